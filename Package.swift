@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// A C library found through pkg-config, with the Debian package that ships it.
+func system(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/System/\(name)", pkgConfig: pkgConfig,
+                   providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+        .library(name: "StrataKit", targets: ["StrataKit"]),
+        .library(name: "StrataRender", targets: ["StrataRender"]),
+    ],
+    targets: [
+        system("CWaylandServer", pkgConfig: "wayland-server", apt: "libwayland-dev"),
+        system("CWaylandClient", pkgConfig: "wayland-client", apt: "libwayland-dev"),
+        system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        system("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+
+        // wayland-scanner output (scripts/generate-protocols) and the few C
+        // shims Swift needs around variadic libwayland calls.
+        .target(name: "CStrataProtocolCode", path: "Sources/Protocol/Code"),
+        .target(name: "CStrataServerProtocol", dependencies: ["CStrataProtocolCode", "CWaylandServer"],
+                path: "Sources/Protocol/ServerGlue"),
+        .target(name: "CStrataClientProtocol", dependencies: ["CStrataProtocolCode", "CWaylandClient"],
+                path: "Sources/Protocol/ClientGlue"),
+
+        // The vocabulary both sides share: geometry, colors, gravity, limits.
+        .target(name: "StrataProtocol", path: "Sources/Protocol/Vocabulary"),
+
+        // Layer trees to pixels with pixman; no Wayland inside.
+        .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG"],
+                path: "Sources/Render"),
+
+        // The compositor.
+        .target(name: "StrataServer",
+                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman"],
+                path: "Sources/Server/StrataServer"),
+        .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
+
+        // The client side: a thin Swift layer over libwayland-client, and the app framework.
+        .target(name: "StrataWayland",
+                dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient"],
+                path: "Sources/Client/StrataWayland"),
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol"], path: "Sources/Client/StrataKit"),
+
+        // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
+        .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
+
+        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer"], path: "Benchmarks/strata-bench"),
+
+        .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
+        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport"],
+                    path: "Tests/RenderTests", resources: [.copy("References")]),
+        .testTarget(name: "ServerTests",
+                    dependencies: ["StrataServer", "StrataWayland", "TestSupport"],
+                    path: "Tests/ServerTests", resources: [.copy("References")]),
+    ],
+    swiftLanguageModes: [.v5]
+)

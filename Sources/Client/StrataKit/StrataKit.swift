@@ -1,0 +1,1 @@
+// StrataKit: UIKit on Strata. The framework arrives with its own issue.

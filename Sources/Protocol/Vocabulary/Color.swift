@@ -1,0 +1,12 @@
+/// A non-premultiplied sRGB color, components from 0 to 1, as UIColor.
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+    }
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+
+    public var isOpaque: Bool { alpha >= 1 }
+}

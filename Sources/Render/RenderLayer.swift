@@ -1,0 +1,66 @@
+import StrataProtocol
+
+/// One node of a tree the renderer draws: CALayer's visual model, nothing
+/// more. The compositor keeps one of these per client layer (and one per
+/// window and per plain wl_surface buffer), and renders the output as one
+/// tree whose root is the output itself.
+///
+/// Identity matters: the renderer tracks damage per layer object between
+/// frames, so a changed property is found by comparing a layer with what
+/// it drew last time.
+public final class RenderLayer {
+    public var position = Point.zero
+    public var bounds = Rect.zero
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var transform = AffineTransform.identity
+    public var opacity: Double = 1
+    public var isHidden = false
+    public var masksToBounds = false
+    public var backgroundColor: Color? = nil
+    public var contents: LayerImage? = nil
+    public var contentsScale: Double = 1
+    public var contentsGravity: ContentsGravity = .resize
+    /// The stretchable part of the contents, in unit coordinates.
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var isOpaque = false
+
+    public private(set) var sublayers: [RenderLayer] = []
+    public private(set) weak var superlayer: RenderLayer?
+
+    public init() {}
+
+    /// Inserts at `index` (0 is back-most), first removing the layer from
+    /// any superlayer it has.
+    public func insertSublayer(_ layer: RenderLayer, at index: Int) {
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(index, sublayers.count))
+        layer.superlayer = self
+    }
+
+    public func addSublayer(_ layer: RenderLayer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Replaces all sublayers at once.
+    public func setSublayers(_ layers: [RenderLayer]) {
+        for old in sublayers { old.superlayer = nil }
+        sublayers = []
+        for layer in layers { addSublayer(layer) }
+    }
+
+    /// Maps a point in this layer's bounds coordinates to its superlayer's
+    /// coordinates: CALayer's geometry, with the transform about the anchor.
+    public var transformToSuperlayer: AffineTransform {
+        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width,
+                           y: bounds.minY + anchorPoint.y * bounds.height)
+        return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+}

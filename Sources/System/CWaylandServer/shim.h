@@ -1,0 +1,2 @@
+#include <wayland-server.h>
+#include <wayland-server-protocol.h>

@@ -1,0 +1,2 @@
+import XCTest
+final class RenderSmokeTests: XCTestCase { func testNothing() {} }

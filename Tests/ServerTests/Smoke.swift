@@ -1,0 +1,2 @@
+import XCTest
+final class ServerSmokeTests: XCTestCase { func testNothing() {} }
