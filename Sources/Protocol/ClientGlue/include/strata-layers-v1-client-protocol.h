@@ -352,6 +352,16 @@ strata_layers_v1_commit(struct strata_layers_v1 *strata_layers_v1, uint32_t seri
 			 STRATA_LAYERS_V1_COMMIT, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layers_v1), 0, serial);
 }
 
+#ifndef STRATA_CONTEXT_V1_ERROR_ENUM
+#define STRATA_CONTEXT_V1_ERROR_ENUM
+enum strata_context_v1_error {
+	/**
+	 * the root layer was destroyed but is still the root at commit
+	 */
+	STRATA_CONTEXT_V1_ERROR_DEFUNCT_ROOT = 0,
+};
+#endif /* STRATA_CONTEXT_V1_ERROR_ENUM */
+
 #define STRATA_CONTEXT_V1_DESTROY 0
 #define STRATA_CONTEXT_V1_SET_ROOT_LAYER 1
 
@@ -403,7 +413,9 @@ strata_context_v1_destroy(struct strata_context_v1 *strata_context_v1)
  *
  * Sets the pending root layer of this window; null shows no tree. A
  * root layer must have no superlayer and cannot be the root of another
- * context at commit (strata_layer_v1.error.already_parented).
+ * context at commit (strata_layer_v1.error.already_parented). A root
+ * destroyed before the commit that would show it is a defunct_root
+ * error.
  */
 static inline void
 strata_context_v1_set_root_layer(struct strata_context_v1 *strata_context_v1, struct strata_layer_v1 *layer)
@@ -620,9 +632,10 @@ strata_layer_v1_get_version(struct strata_layer_v1 *strata_layer_v1)
  * @ingroup iface_strata_layer_v1
  *
  * Destroys the layer object. The layer must be out of every tree by
- * the next commit: if it is still the sublayer of a live layer or the
- * root of a context then, the commit is a defunct_layer error. Its own
- * sublayers lose their superlayer at that commit.
+ * the next commit: if it is still the sublayer of a live layer then,
+ * the commit is a defunct_layer error raised on that superlayer; if it
+ * is still a context's root, a strata_context_v1.defunct_root error.
+ * Its own sublayers lose their superlayer at that commit.
  */
 static inline void
 strata_layer_v1_destroy(struct strata_layer_v1 *strata_layer_v1)

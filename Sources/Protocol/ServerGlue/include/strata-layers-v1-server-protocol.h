@@ -294,6 +294,16 @@ strata_layers_v1_send_presented(struct wl_resource *resource_, uint32_t serial, 
 	wl_resource_post_event(resource_, STRATA_LAYERS_V1_PRESENTED, serial, tv_sec_hi, tv_sec_lo, tv_nsec, refresh);
 }
 
+#ifndef STRATA_CONTEXT_V1_ERROR_ENUM
+#define STRATA_CONTEXT_V1_ERROR_ENUM
+enum strata_context_v1_error {
+	/**
+	 * the root layer was destroyed but is still the root at commit
+	 */
+	STRATA_CONTEXT_V1_ERROR_DEFUNCT_ROOT = 0,
+};
+#endif /* STRATA_CONTEXT_V1_ERROR_ENUM */
+
 /**
  * @ingroup iface_strata_context_v1
  * @struct strata_context_v1_interface
@@ -313,7 +323,8 @@ struct strata_context_v1_interface {
 	 * Sets the pending root layer of this window; null shows no
 	 * tree. A root layer must have no superlayer and cannot be the
 	 * root of another context at commit
-	 * (strata_layer_v1.error.already_parented).
+	 * (strata_layer_v1.error.already_parented). A root destroyed
+	 * before the commit that would show it is a defunct_root error.
 	 */
 	void (*set_root_layer)(struct wl_client *client,
 			       struct wl_resource *resource,
@@ -436,8 +447,10 @@ struct strata_layer_v1_interface {
 	 *
 	 * Destroys the layer object. The layer must be out of every tree
 	 * by the next commit: if it is still the sublayer of a live layer
-	 * or the root of a context then, the commit is a defunct_layer
-	 * error. Its own sublayers lose their superlayer at that commit.
+	 * then, the commit is a defunct_layer error raised on that
+	 * superlayer; if it is still a context's root, a
+	 * strata_context_v1.defunct_root error. Its own sublayers lose
+	 * their superlayer at that commit.
 	 */
 	void (*destroy)(struct wl_client *client,
 			struct wl_resource *resource);
