@@ -1,2 +1,0 @@
-import CStrataClientProtocol
-func _probe() { _ = strata_layer_v1_interface; _ = xdg_toplevel_interface }
