@@ -4,8 +4,8 @@ import Glibc
 
 /// Everything that can go wrong in StrataWayland, with text a person can act on.
 public enum StrataWaylandError: Error, Equatable, CustomStringConvertible {
-    /// wl_display_connect failed; `display` is the name tried (nil: $WAYLAND_DISPLAY or "wayland-0").
-    case connectFailed(display: String?, errno: Int32)
+    /// wl_display_connect failed; `display` is the name tried (the one given, else $WAYLAND_DISPLAY, else wayland-0).
+    case connectFailed(display: String, errno: Int32)
     /// The compositor does not advertise a global this client needs.
     case missingGlobal(String)
     /// The compositor posted a protocol error; the connection is dead.
@@ -22,8 +22,7 @@ public enum StrataWaylandError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .connectFailed(display, code):
-            let name = display ?? "the default display ($WAYLAND_DISPLAY or wayland-0)"
-            return "cannot connect to Wayland display \(name): \(SystemCalls.describe(errno: code))"
+            return "cannot connect to Wayland display '\(display)': \(SystemCalls.describe(errno: code))"
         case let .missingGlobal(interface):
             return "the compositor does not offer \(interface)"
         case let .protocolError(interface, id, code):

@@ -15,7 +15,11 @@ final class WaylandDisplay {
     init(name: String?) throws {
         let display: OpaquePointer?
         if let name { display = wl_display_connect(name) } else { display = wl_display_connect(nil) }
-        guard let display else { throw StrataWaylandError.connectFailed(display: name, errno: errno) }
+        guard let display else {
+            let code = errno
+            let tried = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+            throw StrataWaylandError.connectFailed(display: tried, errno: code)
+        }
         pointer = display
     }
 
