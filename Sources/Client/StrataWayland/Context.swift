@@ -7,6 +7,8 @@ public final class Context {
     public private(set) var proxy: OpaquePointer?
     /// The root layer as last sent; kept alive by the context.
     public private(set) var rootLayer: Layer?
+    /// The window it was made for, kept alive with the context (nil for a bare surface).
+    public internal(set) var toplevel: Toplevel?
 
     init(proxy: OpaquePointer?, display: WaylandDisplay) {
         self.proxy = proxy

@@ -144,7 +144,9 @@ public final class Layer {
 
     /// Inserts `sublayer` at `index` among this layer's sublayers (0 is the
     /// back-most; `sublayers.count` appends). The index is sent as given;
-    /// the local mirror clamps it.
+    /// the local mirror clamps it. A layer that is still the sublayer of
+    /// another layer stays listed there too, as the compositor sees it
+    /// (that commit fails with already_parented).
     public func insertSublayer(_ sublayer: Layer, at index: Int) {
         guard let sublayerProxy = sublayer.proxy else { return }
         send { strata_layer_v1_insert_sublayer($0, sublayerProxy, UInt32(clamping: index)) }
@@ -155,9 +157,12 @@ public final class Layer {
         sublayer.superlayer = self
     }
 
-    /// Appends `sublayer` (inserts it at `sublayers.count`).
+    /// Appends `sublayer` as the front-most, as CALayer.addSublayer. A
+    /// sublayer of this layer is first removed, so the index sent is
+    /// unambiguous.
     public func addSublayer(_ sublayer: Layer) {
-        insertSublayer(sublayer, at: sublayer.superlayer === self ? sublayers.count - 1 : sublayers.count)
+        if sublayer.superlayer === self { sublayer.removeFromSuperlayer() }
+        insertSublayer(sublayer, at: sublayers.count)
     }
 
     public func removeFromSuperlayer() {

@@ -57,7 +57,9 @@ public final class LayerManager {
 
     /// A context binding a layer tree to the toplevel's surface.
     public func context(for toplevel: Toplevel) -> Context {
-        context(forSurface: toplevel.surface)
+        let context = context(forSurface: toplevel.surface)
+        context.toplevel = toplevel
+        return context
     }
 
     /// A context for any wl_surface, so tests can try surfaces without the toplevel role.

@@ -18,8 +18,9 @@ public final class Toplevel {
         public var states: [UInt32]
     }
 
+    /// Kept alive by the toplevel: xdg_wm_base must outlive its surfaces.
+    public let connection: Connection
     let display: WaylandDisplay
-    private let compositor: OpaquePointer?
     /// The raw objects; nil after `destroy()`.
     public private(set) var surface: OpaquePointer?
     public private(set) var xdgSurface: OpaquePointer?
@@ -52,8 +53,8 @@ public final class Toplevel {
         guard let compositor = connection.compositor, let wmBase = connection.wmBase, connection.isConnected else {
             throw StrataWaylandError.missingGlobal(connection.compositor == nil ? "wl_compositor" : "xdg_wm_base")
         }
+        self.connection = connection
         display = connection.display
-        self.compositor = compositor
         self.title = title
         self.appID = appID
         surface = wl_compositor_create_surface(compositor)
