@@ -26,7 +26,8 @@ public enum StrataWaylandError: Error, Equatable, CustomStringConvertible {
         case let .missingGlobal(interface):
             return "the compositor does not offer \(interface)"
         case let .protocolError(interface, id, code):
-            return "protocol error \(code) on \(interface)@\(id)"
+            let name = ProtocolErrorNames.name(interface: interface, code: code).map { " (\($0))" } ?? ""
+            return "protocol error \(code)\(name) on \(interface)@\(id)"
         case let .connectionLost(code):
             return "the Wayland connection failed: \(SystemCalls.describe(errno: code))"
         case let .timedOut(what):
