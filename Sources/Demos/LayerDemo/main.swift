@@ -49,7 +49,10 @@ do {
     context.setRootLayer(scene.root)
     try manager.waitUntilCanCommit()
     let serial = manager.commit()
-    try manager.waitForPresented(serial, timeout: 10)
+    let presented = try connection.dispatch(until: { manager.isPresented(serial) || stopRequested != 0 }, timeout: 10)
+    guard manager.isPresented(serial) else {
+        fail(presented ? "stopped before commit \(serial) was presented" : "timed out waiting for presented \(serial)", status: 1)
+    }
     print("presented \(serial)")
     fflush(stdout)
 
