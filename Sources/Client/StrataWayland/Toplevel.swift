@@ -73,6 +73,12 @@ public final class Toplevel {
 
     deinit { destroy() }
 
+    /// The wl_surface's object id on the wire (0 once destroyed).
+    public var surfaceID: UInt32 {
+        guard let surface, display.isConnected else { return 0 }
+        return wl_proxy_get_id(surface)
+    }
+
     private func send(_ request: (OpaquePointer) -> Void) {
         guard let surface, display.isConnected else { return }
         request(surface)
