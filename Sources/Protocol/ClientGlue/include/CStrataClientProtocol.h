@@ -2,3 +2,10 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "strata-layers-v1-client-protocol.h"
+
+// Swift imports the `extern const struct wl_interface` tables as values, so
+// `&table` is not available there; wl_registry_bind needs their addresses.
+static inline const struct wl_interface *strata_client_wl_compositor_interface(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *strata_client_wl_shm_interface(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *strata_client_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *strata_client_strata_layers_v1_interface(void) { return &strata_layers_v1_interface; }
