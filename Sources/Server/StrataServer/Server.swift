@@ -65,6 +65,7 @@ public final class Server {
     // Globals must go before the display does (wl_display_destroy frees them).
     private var globals: [AnyObject] = []
     private var signalSources: [OpaquePointer] = []
+    private var control: ControlServer?
     private var isShutDown = false
 
     /// The desktop behind all windows.
@@ -98,7 +99,13 @@ public final class Server {
         ].compactMap { $0 })
     }
 
-    /// Listens on $XDG_RUNTIME_DIR/<socketName> for Wayland clients.
+    /// The control socket's path for a Wayland socket name.
+    public static func controlSocketPath(runtimeDirectory: String, socketName: String) -> String {
+        "\(runtimeDirectory)/\(socketName).control"
+    }
+
+    /// Listens on $XDG_RUNTIME_DIR/<socketName> for Wayland clients, and
+    /// beside it on <socketName>.control for tools.
     public func addSocket() throws {
         guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty else {
             throw ServerError.noRuntimeDirectory
@@ -106,6 +113,10 @@ public final class Server {
         guard wl_display_add_socket(display, configuration.socketName) == 0 else {
             throw ServerError.socket("cannot listen on \(runtime)/\(configuration.socketName): \(String(cString: strerror(errno))) (is another compositor using it?)")
         }
+        // libwayland holds the socket's lock file now, so a leftover control
+        // socket of the same name is stale and can be replaced.
+        control = try ControlServer(server: self,
+                                    path: Server.controlSocketPath(runtimeDirectory: runtime, socketName: configuration.socketName))
     }
 
     /// Ends `run()` cleanly on these signals (delivered through a signalfd
@@ -134,6 +145,8 @@ public final class Server {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        control?.close()
+        control = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
         wl_display_destroy_clients(display)
