@@ -1,18 +1,28 @@
 import CWaylandServer
+import StrataProtocol
 import StrataRender
 
 /// Why a client's buffer could not become layer contents.
 public enum BufferImportError: Error, CustomStringConvertible, Equatable {
     case notShm
     case unsupportedFormat(UInt32)
+    /// Rows shorter than width × 4 bytes (libwayland only checks stride ≥ width).
+    case invalidStride(stride: Int, width: Int)
+    /// More pixels than the server will hold for one buffer.
+    case tooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
         case .notShm: return "buffer is not a wl_shm buffer"
         case .unsupportedFormat(let format): return "unsupported wl_shm format 0x\(String(format, radix: 16)) (ARGB8888 and XRGB8888 are)"
+        case .invalidStride(let stride, let width): return "stride \(stride) is less than 4 bytes × width \(width)"
+        case .tooLarge(let width, let height): return "buffer \(width)×\(height) is larger than the \(maximumBufferBytes >> 20) MiB a buffer may have"
         }
     }
 }
+
+/// The most pixel memory one buffer may make the server allocate.
+public let maximumBufferBytes = Int(Limits.standard.maxBufferBytes)
 
 /// Copies a wl_shm buffer into compositor-owned pixels and releases the
 /// buffer at once, so the server never reads client memory after this call.
@@ -39,6 +49,10 @@ public func importShmBuffer(_ buffer: WaylandResource, into existing: LayerImage
     }
     let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
     let stride = Int(wl_shm_buffer_get_stride(shm))
+    // libwayland checked that stride × height fits in the pool; rows must
+    // also hold the pixels read from them, or the copy runs off the mapping.
+    guard stride >= width * 4 else { throw BufferImportError.invalidStride(stride: stride, width: width) }
+    guard width * height * 4 <= maximumBufferBytes else { throw BufferImportError.tooLarge(width: width, height: height) }
 
     let image: LayerImage
     let rects: [PixelRect]

@@ -5,10 +5,18 @@ import StrataRender
 
 /// What a surface is for. A role, once given, stays for the surface's life
 /// (xdg-shell and wl_subcompositor both rely on that).
-public enum SurfaceRoleKind: Equatable, Sendable {
+public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
     case none
     case xdgToplevel
     case other(String)
+
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .xdgToplevel: return "xdg_toplevel"
+        case .other(let name): return name
+        }
+    }
 }
 
 /// The object that gives a surface its role, told about each commit.
@@ -17,6 +25,8 @@ protocol SurfaceRole: AnyObject {
     /// posting a protocol error, and the commit is dropped.
     func surfaceWillCommit(_ surface: Surface) -> Bool
     func surfaceDidCommit(_ surface: Surface)
+    /// `layerTree` was set or cleared, outside a commit.
+    func surfaceLayerTreeChanged(_ surface: Surface)
     func surfaceDestroyed(_ surface: Surface)
 }
 
@@ -67,12 +77,17 @@ public final class Surface {
             oldValue?.removeFromSuperlayer()
             layer.setSublayers([contentLayer] + (layerTree.map { [$0] } ?? []))
             layer.bounds = Rect(origin: .zero, size: size)
-            roleObject?.surfaceDidCommit(self)
+            roleObject?.surfaceLayerTreeChanged(self)
             server.scheduleFrame()
         }
     }
 
     public var hasBuffer: Bool { contentLayer.contents != nil }
+    /// A buffer is attached but not committed yet.
+    var hasPendingBuffer: Bool {
+        if case .attach = pending.buffer { return true }
+        return false
+    }
     /// Mapped: something to show.
     public var isMapped: Bool { hasBuffer || layerTree != nil }
 

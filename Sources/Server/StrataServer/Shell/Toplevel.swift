@@ -61,7 +61,9 @@ public final class Toplevel {
         xdgSurface?.sendConfigure()
     }
 
-    func surfaceDidCommit(_ surface: Surface) {
+    /// Follows the surface's committed state: mapped or not, size, placement.
+    func updateMapping() {
+        guard let surface else { return }
         let wasMapped = isMapped
         isMapped = surface.isMapped
         if isMapped && surface.layer.superlayer !== windowLayer {

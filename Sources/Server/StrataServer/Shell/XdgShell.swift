@@ -36,7 +36,7 @@ final class XdgWmBase {
 
     private func getXdgSurface(id: UInt32, surfaceResource: WaylandResource?) {
         guard let resource, let surface = Surface.from(surfaceResource) else { return }
-        if surface.hasBuffer {
+        if surface.hasBuffer || surface.hasPendingBuffer {
             strata_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE.rawValue,
                                        "wl_surface@\(surface.id) already has a buffer; get_xdg_surface must come before the first attach")
             return
@@ -102,7 +102,11 @@ final class XdgSurface: SurfaceRole {
     unowned let server: Server
     private(set) var resource: WaylandResource?
     weak var surface: Surface?
-    var toplevel: Toplevel?
+    var toplevel: Toplevel? {
+        didSet { if toplevel != nil { hadToplevel = true } }
+    }
+    /// A toplevel was made once; commits after it is destroyed are not errors.
+    private var hadToplevel = false
 
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
@@ -144,11 +148,11 @@ final class XdgSurface: SurfaceRole {
     // MARK: SurfaceRole
 
     func surfaceWillCommit(_ surface: Surface) -> Bool {
-        guard toplevel != nil else {
+        guard toplevel != nil || hadToplevel else {
             postError(XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue, "xdg_surface committed before it has a role (get_toplevel)")
             return false
         }
-        if case .attach = surface.pending.buffer, !isConfigured {
+        if surface.hasPendingBuffer, !isConfigured {
             postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
                       "buffer attached before the first xdg_surface.configure was acknowledged")
             return false
@@ -163,7 +167,11 @@ final class XdgSurface: SurfaceRole {
             sentInitialConfigure = true
             toplevel.sendConfigure()
         }
-        toplevel?.surfaceDidCommit(surface)
+        toplevel?.updateMapping()
+    }
+
+    func surfaceLayerTreeChanged(_ surface: Surface) {
+        toplevel?.updateMapping()
     }
 
     func surfaceDestroyed(_ surface: Surface) {
