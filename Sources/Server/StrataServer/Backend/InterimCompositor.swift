@@ -3,8 +3,8 @@ import StrataProtocol
 import StrataRender
 
 // A stand-in for SceneRenderer.render until StrataRender's renderer lands:
-// full-frame, translation-only, contents at 1:1 in output pixels, opacity
-// ignored. Delete this file when HeadlessBackend.useInterimCompositor goes.
+// full-frame, translation-only, contents scaled to their bounds by the
+// output scale only, opacity ignored. Delete this file when HeadlessBackend.useInterimCompositor goes.
 
 func interimCompositeUntilSceneRendererLands(_ root: RenderLayer, into framebuffer: OpaquePointer,
                                              scale: Double) -> FrameStats {
@@ -32,9 +32,20 @@ private func interimDraw(_ layer: RenderLayer, origin: Point, scale: Double, int
         stats.compositeOperations += 1
     }
     if let image = layer.contents {
-        let cw = min(image.width, w), ch = min(image.height, h)
+        // Contents pixels per output pixel, so a scale-1 buffer fills its
+        // bounds on a scale-2 output (nearest neighbour; no gravity).
+        let factor = layer.contentsScale > 0 ? 1 / (layer.contentsScale / scale) : 1
+        let scaled = factor != 1
+        if scaled {
+            var t = pixman_transform()
+            let f = pixman_fixed_t(1 / factor * 65536)
+            pixman_transform_init_scale(&t, f, f)
+            pixman_image_set_transform(image.image, &t)
+        }
+        let cw = min(Int(Double(image.width) * factor), w), ch = min(Int(Double(image.height) * factor), h)
         pixman_image_composite32(image.hasAlpha ? PIXMAN_OP_OVER : PIXMAN_OP_SRC, image.image, nil, target,
                                  0, 0, 0, 0, Int32(x), Int32(y), Int32(cw), Int32(ch))
+        if scaled { pixman_image_set_transform(image.image, nil) }
         _ = image.takeDamage()
         stats.pixelsComposited += cw * ch
         stats.compositeOperations += 1
