@@ -148,6 +148,20 @@ final class ProtocolTests: XCTestCase {
         try assertServerAlive()
     }
 
+    func testTruncatedPoolIsTheClientsErrorNotACrash() throws {
+        let window = try makeWindow()
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(window.client.roundtrip())
+        let buffer = try window.client.makeBuffer(shm: window.shm, width: 64, height: 64, truncatePool: true)
+        wl_surface_attach(window.surface, buffer, 0, 0)
+        wl_surface_damage_buffer(window.surface, 0, 0, 64, 64)
+        wl_surface_commit(window.surface)
+        // libwayland catches the SIGBUS in begin/end_access and posts wl_shm.invalid_fd.
+        XCTAssertFalse(window.client.roundtrip())
+        XCTAssertEqual(window.client.protocolError?.code, WL_SHM_ERROR_INVALID_FD.rawValue)
+        try assertServerAlive()
+    }
+
     func testBadBufferScaleIsAnError() throws {
         let window = try makeWindow()
         wl_surface_set_buffer_scale(window.surface, 0)

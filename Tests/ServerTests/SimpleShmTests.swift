@@ -107,4 +107,20 @@ final class SimpleShmTests: XCTestCase {
         let origins = try strata.windows().compactMap { $0["origin"] as? [String: Any] }.compactMap { $0["x"] as? Int }
         XCTAssertEqual(origins, [32, 64], "bottom to top, each 32 points down-right of the last")
     }
+
+    func testScaledOutputDoublesTheWindow() throws {
+        let client = try simpleShm()
+        let strata = try StrataProcess(width: 640, height: 480, scale: 2)
+        defer { strata.stop() }
+        _ = try strata.startClient(client)
+        XCTAssertTrue(try waitUntil { try strata.windows().contains { $0["mapped"] as? Bool == true } })
+        let path = screenshotPath("scaled")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let shot = try strata.screenshot(to: path)
+        // 32 points is 64 pixels; simple-shm's 250-point window covers 500 pixels.
+        XCTAssertTrue(shot[63, 200].isClose(to: desktop))
+        XCTAssertEqual(shot[64 + 10, 64 + 10], DecodedPNG.Pixel(red: 255, green: 255, blue: 255), "the border, scaled")
+        XCTAssertEqual(shot[64 + 30, 64 + 30], DecodedPNG.Pixel(red: 255, green: 255, blue: 255), "a 20-point border is 40 pixels")
+        XCTAssertGreaterThan(shot.count(x: 64, y: 64, width: 500, height: 416) { !$0.isClose(to: desktop) }, 500 * 416 * 9 / 10)
+    }
 }

@@ -59,7 +59,8 @@ final class RawClient {
 
     /// An ARGB8888 wl_shm buffer filled with `pixel`, from a pool of its own.
     func makeBuffer(shm: OpaquePointer, width: Int32, height: Int32, stride: Int32? = nil,
-                    pixel: UInt32 = 0xFF_00_80_FF, format: UInt32 = WL_SHM_FORMAT_ARGB8888.rawValue) throws -> OpaquePointer {
+                    pixel: UInt32 = 0xFF_00_80_FF, format: UInt32 = WL_SHM_FORMAT_ARGB8888.rawValue,
+                    truncatePool: Bool = false) throws -> OpaquePointer {
         let stride = stride ?? width * 4
         let size = Int(stride) * Int(height)
         var template = Array((NSTemporaryDirectory() + "strata-shm-XXXXXX").utf8CString)
@@ -76,6 +77,13 @@ final class RawClient {
         let pool = wl_shm_create_pool(shm, fd, Int32(size))!
         let buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride, format)!
         wl_shm_pool_destroy(pool)
+        if truncatePool {
+            // The server mapped the pool at create_pool; shrinking the file
+            // now makes its reads fault (SIGBUS), as a hostile client would.
+            _ = wl_display_flush(display)
+            _ = roundtrip()
+            ftruncate(fd, 0)
+        }
         return buffer
     }
 }
