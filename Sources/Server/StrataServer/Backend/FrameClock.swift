@@ -57,14 +57,24 @@ final class FrameClock {
         // last frame, or as soon as possible when the output was idle.
         let now = FrameClock.monotonicNow(refreshNanoseconds: refreshNanoseconds).totalNanoseconds
         let due = lastFrame + UInt64(refreshNanoseconds)
-        let delay = due > now ? Int32((due - now + 999_999) / 1_000_000) : 1
+        // The timer counts whole milliseconds; rounding to the nearest keeps
+        // the average period at the refresh rate.
+        let delay = due > now ? Int32((due - now + 500_000) / 1_000_000) : 1
         wl_event_source_timer_update(timer, max(delay, 1))
         timerArmed = true
     }
 
     func frameDidRender() {
         isFrameScheduled = false
-        lastFrame = FrameClock.monotonicNow(refreshNanoseconds: refreshNanoseconds).totalNanoseconds
+        let now = FrameClock.monotonicNow(refreshNanoseconds: refreshNanoseconds).totalNanoseconds
+        let period = UInt64(refreshNanoseconds)
+        // Stay on the refresh grid while frames follow each other, so the
+        // millisecond timer's rounding does not drift the rate; after idle, start afresh.
+        if lastFrame > 0, now >= lastFrame, now - lastFrame < period * 3 / 2 {
+            lastFrame += period
+        } else {
+            lastFrame = now
+        }
     }
 
     private func timerFired() {
