@@ -35,6 +35,36 @@ final class ControlTests: XCTestCase {
         XCTAssertTrue(result.standardError.hasPrefix("strata: "), result.standardError)
     }
 
+    func testSilentControlConnectionDoesNotBlockOthers() throws {
+        let strata = try StrataProcess()
+        defer { strata.stop() }
+        // A tool that connects and says nothing.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            bytes.copyBytes(from: strata.controlSocketPath.utf8)
+            bytes[strata.controlSocketPath.utf8.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let result = try strata.control("tree")
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
+    func testUnknownControlRequestIsOneErrorLine() throws {
+        let strata = try StrataProcess()
+        defer { strata.stop() }
+        let answer = try ControlClient.request("launch missiles", socketPath: strata.controlSocketPath)
+        XCTAssertTrue(answer.hasPrefix("error: unknown request"), answer)
+        XCTAssertFalse(answer.contains("\n"))
+        let relative = try ControlClient.request("screenshot relative.png", socketPath: strata.controlSocketPath)
+        XCTAssertTrue(relative.hasPrefix("error: "), relative)
+    }
+
     func testControlCommandWithoutServerFails() throws {
         let directory = NSTemporaryDirectory()
         let result = try StrataBinary.run(["tree", "--socket", "no-such-strata"], environment: ["XDG_RUNTIME_DIR": directory])

@@ -127,13 +127,23 @@ final class ControlConnection {
     private var written = 0
     private var answered = false
 
+    /// A tool that connects and never finishes its request is dropped after this.
+    static let timeoutMilliseconds: Int32 = 10_000
+    private var timer: OpaquePointer?
+
     init(fd: Int32, control: ControlServer) {
         self.fd = fd
         self.control = control
+        let me = Unmanaged.passUnretained(self).toOpaque()
         source = wl_event_loop_add_fd(control.server.eventLoop, fd, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<ControlConnection>.fromOpaque(data!).takeUnretainedValue().ready(mask: mask)
             return 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        }, me)
+        timer = wl_event_loop_add_timer(control.server.eventLoop, { data in
+            Unmanaged<ControlConnection>.fromOpaque(data!).takeUnretainedValue().finish()
+            return 0
+        }, me)
+        if let timer { wl_event_source_timer_update(timer, ControlConnection.timeoutMilliseconds) }
     }
 
     private func ready(mask: UInt32) {
@@ -183,6 +193,8 @@ final class ControlConnection {
     func close() {
         if let source { wl_event_source_remove(source) }
         source = nil
+        if let timer { wl_event_source_remove(timer) }
+        timer = nil
         if fd >= 0 { Glibc.close(fd) }
         fd = -1
     }
