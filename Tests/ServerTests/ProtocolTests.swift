@@ -178,6 +178,29 @@ final class ProtocolTests: XCTestCase {
         try assertServerAlive()
     }
 
+    func testNewToplevelAfterDestroyGetsAFreshConfigure() throws {
+        let window = try makeWindow()
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(window.client.roundtrip())
+        let buffer = try window.client.makeBuffer(shm: window.shm, width: 20, height: 20)
+        wl_surface_attach(window.surface, buffer, 0, 0)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(window.client.roundtrip())
+        xdg_toplevel_destroy(window.toplevel)
+        XCTAssertTrue(window.client.roundtrip())
+        XCTAssertEqual(try strata.windows().count, 0, "destroying the toplevel unmaps the window")
+
+        _ = xdg_surface_get_toplevel(window.xdgSurface)
+        wl_surface_attach(window.surface, nil, 0, 0)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(window.client.roundtrip())
+        XCTAssertEqual(window.acker.serials.count, 2, "the new toplevel's initial commit is configured again")
+        wl_surface_attach(window.surface, buffer, 0, 0)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(window.client.roundtrip())
+        XCTAssertEqual(try strata.windows().first?["mapped"] as? Bool, true)
+    }
+
     func testOrderlyTeardownUnmaps() throws {
         let window = try makeWindow()
         wl_surface_commit(window.surface)

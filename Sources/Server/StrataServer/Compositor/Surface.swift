@@ -175,7 +175,9 @@ public final class Surface {
         let scale = Int(bufferScale)
         // Surface damage is in points; the image is in buffer pixels.
         var damage = state.bufferDamage
-        for r in state.damage {
+        // Clipped first, so huge rects (clients often send INT32_MAX) cannot overflow when scaled.
+        let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
+        for r in state.damage.map({ $0.intersection(limit) }) where !r.isEmpty {
             damage.append(PixelRect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale))
         }
         do {

@@ -96,7 +96,7 @@ public final class Toplevel {
     private func destroyed() {
         unmap()
         server.windows.unregister(self)
-        xdgSurface?.toplevel = nil
+        xdgSurface?.toplevelDestroyed()
         resource = nil
     }
 

@@ -170,6 +170,17 @@ final class XdgSurface: SurfaceRole {
         toplevel?.updateMapping()
     }
 
+    /// The toplevel was destroyed: the surface is unmapped, and mapping it
+    /// again (with a new role object) starts the handshake from the initial commit.
+    func toplevelDestroyed() {
+        toplevel = nil
+        sentInitialConfigure = false
+        isConfigured = false
+        unackedSerials = []
+        pendingGeometry = nil
+        geometry = nil
+    }
+
     func surfaceLayerTreeChanged(_ surface: Surface) {
         toplevel?.updateMapping()
     }
