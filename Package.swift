@@ -52,7 +52,7 @@ let package = Package(
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer"], path: "Benchmarks/strata-bench"),
 
-        .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman", "CPNG"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",

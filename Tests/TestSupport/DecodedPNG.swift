@@ -1,6 +1,8 @@
 import CPNG
 import Foundation
 
+// CPNG comes in through StrataRender (its PNG writer links libpng).
+
 /// A PNG file's pixels as 8-bit RGBA, for tests that look at screenshots.
 public struct DecodedPNG {
     public let width: Int
