@@ -1,4 +1,5 @@
 import Foundation
+import StrataProtocol
 import StrataServer
 import TestSupport
 import XCTest
@@ -6,10 +7,13 @@ import XCTest
 /// weston-simple-shm against the real `strata` binary: the window shows up
 /// on screen and in the tree, and the server outlives the client.
 final class SimpleShmTests: XCTestCase {
-    /// Server.desktopColor in 8 bits.
-    let desktop = DecodedPNG.Pixel(red: UInt8((Server.desktopColor.red * 255).rounded()),
-                                   green: UInt8((Server.desktopColor.green * 255).rounded()),
-                                   blue: UInt8((Server.desktopColor.blue * 255).rounded()))
+    /// Server.desktopColor (0.11, 0.12, 0.14) in 8 bits. Spelled out because
+    /// TestSupport's static Color.red & co. hide Color's instance members here.
+    let desktop = DecodedPNG.Pixel(red: 28, green: 31, blue: 36)
+
+    func testDesktopColorIsTheOneTheseTestsExpect() {
+        XCTAssertEqual(Server.desktopColor, Color(red: 0.11, green: 0.12, blue: 0.14))
+    }
 
     func simpleShm() throws -> String {
         guard let path = StrataProcess.which("weston-simple-shm") else {
