@@ -1,3 +1,191 @@
+import CWaylandServer
+import StrataProtocol
 import StrataRender
-import CStrataServerProtocol
-func _probe() { _ = strata_layer_v1_interface; _ = xdg_toplevel_interface }
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the output's frames are paced.
+public enum FrameClockMode: Equatable, Sendable {
+    /// Frames at `hz` while something is scheduled; no wakeups when idle.
+    case realtime(hz: Int)
+    /// Frames only when `renderFrame()` is called (tests, the control `frame` command).
+    case manual
+}
+
+public struct ServerConfiguration: Sendable {
+    /// Output size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Output pixels per point (wl_output.scale).
+    public var scale: Int
+    /// The Wayland socket's name in $XDG_RUNTIME_DIR.
+    public var socketName: String
+    public var clock: FrameClockMode
+
+    public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
+                socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60)) {
+        (self.width, self.height, self.scale, self.socketName, self.clock) = (width, height, scale, socketName, clock)
+    }
+}
+
+public enum ServerError: Error, CustomStringConvertible {
+    case noRuntimeDirectory
+    case socket(String)
+
+    public var description: String {
+        switch self {
+        case .noRuntimeDirectory: return "XDG_RUNTIME_DIR is not set"
+        case .socket(let message): return message
+        }
+    }
+}
+
+/// The compositor: one wl_display and its event loop, on one thread. Every
+/// client request, frame tick and control request runs as a callback of
+/// that loop, and none of them waits on a client.
+public final class Server {
+    public let configuration: ServerConfiguration
+    /// The `wl_display *`.
+    public let display: OpaquePointer
+    let eventLoop: OpaquePointer
+
+    /// The scene: the output's root layer, whose sublayers are the windows, bottom to top.
+    public let scene = RenderLayer()
+    let windows: WindowStack
+    let backend: HeadlessBackend
+    private(set) var frameClock: FrameClock!
+
+    /// Frame callbacks of committed surface state, fired after the next frame.
+    var frameCallbacksAwaitingFrame: [FrameCallback] = []
+    private var presentationObservers: [(PresentationTime) -> Void] = []
+    /// What the most recent frame did; nil before the first frame.
+    public private(set) var lastFrameStats: FrameStats?
+
+    // Globals must go before the display does (wl_display_destroy frees them).
+    private var globals: [AnyObject] = []
+    private var signalSources: [OpaquePointer] = []
+    private var control: ControlServer?
+    private var isShutDown = false
+
+    /// The desktop behind all windows.
+    public static let desktopColor = Color(red: 0.11, green: 0.12, blue: 0.14)
+
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        display = wl_display_create()!
+        eventLoop = wl_display_get_event_loop(display)!
+
+        let scale = Double(max(configuration.scale, 1))
+        scene.anchorPoint = .zero
+        scene.position = .zero
+        scene.bounds = Rect(x: 0, y: 0, width: Double(configuration.width) / scale,
+                            height: Double(configuration.height) / scale)
+        scene.backgroundColor = Server.desktopColor
+        scene.isOpaque = true
+        windows = WindowStack(scene: scene)
+        backend = HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
+
+        frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
+            _ = self.renderFrame()
+        }
+
+        // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
+        wl_display_init_shm(display)
+        globals.append(contentsOf: [
+            CompositorGlobal(server: self) as AnyObject?,
+            OutputGlobal(server: self),
+            XdgWmBaseGlobal(server: self),
+        ].compactMap { $0 })
+    }
+
+    /// The control socket's path for a Wayland socket name.
+    public static func controlSocketPath(runtimeDirectory: String, socketName: String) -> String {
+        "\(runtimeDirectory)/\(socketName).control"
+    }
+
+    /// Listens on $XDG_RUNTIME_DIR/<socketName> for Wayland clients, and
+    /// beside it on <socketName>.control for tools.
+    public func addSocket() throws {
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty else {
+            throw ServerError.noRuntimeDirectory
+        }
+        guard wl_display_add_socket(display, configuration.socketName) == 0 else {
+            throw ServerError.socket("cannot listen on \(runtime)/\(configuration.socketName): \(String(cString: strerror(errno))) (is another compositor using it?)")
+        }
+        // libwayland holds the socket's lock file now, so a leftover control
+        // socket of the same name is stale and can be replaced.
+        control = try ControlServer(server: self,
+                                    path: Server.controlSocketPath(runtimeDirectory: runtime, socketName: configuration.socketName))
+    }
+
+    /// Ends `run()` cleanly on these signals (delivered through a signalfd
+    /// on the event loop, so the handler runs between requests).
+    public func terminate(onSignals signals: [Int32]) {
+        for signal in signals {
+            let source = wl_event_loop_add_signal(eventLoop, signal, { _, data in
+                Unmanaged<Server>.fromOpaque(data!).takeUnretainedValue().terminate()
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+            if let source { signalSources.append(source) }
+        }
+    }
+
+    /// Serves clients until `terminate()`.
+    public func run() {
+        wl_display_run(display)
+    }
+
+    public func terminate() {
+        wl_display_terminate(display)
+    }
+
+    /// Disconnects every client, removes the sockets and frees the display.
+    /// Call once, after `run()` returns; the server is unusable afterwards.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        control?.close()
+        control = nil
+        for source in signalSources { wl_event_source_remove(source) }
+        signalSources = []
+        wl_display_destroy_clients(display)
+        frameClock.stop()
+        globals = []
+        wl_display_destroy(display)
+    }
+
+    /// Asks for a frame: at the next tick in realtime mode; in manual mode
+    /// the next `renderFrame()` is simply known to be wanted.
+    public func scheduleFrame() {
+        frameClock.schedule()
+    }
+
+    public var isFrameScheduled: Bool { frameClock.isFrameScheduled }
+
+    /// Composites the scene now, tells clients their commits are on screen
+    /// (frame callbacks) and tells presentation observers when.
+    @discardableResult
+    public func renderFrame() -> FrameStats {
+        let stats = backend.render(scene)
+        let time = FrameClock.monotonicNow(refreshNanoseconds: frameClock.refreshNanoseconds)
+        frameClock.frameDidRender()
+        lastFrameStats = stats
+
+        let callbacks = frameCallbacksAwaitingFrame
+        frameCallbacksAwaitingFrame = []
+        for callback in callbacks { callback.done(time: time.milliseconds) }
+        for observer in presentationObservers { observer(time) }
+        // Send the callbacks now rather than at the next loop iteration.
+        wl_display_flush_clients(display)
+        return stats
+    }
+
+    /// `body` runs after every frame, even one that changed no pixels.
+    public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
+        presentationObservers.append(body)
+    }
+
+    /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
+    public var framebuffer: OpaquePointer { backend.framebuffer }
+}

@@ -2,6 +2,7 @@
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
+#include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.
 void strata_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message);

@@ -1,0 +1,28 @@
+#pragma once
+#include <wayland-server.h>
+#include "xdg-shell-server-protocol.h"
+#include "strata-layers-v1-server-protocol.h"
+
+// Swift imports `extern const struct wl_interface` globals as `let`
+// constants, whose address it cannot take; libwayland needs the address
+// (wl_global_create, wl_resource_create, wl_resource_instance_of).
+#define STRATA_INTERFACE(name) \
+    static inline const struct wl_interface *strata_##name##_interface(void) { return &name##_interface; }
+
+STRATA_INTERFACE(wl_compositor)
+STRATA_INTERFACE(wl_surface)
+STRATA_INTERFACE(wl_region)
+STRATA_INTERFACE(wl_callback)
+STRATA_INTERFACE(wl_output)
+STRATA_INTERFACE(wl_buffer)
+STRATA_INTERFACE(wl_shm)
+STRATA_INTERFACE(xdg_wm_base)
+STRATA_INTERFACE(xdg_positioner)
+STRATA_INTERFACE(xdg_surface)
+STRATA_INTERFACE(xdg_toplevel)
+STRATA_INTERFACE(xdg_popup)
+STRATA_INTERFACE(strata_layers_v1)
+STRATA_INTERFACE(strata_context_v1)
+STRATA_INTERFACE(strata_layer_v1)
+
+#undef STRATA_INTERFACE

@@ -1,0 +1,157 @@
+/// The `strata` command line, parsed by hand (no dependencies) and kept
+/// here rather than in the executable so tests can call it.
+public enum StrataCommand: Equatable, Sendable {
+    case help
+    case run(RunOptions)
+    /// A request to a running compositor's control socket.
+    case control(socketName: String, request: ControlRequest)
+}
+
+public struct RunOptions: Equatable, Sendable {
+    public var socketName = "strata-0"
+    public var width = 1280
+    public var height = 800
+    public var scale = 1
+    public var manualFrames = false
+    public init() {}
+
+    public var configuration: ServerConfiguration {
+        ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
+                            clock: manualFrames ? .manual : .realtime(hz: 60))
+    }
+}
+
+public enum ControlRequest: Equatable, Sendable {
+    case screenshot(path: String)
+    case tree
+    case frame
+    case stats
+
+    /// The request line the control socket reads.
+    public var line: String {
+        switch self {
+        case .screenshot(let path): return "screenshot \(path)"
+        case .tree: return "tree"
+        case .frame: return "frame"
+        case .stats: return "stats"
+        }
+    }
+}
+
+/// A wrong command line; `message` is one line, printed as `strata: <message>`.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public enum StrataArguments {
+    public static let usage = """
+        usage: strata run [--headless] [--socket NAME] [--size WxH] [--scale N] [--manual-frames]
+               strata screenshot [--socket NAME] --output FILE.png
+               strata tree [--socket NAME]
+               strata frame [--socket NAME]
+               strata stats [--socket NAME]
+               strata --help
+
+          run          serve Wayland clients on $XDG_RUNTIME_DIR/NAME (default strata-0) with
+                       a headless output of WxH pixels (default 1280x800) and integer scale N;
+                       --manual-frames renders only when asked (strata frame, screenshot)
+          screenshot   write the output as a PNG
+          tree         print every client's windows and layer trees as JSON
+          frame        render a frame now and print its statistics as JSON
+          stats        print the last frame's statistics as JSON
+
+        The control socket is $XDG_RUNTIME_DIR/NAME.control, mode 0600.
+        """
+
+    /// Parses the arguments after the program name. `currentDirectory`
+    /// makes a relative screenshot path absolute (the server has its own).
+    public static func parse(_ arguments: [String], currentDirectory: String = "/") throws -> StrataCommand {
+        guard let command = arguments.first else { throw UsageError("missing command (see strata --help)") }
+        var rest = arguments.dropFirst()
+        if command == "--help" || command == "-h" || command == "help" {
+            if let extra = rest.first { throw UsageError("unexpected argument \(extra)") }
+            return .help
+        }
+
+        /// The value after an option, which must not look like another option.
+        func value(for option: String) throws -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError("missing value for \(option)")
+            }
+            return value
+        }
+
+        switch command {
+        case "run":
+            var options = RunOptions()
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--headless": break  // the only backend so far
+                case "--socket": options.socketName = try socketName(value(for: argument))
+                case "--size":
+                    let text = try value(for: argument)
+                    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                          (1...16384).contains(w), (1...16384).contains(h) else {
+                        throw UsageError("invalid size '\(text)' (expected WxH, e.g. 1280x800)")
+                    }
+                    (options.width, options.height) = (w, h)
+                case "--scale":
+                    let text = try value(for: argument)
+                    guard let scale = Int(text), (1...8).contains(scale) else {
+                        throw UsageError("invalid scale '\(text)' (expected an integer from 1 to 8)")
+                    }
+                    options.scale = scale
+                case "--manual-frames": options.manualFrames = true
+                case "--help", "-h": return .help
+                default: throw unknown(argument)
+                }
+            }
+            guard options.width % options.scale == 0, options.height % options.scale == 0 else {
+                throw UsageError("size \(options.width)x\(options.height) is not a multiple of scale \(options.scale)")
+            }
+            return .run(options)
+
+        case "screenshot", "tree", "frame", "stats":
+            var socket = "strata-0"
+            var output: String?
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--socket": socket = try socketName(value(for: argument))
+                case "--output" where command == "screenshot": output = try value(for: argument)
+                case "--help", "-h": return .help
+                default: throw unknown(argument)
+                }
+            }
+            let request: ControlRequest
+            switch command {
+            case "screenshot":
+                guard let output else { throw UsageError("screenshot needs --output FILE.png") }
+                request = .screenshot(path: output.hasPrefix("/") ? output
+                                      : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + output)
+            case "tree": request = .tree
+            case "frame": request = .frame
+            default: request = .stats
+            }
+            return .control(socketName: socket, request: request)
+
+        default:
+            if command.hasPrefix("-") { throw unknown(command) }
+            throw UsageError("unknown command '\(command)' (see strata --help)")
+        }
+    }
+
+    private static func unknown(_ argument: String) -> UsageError {
+        argument.hasPrefix("-") ? UsageError("unknown option \(argument)") : UsageError("unexpected argument \(argument)")
+    }
+
+    /// A socket name is a file name in $XDG_RUNTIME_DIR, not a path.
+    private static func socketName(_ name: String) throws -> String {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw UsageError("invalid socket name '\(name)' (a file name in $XDG_RUNTIME_DIR)")
+        }
+        return name
+    }
+}

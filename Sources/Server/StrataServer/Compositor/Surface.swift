@@ -1,0 +1,254 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+import StrataRender
+
+/// What a surface is for. A role, once given, stays for the surface's life
+/// (xdg-shell and wl_subcompositor both rely on that).
+public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
+    case none
+    case xdgToplevel
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .xdgToplevel: return "xdg_toplevel"
+        case .other(let name): return name
+        }
+    }
+}
+
+/// The object that gives a surface its role, told about each commit.
+protocol SurfaceRole: AnyObject {
+    /// Checks the pending state before it is applied; returns false after
+    /// posting a protocol error, and the commit is dropped.
+    func surfaceWillCommit(_ surface: Surface) -> Bool
+    func surfaceDidCommit(_ surface: Surface)
+    /// `layerTree` was set or cleared, outside a commit.
+    func surfaceLayerTreeChanged(_ surface: Surface)
+    func surfaceDestroyed(_ surface: Surface)
+}
+
+/// A wl_surface. Requests change `pending`; commit applies it atomically:
+/// the buffer is copied into `contentLayer`'s image (damage only) and
+/// released, frame callbacks wait for the next frame, and the role is told.
+public final class Surface {
+    /// A buffer request as the client left it before commit.
+    enum BufferChange {
+        case unchanged
+        case attach(WaylandResource)
+        case remove
+    }
+
+    struct PendingState {
+        var buffer = BufferChange.unchanged
+        /// Surface-coordinate damage (wl_surface.damage), in points.
+        var damage: [PixelRect] = []
+        /// Buffer-coordinate damage (wl_surface.damage_buffer).
+        var bufferDamage: [PixelRect] = []
+        var bufferScale: Int32?
+        var frameCallbacks: [FrameCallback] = []
+    }
+
+    unowned let server: Server
+    private(set) var resource: WaylandResource?
+    var pending = PendingState()
+    /// Watches the pending buffer, which the client may destroy before committing.
+    private let pendingBufferListener: Listener
+
+    private(set) var bufferScale: Int32 = 1
+
+    public private(set) var role = SurfaceRoleKind.none
+    /// The xdg_surface (or other role object) currently attached; weak, as
+    /// the role object's resource owns it.
+    weak var roleObject: SurfaceRole?
+
+    /// The surface in the scene: contentLayer, then layerTree above it.
+    let layer = RenderLayer()
+    /// The committed buffer: bounds = buffer size / buffer scale, anchor (0, 0).
+    public let contentLayer = RenderLayer()
+
+    /// A layer tree bound to this surface (strata_context_v1): drawn above
+    /// the buffer, and its bounds size is the window's size.
+    public var layerTree: RenderLayer? {
+        didSet {
+            guard oldValue !== layerTree else { return }
+            oldValue?.removeFromSuperlayer()
+            layer.setSublayers([contentLayer] + (layerTree.map { [$0] } ?? []))
+            layer.bounds = Rect(origin: .zero, size: size)
+            roleObject?.surfaceLayerTreeChanged(self)
+            server.scheduleFrame()
+        }
+    }
+
+    public var hasBuffer: Bool { contentLayer.contents != nil }
+    /// A buffer is attached but not committed yet.
+    var hasPendingBuffer: Bool {
+        if case .attach = pending.buffer { return true }
+        return false
+    }
+    /// Mapped: something to show.
+    public var isMapped: Bool { hasBuffer || layerTree != nil }
+
+    /// The surface's size in points: the layer tree's, or the buffer's.
+    public var size: Size { layerTree?.bounds.size ?? contentLayer.bounds.size }
+
+    init?(server: Server, compositorResource: WaylandResource, id: UInt32) {
+        self.server = server
+        pendingBufferListener = Listener { _ in }
+        for l in [layer, contentLayer] { l.anchorPoint = .zero; l.position = .zero }
+        layer.addSublayer(contentLayer)
+        guard let resource = makeResource(child: compositorResource, interface: strata_wl_surface_interface(), id: id,
+                                          implementation: Surface.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in self.destroyed() })
+        else { return nil }
+        self.resource = resource
+    }
+
+    public static func from(_ resource: WaylandResource?) -> Surface? {
+        resourceObject(resource, as: Surface.self, interface: strata_wl_surface_interface())
+    }
+
+    public static func from(_ resource: OpaquePointer) -> Surface? {
+        from(WaylandResource(resource))
+    }
+
+    /// Gives the surface the role `kind`; false (and nothing changes) when
+    /// it already has another role, which the caller reports as its protocol's error.
+    func giveRole(_ kind: SurfaceRoleKind) -> Bool {
+        guard role == .none || role == kind else { return false }
+        role = kind
+        return true
+    }
+
+    var id: UInt32 { resource.map { wl_resource_get_id($0) } ?? 0 }
+
+    func postError(_ code: UInt32, _ message: String) {
+        guard let resource else { return }
+        strata_resource_post_error(resource, code, message)
+    }
+
+    // MARK: Requests
+
+    private func attach(_ buffer: WaylandResource?, x: Int32, y: Int32) {
+        if let resource, wl_resource_get_version(resource) >= 5, x != 0 || y != 0 {
+            postError(WL_SURFACE_ERROR_INVALID_OFFSET.rawValue, "wl_surface.attach with a non-zero offset; use wl_surface.offset")
+            return
+        }
+        pendingBufferListener.remove()
+        if let buffer {
+            pending.buffer = .attach(buffer)
+            pendingBufferListener.body = { [unowned self] _ in
+                // Destroyed before commit: as weston does, commit then removes the buffer.
+                self.pending.buffer = .remove
+            }
+            pendingBufferListener.listen(toDestroyOf: buffer)
+        } else {
+            pending.buffer = .remove
+        }
+    }
+
+    private func commit() {
+        if let roleObject, !roleObject.surfaceWillCommit(self) { return }
+        let state = pending
+        pending = PendingState()
+        pendingBufferListener.remove()
+
+        if let scale = state.bufferScale { bufferScale = scale }
+        switch state.buffer {
+        case .unchanged:
+            break
+        case .remove:
+            contentLayer.contents = nil
+            contentLayer.bounds = .zero
+        case .attach(let buffer):
+            guard applyBuffer(buffer, state: state) else { return }
+        }
+        layer.bounds = Rect(origin: .zero, size: size)
+        server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
+        roleObject?.surfaceDidCommit(self)
+        server.scheduleFrame()
+    }
+
+    private func applyBuffer(_ buffer: WaylandResource, state: PendingState) -> Bool {
+        let scale = Int(bufferScale)
+        // Surface damage is in points; the image is in buffer pixels.
+        var damage = state.bufferDamage
+        // Clipped first, so huge rects (clients often send INT32_MAX) cannot overflow when scaled.
+        let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
+        for r in state.damage.map({ $0.intersection(limit) }) where !r.isEmpty {
+            damage.append(PixelRect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale))
+        }
+        do {
+            let image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage)
+            if image.width % scale != 0 || image.height % scale != 0 {
+                postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
+                          "buffer size \(image.width)×\(image.height) is not a multiple of the buffer scale \(scale)")
+                return false
+            }
+            contentLayer.contents = image
+            contentLayer.contentsScale = Double(scale)
+            contentLayer.isOpaque = !image.hasAlpha
+            contentLayer.bounds = Rect(x: 0, y: 0, width: Double(image.width / scale), height: Double(image.height / scale))
+            return true
+        } catch {
+            // Not ours to read: the only buffers advertised are wl_shm ones.
+            strata_resource_post_error(buffer, 0, "cannot use buffer for wl_surface@\(id): \(error)")
+            return false
+        }
+    }
+
+    private func destroyed() {
+        pendingBufferListener.remove()
+        for callback in pending.frameCallbacks { callback.cancel() }
+        pending = PendingState()
+        roleObject?.surfaceDestroyed(self)
+        roleObject = nil
+        layerTree = nil
+        layer.removeFromSuperlayer()
+        resource = nil
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = wl_surface_interface()
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.attach = { _, resource, buffer, x, y in
+            Surface.from(resource)?.attach(buffer, x: x, y: y)
+        }
+        i.damage = { _, resource, x, y, width, height in
+            Surface.from(resource)?.pending.damage.append(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+        }
+        i.damage_buffer = { _, resource, x, y, width, height in
+            Surface.from(resource)?.pending.bufferDamage.append(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+        }
+        i.frame = { _, resource, id in
+            guard let surface = Surface.from(resource), let callback = FrameCallback(surfaceResource: resource!, id: id)
+            else { return }
+            surface.pending.frameCallbacks.append(callback)
+        }
+        // Opaque and input regions are hints; the renderer finds opacity
+        // from the buffer format, and there is no input yet.
+        i.set_opaque_region = { _, _, _ in }
+        i.set_input_region = { _, _, _ in }
+        i.commit = { _, resource in Surface.from(resource)?.commit() }
+        i.set_buffer_transform = { _, resource, transform in
+            // Valid transforms are accepted and the buffer is drawn untransformed.
+            if transform < 0 || transform > 7 {
+                Surface.from(resource)?.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
+                                                  "buffer transform \(transform) is not a wl_output.transform")
+            }
+        }
+        i.set_buffer_scale = { _, resource, scale in
+            guard let surface = Surface.from(resource) else { return }
+            guard scale >= 1 else {
+                surface.postError(WL_SURFACE_ERROR_INVALID_SCALE.rawValue, "buffer scale \(scale) is not positive")
+                return
+            }
+            surface.pending.bufferScale = scale
+        }
+        // wl_surface.offset (v5): Strata has no use for the hotspot offset yet.
+        i.offset = { _, _, _, _ in }
+        return staticImplementation(i)
+    }()
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The tool side of the control socket: one request, one answer.
+public enum ControlClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Sends `line` to the control socket at `path` and returns the answer
+    /// without its final newline. Blocks, with a timeout: this runs in tools, never in the server.
+    public static func request(_ line: String, socketPath path: String, timeoutSeconds: Int = 30) throws -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw Failure(description: "control socket path too long: \(path)")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            bytes.copyBytes(from: path.utf8)
+            bytes[path.utf8.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            throw Failure(description: "cannot connect to \(path): \(String(cString: strerror(errno))) (is strata running with that --socket?)")
+        }
+
+        let request = Array((line + "\n").utf8)
+        var sent = 0
+        while sent < request.count {
+            let count = request.withUnsafeBytes { send(fd, $0.baseAddress! + sent, request.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(description: "cannot send to \(path): \(String(cString: strerror(errno)))") }
+            sent += count
+        }
+        shutdown(fd, Int32(SHUT_WR))
+
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw Failure(description: "no answer from \(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            answer += buffer[0..<count]
+        }
+        if answer.last == UInt8(ascii: "\n") { answer.removeLast() }
+        return String(decoding: answer, as: UTF8.self)
+    }
+}

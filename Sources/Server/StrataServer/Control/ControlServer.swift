@@ -1,0 +1,211 @@
+import CWaylandServer
+import StrataRender
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The control socket for tools and tests: $XDG_RUNTIME_DIR/<socket>.control,
+/// mode 0600, so only the compositor's user reaches it, and not through
+/// the Wayland socket. One line-based request per connection:
+///
+///     screenshot <absolute path>   PNG of the output, after any pending frame
+///     tree                         JSON: every client's windows and layer trees
+///     frame                        render a frame now; JSON FrameStats
+///     stats                        the last frame's FrameStats as JSON
+///
+/// The answer is a JSON body, or one line `error: ...`. Connections are
+/// non-blocking and served on the compositor's event loop, so a slow tool
+/// never stalls a frame.
+final class ControlServer {
+    unowned let server: Server
+    let path: String
+    private var listenFD: Int32 = -1
+    private var source: OpaquePointer?
+    private var connections: [ObjectIdentifier: ControlConnection] = [:]
+
+    init(server: Server, path: String) throws {
+        self.server = server
+        self.path = path
+        listenFD = try ControlServer.listen(at: path)
+        source = wl_event_loop_add_fd(server.eventLoop, listenFD, UInt32(WL_EVENT_READABLE), { _, _, data in
+            Unmanaged<ControlServer>.fromOpaque(data!).takeUnretainedValue().acceptConnections()
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private static func listen(at path: String) throws -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else { throw ServerError.socket("control socket path too long: \(path)") }
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            bytes.copyBytes(from: path.utf8)
+            bytes[path.utf8.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw ServerError.socket("cannot create control socket: \(String(cString: strerror(errno)))") }
+        unlink(path)
+        // Created 0600 from the start: no window in which others could connect.
+        let oldMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(oldMask)
+        guard bound == 0, Glibc.listen(fd, 16) == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ServerError.socket("cannot listen on \(path): \(message)")
+        }
+        chmod(path, 0o600)
+        return fd
+    }
+
+    private func acceptConnections() {
+        while true {
+            let fd = accept(listenFD, nil, nil)
+            guard fd >= 0 else { return }  // EAGAIN: all accepted
+            // accept4 is hidden behind _GNU_SOURCE in Glibc's module.
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let connection = ControlConnection(fd: fd, control: self)
+            connections[ObjectIdentifier(connection)] = connection
+        }
+    }
+
+    func finished(_ connection: ControlConnection) {
+        connections[ObjectIdentifier(connection)] = nil
+    }
+
+    func close() {
+        for connection in connections.values { connection.close() }
+        connections = [:]
+        if let source { wl_event_source_remove(source) }
+        source = nil
+        if listenFD >= 0 { Glibc.close(listenFD) }
+        listenFD = -1
+        unlink(path)
+    }
+
+    /// Answers one request line.
+    func respond(to request: String) -> String {
+        let parts = request.split(separator: " ", maxSplits: 1).map(String.init)
+        switch (parts.first ?? "", parts.count) {
+        case ("screenshot", 2):
+            let path = parts[1]
+            guard path.hasPrefix("/") else { return "error: screenshot path must be absolute: \(path)" }
+            if server.isFrameScheduled || server.lastFrameStats == nil { server.renderFrame() }
+            do {
+                try writePNGUntilRenderLands(server.framebuffer, to: path)
+            } catch {
+                return "error: \(error)"
+            }
+            return JSONValue.object([("path", .string(path)), ("width", .int(server.configuration.width)),
+                                     ("height", .int(server.configuration.height))]).serialized()
+        case ("screenshot", _):
+            return "error: usage: screenshot <absolute path>"
+        case ("tree", 1):
+            return server.treeDump().serialized()
+        case ("frame", 1):
+            return server.renderFrame().dump().serialized()
+        case ("stats", 1):
+            guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }
+            return stats.dump().serialized()
+        default:
+            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats)"
+        }
+    }
+}
+
+/// One tool's connection: read a line, answer, close.
+final class ControlConnection {
+    static let maximumRequestBytes = 4096
+    private var fd: Int32
+    private var source: OpaquePointer?
+    private unowned let control: ControlServer
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var written = 0
+    private var answered = false
+
+    /// A tool that connects and never finishes its request is dropped after this.
+    static let timeoutMilliseconds: Int32 = 10_000
+    private var timer: OpaquePointer?
+
+    init(fd: Int32, control: ControlServer) {
+        self.fd = fd
+        self.control = control
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        source = wl_event_loop_add_fd(control.server.eventLoop, fd, UInt32(WL_EVENT_READABLE), { _, mask, data in
+            Unmanaged<ControlConnection>.fromOpaque(data!).takeUnretainedValue().ready(mask: mask)
+            return 0
+        }, me)
+        timer = wl_event_loop_add_timer(control.server.eventLoop, { data in
+            Unmanaged<ControlConnection>.fromOpaque(data!).takeUnretainedValue().finish()
+            return 0
+        }, me)
+        if let timer { wl_event_source_timer_update(timer, ControlConnection.timeoutMilliseconds) }
+    }
+
+    private func ready(mask: UInt32) {
+        if answered { flush(); return }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                input += buffer[0..<count]
+                if input.contains(UInt8(ascii: "\n")) { break }
+                if input.count > ControlConnection.maximumRequestBytes { break }
+                continue
+            }
+            if count == 0 { break }  // end of request without a newline: take what came
+            if errno == EAGAIN || errno == EWOULDBLOCK { return }
+            if errno == EINTR { continue }
+            finish()
+            return
+        }
+        let line = input.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let request = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \r\t")
+        let answer = input.count > ControlConnection.maximumRequestBytes && !input.contains(UInt8(ascii: "\n"))
+            ? "error: request longer than \(ControlConnection.maximumRequestBytes) bytes"
+            : control.respond(to: request)
+        output = Array((answer + "\n").utf8)
+        answered = true
+        if let source { wl_event_source_fd_update(source, UInt32(WL_EVENT_WRITABLE)) }
+        flush()
+    }
+
+    private func flush() {
+        while written < output.count {
+            let count = output.withUnsafeBytes { send(fd, $0.baseAddress! + written, output.count - written, Int32(MSG_NOSIGNAL)) }
+            if count > 0 { written += count; continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+            if count < 0 && errno == EINTR { continue }
+            break  // the tool went away
+        }
+        finish()
+    }
+
+    private func finish() {
+        close()
+        control.finished(self)
+    }
+
+    func close() {
+        if let source { wl_event_source_remove(source) }
+        source = nil
+        if let timer { wl_event_source_remove(timer) }
+        timer = nil
+        if fd >= 0 { Glibc.close(fd) }
+        fd = -1
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let skip = Set(set.unicodeScalars)
+        var scalars = Substring(self).unicodeScalars[...]
+        while let first = scalars.first, skip.contains(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, skip.contains(last) { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+}

@@ -1,0 +1,98 @@
+import CWaylandServer
+import StrataProtocol
+import StrataRender
+
+// JSON descriptions of the scene and of frames, for the control interface.
+
+extension Server {
+    /// Every client's windows (bottom to top, then unmapped ones) with their layer trees.
+    public func treeDump() -> JSONValue {
+        var clients: [(client: OpaquePointer?, windows: [JSONValue])] = []
+        for toplevel in windows.allToplevels {
+            let entry = toplevel.dump()
+            if let index = clients.firstIndex(where: { $0.client == toplevel.client }) {
+                clients[index].windows.append(entry)
+            } else {
+                clients.append((toplevel.client, [entry]))
+            }
+        }
+        return .object([
+            ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
+                                ("scale", .int(configuration.scale))])),
+            ("clients", .array(clients.map { client in
+                var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
+                if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
+                return .object([("pid", .int(Int(pid))), ("windows", .array(client.windows))])
+            })),
+        ])
+    }
+}
+
+extension Toplevel {
+    func dump() -> JSONValue {
+        let g = geometry
+        return .object([
+            ("title", title.map(JSONValue.string) ?? .null),
+            ("app_id", appID.map(JSONValue.string) ?? .null),
+            ("mapped", .bool(isMapped)),
+            ("origin", origin.map(JSONValue.point) ?? .null),
+            ("geometry", .rect(g)),
+            ("layer", windowLayer.dump()),
+        ])
+    }
+}
+
+extension RenderLayer {
+    /// CALayer's model, property by property.
+    public func dump() -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let name = layerName(self) { members.append(("name", .string(name))) }
+        members += [
+            ("position", .point(position)),
+            ("bounds", .rect(bounds)),
+            ("anchor", .point(anchorPoint)),
+            ("transform", .array([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(JSONValue.number))),
+            ("opacity", .number(opacity)),
+            ("hidden", .bool(isHidden)),
+            ("masksToBounds", .bool(masksToBounds)),
+            ("opaque", .bool(isOpaque)),
+            ("backgroundColor", backgroundColor.map(JSONValue.color) ?? .null),
+            ("contents", contents.map { .object([("width", .int($0.width)), ("height", .int($0.height)),
+                                                 ("hasAlpha", .bool($0.hasAlpha))]) } ?? .null),
+            ("contentsScale", .number(contentsScale)),
+            ("gravity", .string(String(describing: contentsGravity))),
+            ("sublayers", .array(sublayers.map { $0.dump() })),
+        ]
+        return .object(members)
+    }
+}
+
+/// RenderLayer.name, which StrataRender is adding; read by reflection until
+/// then so this file builds on both sides of that change.
+private func layerName(_ layer: RenderLayer) -> String? {
+    for child in Mirror(reflecting: layer).children where child.label == "name" {
+        return child.value as? String
+    }
+    return nil
+}
+
+extension FrameStats {
+    public func dump() -> JSONValue {
+        .object([
+            ("pixelsComposited", .int(pixelsComposited)),
+            ("compositeOperations", .int(compositeOperations)),
+            ("damage", .array(damage.map { .object([("x", .int($0.x)), ("y", .int($0.y)),
+                                                    ("width", .int($0.width)), ("height", .int($0.height))]) })),
+        ])
+    }
+}
+
+extension JSONValue {
+    static func point(_ p: Point) -> JSONValue { .object([("x", .number(p.x)), ("y", .number(p.y))]) }
+    static func rect(_ r: Rect) -> JSONValue {
+        .object([("x", .number(r.minX)), ("y", .number(r.minY)), ("width", .number(r.width)), ("height", .number(r.height))])
+    }
+    static func color(_ c: Color) -> JSONValue {
+        .object([("red", .number(c.red)), ("green", .number(c.green)), ("blue", .number(c.blue)), ("alpha", .number(c.alpha))])
+    }
+}

@@ -1,0 +1,45 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+/// wl_output: the one headless output, described to each client that binds
+/// it. Its mode never changes, so there is nothing to send later.
+final class OutputGlobal {
+    /// v4: name and description.
+    static let version: Int32 = 4
+    static let refreshMillihertz: Int32 = 60_000
+    unowned let server: Server
+    private var global: Global?
+
+    init?(server: Server) {
+        self.server = server
+        global = Global(display: server.display, interface: strata_wl_output_interface(),
+                        version: OutputGlobal.version) { [unowned self] client, version, id in
+            guard let resource = makeResource(client: client, interface: strata_wl_output_interface(),
+                                              version: Int32(version), id: id,
+                                              implementation: OutputGlobal.implementation, object: self)
+            else { return }
+            self.describe(to: resource, version: Int32(version))
+        }
+        if global == nil { return nil }
+    }
+
+    private func describe(to resource: WaylandResource, version: Int32) {
+        let c = server.configuration
+        wl_output_send_geometry(resource, 0, 0, 0, 0, Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue),
+                                "Strata", "Headless", Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+        wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
+                            Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
+        if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
+        if version >= 4 {
+            wl_output_send_name(resource, "HEADLESS-1")
+            wl_output_send_description(resource, "Strata headless output \(c.width)×\(c.height)")
+        }
+        if version >= 2 { wl_output_send_done(resource) }
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = wl_output_interface()
+        i.release = { _, resource in wl_resource_destroy(resource) }
+        return staticImplementation(i)
+    }()
+}

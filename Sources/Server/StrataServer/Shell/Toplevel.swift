@@ -1,0 +1,143 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+import StrataRender
+
+/// An xdg_toplevel: a desktop window. It owns the window's layer in the
+/// scene, which holds the surface's layer; the window is drawn only while
+/// mapped (a buffer or a layer tree), and placed when first mapped.
+public final class Toplevel {
+    unowned let server: Server
+    private(set) var resource: WaylandResource?
+    private weak var xdgSurface: XdgSurface?
+
+    /// Anchor (0, 0); position = the window's origin on the output.
+    public let windowLayer = RenderLayer()
+    public private(set) var title: String?
+    public private(set) var appID: String?
+    /// The window's top left on the output, once placed.
+    public private(set) var origin: Point?
+    public private(set) var isMapped = false
+
+    init?(server: Server, xdgSurface: XdgSurface, parent: WaylandResource, id: UInt32) {
+        self.server = server
+        self.xdgSurface = xdgSurface
+        windowLayer.anchorPoint = .zero
+        windowLayer.isHidden = true
+        guard let resource = makeResource(child: parent, interface: strata_xdg_toplevel_interface(), id: id,
+                                          implementation: Toplevel.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in self.destroyed() })
+        else { return nil }
+        self.resource = resource
+        server.windows.register(self)
+    }
+
+    static func from(_ resource: WaylandResource?) -> Toplevel? {
+        resourceObject(resource, as: Toplevel.self, interface: strata_xdg_toplevel_interface())
+    }
+
+    public var surface: Surface? { xdgSurface?.surface }
+    /// The window geometry (xdg_surface.set_window_geometry), or the whole surface.
+    public var geometry: Rect {
+        xdgSurface?.geometry ?? Rect(origin: .zero, size: surface?.size ?? .zero)
+    }
+    /// The client that owns the window.
+    public var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
+
+    /// Asks the client to close the window (xdg_toplevel.close).
+    public func close() {
+        guard let resource else { return }
+        xdg_toplevel_send_close(resource)
+    }
+
+    /// Sends a configure leaving the size to the client, as Strata does not
+    /// tile or maximize yet.
+    func sendConfigure() {
+        guard let resource else { return }
+        var states = wl_array()
+        wl_array_init(&states)
+        xdg_toplevel_send_configure(resource, 0, 0, &states)
+        wl_array_release(&states)
+        xdgSurface?.sendConfigure()
+    }
+
+    /// Follows the surface's committed state: mapped or not, size, placement.
+    func updateMapping() {
+        guard let surface else { return }
+        let wasMapped = isMapped
+        isMapped = surface.isMapped
+        if isMapped && surface.layer.superlayer !== windowLayer {
+            windowLayer.addSublayer(surface.layer)
+        }
+        if isMapped && !wasMapped {
+            // Placed once, on first map, when its size is known; on top.
+            if origin == nil { origin = server.windows.nextOrigin(for: geometry.size) }
+            server.windows.raise(self)
+        }
+        if !isMapped && wasMapped { server.windows.remove(self) }
+        let g = geometry
+        let o = origin ?? .zero
+        // The window's origin is where its geometry starts, so shadows the
+        // client draws outside the geometry hang off the cascade position.
+        windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
+        windowLayer.bounds = Rect(origin: .zero, size: surface.size)
+        windowLayer.isHidden = !isMapped
+    }
+
+    /// The surface or xdg_surface went away: the window leaves the scene.
+    func unmap() {
+        isMapped = false
+        windowLayer.isHidden = true
+        server.windows.remove(self)
+        surface?.layer.removeFromSuperlayer()
+        server.scheduleFrame()
+    }
+
+    private func destroyed() {
+        unmap()
+        server.windows.unregister(self)
+        xdgSurface?.toplevelDestroyed()
+        resource = nil
+    }
+
+    static let implementation: UnsafeRawPointer = {
+        var i = xdg_toplevel_interface()
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.set_parent = { _, _, _ in }
+        i.set_title = { _, resource, title in
+            Toplevel.from(resource)?.title = title.map { String(cString: $0) }
+        }
+        i.set_app_id = { _, resource, appID in
+            Toplevel.from(resource)?.appID = appID.map { String(cString: $0) }
+        }
+        // Interactive move/resize and window states need a seat and a
+        // window manager policy; until then they are accepted and ignored.
+        i.show_window_menu = { _, _, _, _, _, _ in }
+        i.move = { _, _, _, _ in }
+        i.resize = { _, resource, _, _, edges in
+            // 0...10 are the defined edges (none, top, bottom, left, ... bottom_right).
+            if edges > 10 || edges == 3 || edges == 7 || edges == 11 {
+                if let resource {
+                    strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE.rawValue,
+                                               "resize edge \(edges) is not an xdg_toplevel.resize_edge")
+                }
+            }
+        }
+        i.set_max_size = { _, resource, width, height in
+            if width < 0 || height < 0, let resource {
+                strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative maximum size")
+            }
+        }
+        i.set_min_size = { _, resource, width, height in
+            if width < 0 || height < 0, let resource {
+                strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative minimum size")
+            }
+        }
+        i.set_maximized = { _, _ in }
+        i.unset_maximized = { _, _ in }
+        i.set_fullscreen = { _, _, _ in }
+        i.unset_fullscreen = { _, _ in }
+        i.set_minimized = { _, _ in }
+        return staticImplementation(i)
+    }()
+}

@@ -1,0 +1,260 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+
+/// xdg_wm_base: turns surfaces into desktop windows.
+final class XdgWmBaseGlobal {
+    /// v5; configure_bounds (v4) and wm_capabilities (v5) are optional events not sent.
+    static let version: Int32 = 5
+    unowned let server: Server
+    private var global: Global?
+
+    init?(server: Server) {
+        self.server = server
+        global = Global(display: server.display, interface: strata_xdg_wm_base_interface(),
+                        version: XdgWmBaseGlobal.version) { [unowned self] client, version, id in
+            let base = XdgWmBase(server: self.server)
+            base.resource = makeResource(client: client, interface: strata_xdg_wm_base_interface(), version: Int32(version),
+                                         id: id, implementation: XdgWmBase.implementation, object: base)
+        }
+        if global == nil { return nil }
+    }
+}
+
+/// One client's binding of xdg_wm_base.
+final class XdgWmBase {
+    unowned let server: Server
+    var resource: WaylandResource?
+    /// Its xdg_surfaces: destroying the base before them is a protocol error.
+    private var surfaces: [Weak<XdgSurface>] = []
+
+    init(server: Server) { self.server = server }
+
+    static func from(_ resource: WaylandResource?) -> XdgWmBase? {
+        resourceObject(resource, as: XdgWmBase.self, interface: strata_xdg_wm_base_interface())
+    }
+
+    private func getXdgSurface(id: UInt32, surfaceResource: WaylandResource?) {
+        guard let resource, let surface = Surface.from(surfaceResource) else { return }
+        if surface.hasBuffer || surface.hasPendingBuffer {
+            strata_resource_post_error(resource, XDG_WM_BASE_ERROR_INVALID_SURFACE_STATE.rawValue,
+                                       "wl_surface@\(surface.id) already has a buffer; get_xdg_surface must come before the first attach")
+            return
+        }
+        if surface.roleObject != nil || (surface.role != .none && surface.role != .xdgToplevel) {
+            strata_resource_post_error(resource, XDG_WM_BASE_ERROR_ROLE.rawValue,
+                                       "wl_surface@\(surface.id) already has the role \(surface.role)")
+            return
+        }
+        guard let xdgSurface = XdgSurface(server: server, base: resource, id: id, surface: surface) else { return }
+        surfaces.removeAll { $0.object == nil }
+        surfaces.append(Weak(xdgSurface))
+    }
+
+    private func destroy() {
+        guard let resource else { return }
+        if surfaces.contains(where: { $0.object != nil }) {
+            strata_resource_post_error(resource, XDG_WM_BASE_ERROR_DEFUNCT_SURFACES.rawValue,
+                                       "xdg_wm_base destroyed while it still has xdg_surfaces")
+            return
+        }
+        wl_resource_destroy(resource)
+    }
+
+    static let implementation: UnsafeRawPointer = {
+        var i = xdg_wm_base_interface()
+        i.destroy = { _, resource in XdgWmBase.from(resource)?.destroy() }
+        i.create_positioner = { _, resource, id in
+            makeResource(child: resource!, interface: strata_xdg_positioner_interface(), id: id,
+                         implementation: XdgPositioner.implementation, object: XdgPositioner())
+        }
+        i.get_xdg_surface = { _, resource, id, surface in
+            XdgWmBase.from(resource)?.getXdgSurface(id: id, surfaceResource: surface)
+        }
+        // Strata never pings yet, so a pong needs no bookkeeping.
+        i.pong = { _, _, _ in }
+        return staticImplementation(i)
+    }()
+}
+
+/// Popups are not supported yet, so a positioner only has to accept its
+/// requests; get_popup fails with a clear error.
+final class XdgPositioner {
+    static let implementation: UnsafeRawPointer = {
+        var i = xdg_positioner_interface()
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.set_size = { _, _, _, _ in }
+        i.set_anchor_rect = { _, _, _, _, _, _ in }
+        i.set_anchor = { _, _, _ in }
+        i.set_gravity = { _, _, _ in }
+        i.set_constraint_adjustment = { _, _, _ in }
+        i.set_offset = { _, _, _, _ in }
+        i.set_reactive = { _, _ in }
+        i.set_parent_size = { _, _, _, _ in }
+        i.set_parent_configure = { _, _, _ in }
+        return staticImplementation(i)
+    }()
+}
+
+/// An xdg_surface: the configure/ack handshake and window geometry, shared
+/// by toplevels (and popups, later). It is the surface's role object.
+final class XdgSurface: SurfaceRole {
+    unowned let server: Server
+    private(set) var resource: WaylandResource?
+    weak var surface: Surface?
+    var toplevel: Toplevel? {
+        didSet { if toplevel != nil { hadToplevel = true } }
+    }
+    /// A toplevel was made once; commits after it is destroyed are not errors.
+    private var hadToplevel = false
+
+    /// Serials sent and not yet acknowledged, oldest first.
+    private var unackedSerials: [UInt32] = []
+    /// The client acknowledged a configure: it may attach buffers.
+    private(set) var isConfigured = false
+    private(set) var sentInitialConfigure = false
+
+    private var pendingGeometry: Rect?
+    /// The visible part of the surface, in surface points; nil = the whole surface.
+    private(set) var geometry: Rect?
+
+    init?(server: Server, base: WaylandResource, id: UInt32, surface: Surface) {
+        self.server = server
+        self.surface = surface
+        guard let resource = makeResource(child: base, interface: strata_xdg_surface_interface(), id: id,
+                                          implementation: XdgSurface.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in self.destroyed() })
+        else { return nil }
+        self.resource = resource
+        surface.roleObject = self
+    }
+
+    static func from(_ resource: WaylandResource?) -> XdgSurface? {
+        resourceObject(resource, as: XdgSurface.self, interface: strata_xdg_surface_interface())
+    }
+
+    func postError(_ code: UInt32, _ message: String) {
+        if let resource { strata_resource_post_error(resource, code, message) }
+    }
+
+    /// Sends xdg_surface.configure after the role's own configure event.
+    func sendConfigure() {
+        guard let resource else { return }
+        let serial = wl_display_next_serial(server.display)
+        unackedSerials.append(serial)
+        xdg_surface_send_configure(resource, serial)
+    }
+
+    // MARK: SurfaceRole
+
+    func surfaceWillCommit(_ surface: Surface) -> Bool {
+        guard toplevel != nil || hadToplevel else {
+            postError(XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue, "xdg_surface committed before it has a role (get_toplevel)")
+            return false
+        }
+        if surface.hasPendingBuffer, !isConfigured {
+            postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
+                      "buffer attached before the first xdg_surface.configure was acknowledged")
+            return false
+        }
+        return true
+    }
+
+    func surfaceDidCommit(_ surface: Surface) {
+        if let pendingGeometry { geometry = pendingGeometry; self.pendingGeometry = nil }
+        // The initial commit (no buffer) asks for the first configure.
+        if !sentInitialConfigure, let toplevel {
+            sentInitialConfigure = true
+            toplevel.sendConfigure()
+        }
+        toplevel?.updateMapping()
+    }
+
+    /// The toplevel was destroyed: the surface is unmapped, and mapping it
+    /// again (with a new role object) starts the handshake from the initial commit.
+    func toplevelDestroyed() {
+        toplevel = nil
+        sentInitialConfigure = false
+        isConfigured = false
+        unackedSerials = []
+        pendingGeometry = nil
+        geometry = nil
+    }
+
+    func surfaceLayerTreeChanged(_ surface: Surface) {
+        toplevel?.updateMapping()
+    }
+
+    func surfaceDestroyed(_ surface: Surface) {
+        toplevel?.unmap()
+        self.surface = nil
+    }
+
+    // MARK: Requests
+
+    private func getToplevel(id: UInt32) {
+        guard let resource, let surface else { return }
+        if toplevel != nil {
+            postError(XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue, "xdg_surface already has a toplevel")
+            return
+        }
+        guard surface.giveRole(.xdgToplevel) else {
+            postError(XDG_WM_BASE_ERROR_ROLE.rawValue, "wl_surface@\(surface.id) already has the role \(surface.role)")
+            return
+        }
+        toplevel = Toplevel(server: server, xdgSurface: self, parent: resource, id: id)
+    }
+
+    private func setWindowGeometry(x: Int32, y: Int32, width: Int32, height: Int32) {
+        guard width > 0, height > 0 else {
+            postError(XDG_SURFACE_ERROR_INVALID_SIZE.rawValue, "window geometry \(width)×\(height) is not positive")
+            return
+        }
+        pendingGeometry = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+    }
+
+    private func ackConfigure(serial: UInt32) {
+        guard let index = unackedSerials.firstIndex(of: serial) else {
+            postError(XDG_SURFACE_ERROR_INVALID_SERIAL.rawValue, "ack_configure with serial \(serial), which was never sent or is stale")
+            return
+        }
+        // Acknowledging one configure acknowledges every older one too.
+        unackedSerials.removeFirst(index + 1)
+        isConfigured = true
+    }
+
+    private func destroy() {
+        if toplevel != nil {
+            postError(XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue, "xdg_surface destroyed before its xdg_toplevel")
+            return
+        }
+        if let resource { wl_resource_destroy(resource) }
+    }
+
+    private func destroyed() {
+        toplevel?.unmap()
+        if let surface, surface.roleObject === self { surface.roleObject = nil }
+        resource = nil
+    }
+
+    static let implementation: UnsafeRawPointer = {
+        var i = xdg_surface_interface()
+        i.destroy = { _, resource in XdgSurface.from(resource)?.destroy() }
+        i.get_toplevel = { _, resource, id in XdgSurface.from(resource)?.getToplevel(id: id) }
+        i.get_popup = { _, resource, _, _, _ in
+            XdgSurface.from(resource)?.postError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue,
+                                                 "xdg_popup is not supported by Strata yet")
+        }
+        i.set_window_geometry = { _, resource, x, y, width, height in
+            XdgSurface.from(resource)?.setWindowGeometry(x: x, y: y, width: width, height: height)
+        }
+        i.ack_configure = { _, resource, serial in XdgSurface.from(resource)?.ackConfigure(serial: serial) }
+        return staticImplementation(i)
+    }()
+}
+
+/// A weak reference, for lists that must not keep objects alive.
+struct Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import StrataServer
+import TestSupport
+import XCTest
+
+final class CommandLineTests: XCTestCase {
+    func testParsesRun() throws {
+        var expected = RunOptions()
+        expected.socketName = "wl-test"
+        expected.width = 800
+        expected.height = 600
+        expected.scale = 2
+        expected.manualFrames = true
+        XCTAssertEqual(try StrataArguments.parse(["run", "--headless", "--socket", "wl-test", "--size", "800x600",
+                                                  "--scale", "2", "--manual-frames"]), .run(expected))
+        XCTAssertEqual(try StrataArguments.parse(["run"]), .run(RunOptions()))
+        XCTAssertEqual(expected.configuration.clock, .manual)
+    }
+
+    func testParsesControlCommands() throws {
+        XCTAssertEqual(try StrataArguments.parse(["screenshot", "--socket", "s", "--output", "out.png"], currentDirectory: "/tmp"),
+                       .control(socketName: "s", request: .screenshot(path: "/tmp/out.png")))
+        XCTAssertEqual(try StrataArguments.parse(["screenshot", "--output", "/a/b.png"]),
+                       .control(socketName: "strata-0", request: .screenshot(path: "/a/b.png")))
+        XCTAssertEqual(try StrataArguments.parse(["tree", "--socket", "s"]), .control(socketName: "s", request: .tree))
+        XCTAssertEqual(try StrataArguments.parse(["frame"]), .control(socketName: "strata-0", request: .frame))
+        XCTAssertEqual(try StrataArguments.parse(["stats"]), .control(socketName: "strata-0", request: .stats))
+        XCTAssertEqual(try StrataArguments.parse(["--help"]), .help)
+    }
+
+    func testRejectsBadArguments() {
+        let cases: [([String], String)] = [
+            ([], "missing command (see strata --help)"),
+            (["--foo"], "unknown option --foo"),
+            (["run", "--foo"], "unknown option --foo"),
+            (["run", "extra"], "unexpected argument extra"),
+            (["run", "--size"], "missing value for --size"),
+            (["run", "--size", "--headless"], "missing value for --size"),
+            (["run", "--size", "640"], "invalid size '640' (expected WxH, e.g. 1280x800)"),
+            (["run", "--size", "0x480"], "invalid size '0x480' (expected WxH, e.g. 1280x800)"),
+            (["run", "--scale", "0"], "invalid scale '0' (expected an integer from 1 to 8)"),
+            (["run", "--size", "641x480", "--scale", "2"], "size 641x480 is not a multiple of scale 2"),
+            (["run", "--socket", "a/b"], "invalid socket name 'a/b' (a file name in $XDG_RUNTIME_DIR)"),
+            (["screenshot"], "screenshot needs --output FILE.png"),
+            (["tree", "--output", "x.png"], "unknown option --output"),
+            (["launch"], "unknown command 'launch' (see strata --help)"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try StrataArguments.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message, "\(arguments)")
+            }
+        }
+    }
+
+    /// The binary: one line on stderr, exit 2, never a trace.
+    func testBinaryRejectsBadArgumentsWithOneLine() throws {
+        for arguments in [["--foo"], ["run", "--size", "big"], ["screenshot"], [], ["run", "--scale"]] {
+            let result = try StrataBinary.run(arguments, environment: ["XDG_RUNTIME_DIR": NSTemporaryDirectory()])
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
+            XCTAssertEqual(result.standardErrorLines.count, 1, "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.hasPrefix("strata: "), result.standardError)
+            XCTAssertEqual(result.standardOutput, "")
+        }
+        let foo = try StrataBinary.run(["--foo"])
+        XCTAssertEqual(foo.standardError, "strata: unknown option --foo\n")
+    }
+
+    func testBinaryHelp() throws {
+        let result = try StrataBinary.run(["--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.standardOutput.hasPrefix("usage: strata run"), result.standardOutput)
+    }
+
+    func testBinaryNeedsRuntimeDirectory() throws {
+        let result = try StrataBinary.run(["run", "--socket", "x"], environment: ["XDG_RUNTIME_DIR": nil])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardErrorLines, ["strata: XDG_RUNTIME_DIR is not set; it names the directory for the Wayland and control sockets"])
+    }
+}

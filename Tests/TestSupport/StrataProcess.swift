@@ -1,0 +1,211 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a finished command printed.
+public struct CommandResult {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+    public var standardErrorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+}
+
+public struct StrataTestError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Helpers that run the real `strata` binary and Wayland clients against it.
+public enum StrataBinary {
+    /// The built `strata`: $STRATA_BINARY, else next to the test bundle
+    /// (SwiftPM puts the .xctest and the executables in the same directory).
+    public static func path() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["STRATA_BINARY"] { return path }
+        var directories = Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+            .map { ($0 as NSString).deletingLastPathComponent }
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append((exe as NSString).deletingLastPathComponent)
+        }
+        for directory in directories {
+            let candidate = directory + "/strata"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw StrataTestError("strata binary not found near the test bundle (looked in \(directories)); run swift build first or set STRATA_BINARY")
+    }
+
+    /// Runs `strata arguments` to completion with `environment` (nil values remove a variable).
+    public static func run(_ arguments: [String], environment: [String: String?] = [:],
+                           timeout: TimeInterval = 30) throws -> CommandResult {
+        try runProcess(path(), arguments, environment: environment, timeout: timeout)
+    }
+}
+
+/// Runs an executable to completion, capturing its output.
+public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                       timeout: TimeInterval = 30) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = mergedEnvironment(environment)
+    // Files rather than pipes: nothing to drain while waiting, however much it prints.
+    let base = NSTemporaryDirectory() + "strata-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+    let outPath = base + ".out", errPath = base + ".err"
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(atPath: outPath)
+        try? FileManager.default.removeItem(atPath: errPath)
+    }
+    process.standardOutput = FileHandle(forWritingAtPath: outPath)
+    process.standardError = FileHandle(forWritingAtPath: errPath)
+    try process.run()
+    guard waitUntil(timeout: timeout, interval: 0.005, { !process.isRunning }) else {
+        process.terminate()
+        throw StrataTestError("\(executable) \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+    }
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus,
+                         standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                         standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+}
+
+func mergedEnvironment(_ changes: [String: String?]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in changes { environment[key] = value }
+    return environment
+}
+
+/// Polls `condition` until it holds or `timeout` passes; returns whether it held.
+@discardableResult
+public func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = 0.02, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: interval)
+    }
+    return try condition()
+}
+
+/// A `strata run --headless` compositor in its own temporary
+/// XDG_RUNTIME_DIR, stopped (SIGTERM) and cleaned up on `stop()` or deinit.
+public final class StrataProcess {
+    public let runtimeDirectory: String
+    public let socketName: String
+    public let width: Int
+    public let height: Int
+    public let process = Process()
+    private let errorFile: String
+    private var clients: [Process] = []
+
+    /// Starts the compositor and waits until its control socket answers.
+    public init(width: Int = 640, height: Int = 480, scale: Int = 1, manualFrames: Bool = false,
+                socketName: String = "strata-test", timeout: TimeInterval = 20) throws {
+        self.width = width
+        self.height = height
+        self.socketName = socketName
+        let template = NSTemporaryDirectory() + "strata-test-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else { throw StrataTestError("mkdtemp failed") }
+        runtimeDirectory = String(cString: made)
+        errorFile = runtimeDirectory + ".stderr"
+
+        var arguments = ["run", "--headless", "--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
+        if manualFrames { arguments.append("--manual-frames") }
+        process.executableURL = URL(fileURLWithPath: try StrataBinary.path())
+        process.arguments = arguments
+        process.environment = mergedEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": nil])
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorFile)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+
+        let ready = waitUntil(timeout: timeout) {
+            FileManager.default.fileExists(atPath: controlSocketPath) || !process.isRunning
+        }
+        guard ready, process.isRunning else {
+            let log = serverLog
+            stop()
+            throw StrataTestError("strata did not start: \(log)")
+        }
+    }
+
+    deinit { stop() }
+
+    public var waylandSocketPath: String { "\(runtimeDirectory)/\(socketName)" }
+    public var controlSocketPath: String { "\(runtimeDirectory)/\(socketName).control" }
+    /// What the compositor wrote on stderr so far.
+    public var serverLog: String { (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? "" }
+
+    /// The environment a Wayland client needs to reach this compositor.
+    public var clientEnvironment: [String: String?] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socketName]
+    }
+
+    /// Runs `strata <command> --socket NAME <arguments>` against this compositor.
+    public func control(_ command: String, _ arguments: [String] = []) throws -> CommandResult {
+        try StrataBinary.run([command, "--socket", socketName] + arguments, environment: clientEnvironment)
+    }
+
+    /// `strata screenshot` into `path` (absolute); throws if it failed.
+    @discardableResult
+    public func screenshot(to path: String) throws -> DecodedPNG {
+        let result = try control("screenshot", ["--output", path])
+        guard result.status == 0 else { throw StrataTestError("screenshot failed: \(result.standardError)") }
+        return try DecodedPNG(contentsOf: path)
+    }
+
+    /// `strata tree`, parsed.
+    public func tree() throws -> [String: Any] {
+        let result = try control("tree")
+        guard result.status == 0, let data = result.standardOutput.data(using: .utf8),
+              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw StrataTestError("tree failed: \(result.standardError)\(result.standardOutput)") }
+        return json
+    }
+
+    /// Every window in `strata tree`, across clients.
+    public func windows() throws -> [[String: Any]] {
+        let clients = try tree()["clients"] as? [[String: Any]] ?? []
+        return clients.flatMap { $0["windows"] as? [[String: Any]] ?? [] }
+    }
+
+    /// Starts a Wayland client connected to this compositor; it is killed on `stop()`.
+    public func startClient(_ executable: String, _ arguments: [String] = []) throws -> Process {
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: executable)
+        client.arguments = arguments
+        client.environment = mergedEnvironment(clientEnvironment)
+        client.standardOutput = FileHandle.nullDevice
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        clients.append(client)
+        return client
+    }
+
+    /// Sends `signal` to the compositor and waits for it to exit; returns its exit status.
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 10) -> Int32? {
+        for client in clients where client.isRunning { kill(client.processIdentifier, SIGKILL); client.waitUntilExit() }
+        clients = []
+        var status: Int32?
+        if process.processIdentifier != 0 {
+            if process.isRunning { kill(process.processIdentifier, signal) }
+            if waitUntil(timeout: timeout, { !process.isRunning }) {
+                status = process.terminationStatus
+            } else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        try? FileManager.default.removeItem(atPath: errorFile)
+        return status
+    }
+
+    /// Where an executable is on $PATH, or nil.
+    public static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
