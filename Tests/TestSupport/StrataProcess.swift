@@ -100,7 +100,8 @@ public final class StrataProcess {
 
     /// Starts the compositor and waits until its control socket answers.
     public init(width: Int = 640, height: Int = 480, scale: Int = 1, manualFrames: Bool = false,
-                socketName: String = "strata-test", timeout: TimeInterval = 20) throws {
+                socketName: String = "strata-test", extraArguments: [String] = [],
+                timeout: TimeInterval = 20) throws {
         self.width = width
         self.height = height
         self.socketName = socketName
@@ -112,6 +113,7 @@ public final class StrataProcess {
 
         var arguments = ["run", "--headless", "--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
         if manualFrames { arguments.append("--manual-frames") }
+        arguments += extraArguments
         process.executableURL = URL(fileURLWithPath: try StrataBinary.path())
         process.arguments = arguments
         process.environment = mergedEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": nil])

@@ -22,10 +22,14 @@ public struct ServerConfiguration: Sendable {
     /// The Wayland socket's name in $XDG_RUNTIME_DIR.
     public var socketName: String
     public var clock: FrameClockMode
+    /// The quotas strata_layers_v1 advertises to each binding.
+    public var limits: Limits
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
-                socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60)) {
+                socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
+                limits: Limits = .standard) {
         (self.width, self.height, self.scale, self.socketName, self.clock) = (width, height, scale, socketName, clock)
+        self.limits = limits
     }
 }
 
@@ -96,6 +100,7 @@ public final class Server {
             CompositorGlobal(server: self) as AnyObject?,
             OutputGlobal(server: self),
             XdgWmBaseGlobal(server: self),
+            LayersGlobal(server: self, limits: configuration.limits),
         ].compactMap { $0 })
     }
 

@@ -24,8 +24,38 @@ public enum BufferImportError: Error, CustomStringConvertible, Equatable {
 /// The most pixel memory one buffer may make the server allocate.
 public let maximumBufferBytes = Int(Limits.standard.maxBufferBytes)
 
+/// What a valid wl_shm buffer holds.
+public struct ShmBufferDescription: Equatable {
+    public var width: Int
+    public var height: Int
+    public var stride: Int
+    public var hasAlpha: Bool
+}
+
+/// Checks that `buffer` is a wl_shm buffer the compositor can read, without reading it.
+public func describeShmBuffer(_ buffer: WaylandResource) throws(BufferImportError) -> ShmBufferDescription {
+    guard let shm = wl_shm_buffer_get(buffer) else { throw .notShm }
+    let format = wl_shm_buffer_get_format(shm)
+    let hasAlpha: Bool
+    switch format {
+    case WL_SHM_FORMAT_ARGB8888.rawValue: hasAlpha = true
+    case WL_SHM_FORMAT_XRGB8888.rawValue: hasAlpha = false
+    default: throw .unsupportedFormat(format)
+    }
+    let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
+    let stride = Int(wl_shm_buffer_get_stride(shm))
+    // libwayland checked that stride × height fits in the pool; rows must
+    // also hold the pixels read from them, or the copy runs off the mapping.
+    guard stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }
+    guard width * height * 4 <= maximumBufferBytes else { throw .tooLarge(width: width, height: height) }
+    return ShmBufferDescription(width: width, height: height, stride: stride, hasAlpha: hasAlpha)
+}
+
 /// Copies a wl_shm buffer into compositor-owned pixels and releases the
 /// buffer at once, so the server never reads client memory after this call.
+///
+/// `size` takes only the top-left part of the buffer (layer contents may
+/// claim less than their buffer holds); nil takes it all.
 ///
 /// `existing` is reused (keeping its identity, so the renderer redraws only
 /// the damage) when its size and format match; then only `damage` (buffer
@@ -37,47 +67,33 @@ public let maximumBufferBytes = Int(Limits.standard.maxBufferBytes)
 /// which only that client sees before it is disconnected).
 ///
 /// On error the buffer is not released; the caller posts a protocol error.
-public func importShmBuffer(_ buffer: WaylandResource, into existing: LayerImage?,
-                            damage: [PixelRect]?) throws -> LayerImage {
-    guard let shm = wl_shm_buffer_get(buffer) else { throw BufferImportError.notShm }
-    let format = wl_shm_buffer_get_format(shm)
-    let hasAlpha: Bool
-    switch format {
-    case WL_SHM_FORMAT_ARGB8888.rawValue: hasAlpha = true
-    case WL_SHM_FORMAT_XRGB8888.rawValue: hasAlpha = false
-    default: throw BufferImportError.unsupportedFormat(format)
-    }
-    let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
-    let stride = Int(wl_shm_buffer_get_stride(shm))
-    // libwayland checked that stride × height fits in the pool; rows must
-    // also hold the pixels read from them, or the copy runs off the mapping.
-    guard stride >= width * 4 else { throw BufferImportError.invalidStride(stride: stride, width: width) }
-    guard width * height * 4 <= maximumBufferBytes else { throw BufferImportError.tooLarge(width: width, height: height) }
+public func importShmBuffer(_ buffer: WaylandResource, size: (width: Int, height: Int)? = nil,
+                            into existing: LayerImage?, damage: [PixelRect]?) throws(BufferImportError) -> LayerImage {
+    let description = try describeShmBuffer(buffer)
+    let width = min(size?.width ?? description.width, description.width)
+    let height = min(size?.height ?? description.height, description.height)
+    let hasAlpha = description.hasAlpha
+    let full = PixelRect(x: 0, y: 0, width: width, height: height)
 
     let image: LayerImage
     let rects: [PixelRect]
     if let existing, existing.width == width, existing.height == height, existing.hasAlpha == hasAlpha {
         image = existing
-        rects = damage ?? [PixelRect(x: 0, y: 0, width: width, height: height)]
+        rects = damage ?? [full]
     } else {
         // libwayland has checked width, height and stride against the pool
         // at create_buffer, so a valid buffer has a positive size.
         image = LayerImage(width: width, height: height, hasAlpha: hasAlpha)
-        rects = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        rects = [full]
     }
 
+    let shm = wl_shm_buffer_get(buffer)!
     wl_shm_buffer_begin_access(shm)
     if let data = wl_shm_buffer_get_data(shm) {
-        for rect in rects { image.copy(from: UnsafeRawPointer(data), sourceStride: stride, rect: rect) }
+        for rect in rects { image.copy(from: UnsafeRawPointer(data), sourceStride: description.stride, rect: rect) }
     }
     wl_shm_buffer_end_access(shm)
 
     wl_buffer_send_release(buffer)
     return image
-}
-
-/// `importShmBuffer` for a `struct wl_resource *` held as an opaque pointer.
-public func importShmBuffer(_ buffer: OpaquePointer, into existing: LayerImage?,
-                            damage: [PixelRect]?) throws -> LayerImage {
-    try importShmBuffer(WaylandResource(buffer), into: existing, damage: damage)
 }

@@ -1,3 +1,5 @@
+import StrataProtocol
+
 /// The `strata` command line, parsed by hand (no dependencies) and kept
 /// here rather than in the executable so tests can call it.
 public enum StrataCommand: Equatable, Sendable {
@@ -13,11 +15,12 @@ public struct RunOptions: Equatable, Sendable {
     public var height = 800
     public var scale = 1
     public var manualFrames = false
+    public var limits = Limits.standard
     public init() {}
 
     public var configuration: ServerConfiguration {
         ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
-                            clock: manualFrames ? .manual : .realtime(hz: 60))
+                            clock: manualFrames ? .manual : .realtime(hz: 60), limits: limits)
     }
 }
 
@@ -48,6 +51,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public enum StrataArguments {
     public static let usage = """
         usage: strata run [--headless] [--socket NAME] [--size WxH] [--scale N] [--manual-frames]
+                          [--max-layers N] [--max-buffer-bytes N] [--max-pending-commits N]
                strata screenshot [--socket NAME] --output FILE.png
                strata tree [--socket NAME]
                strata frame [--socket NAME]
@@ -56,7 +60,8 @@ public enum StrataArguments {
 
           run          serve Wayland clients on $XDG_RUNTIME_DIR/NAME (default strata-0) with
                        a headless output of WxH pixels (default 1280x800) and integer scale N;
-                       --manual-frames renders only when asked (strata frame, screenshot)
+                       --manual-frames renders only when asked (strata frame, screenshot);
+                       --max-* set the strata_layers_v1 quotas of each client binding
           screenshot   write the output as a PNG
           tree         print every client's windows and layer trees as JSON
           frame        render a frame now and print its statistics as JSON
@@ -83,6 +88,13 @@ public enum StrataArguments {
             return value
         }
 
+        func quota(_ text: String, _ option: String) throws -> UInt32 {
+            guard let number = UInt32(text), number > 0 else {
+                throw UsageError("invalid \(option) '\(text)' (expected a positive integer)")
+            }
+            return number
+        }
+
         switch command {
         case "run":
             var options = RunOptions()
@@ -105,6 +117,9 @@ public enum StrataArguments {
                     }
                     options.scale = scale
                 case "--manual-frames": options.manualFrames = true
+                case "--max-layers": options.limits.maxLayers = try quota(value(for: argument), argument)
+                case "--max-buffer-bytes": options.limits.maxBufferBytes = try quota(value(for: argument), argument)
+                case "--max-pending-commits": options.limits.maxPendingCommits = try quota(value(for: argument), argument)
                 case "--help", "-h": return .help
                 default: throw unknown(argument)
                 }

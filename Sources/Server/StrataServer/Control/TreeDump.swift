@@ -46,7 +46,7 @@ extension RenderLayer {
     /// CALayer's model, property by property.
     public func dump() -> JSONValue {
         var members: [(String, JSONValue)] = []
-        if let name = layerName(self) { members.append(("name", .string(name))) }
+        if let name { members.append(("name", .string(name))) }
         members += [
             ("position", .point(position)),
             ("bounds", .rect(bounds)),
@@ -65,15 +65,6 @@ extension RenderLayer {
         ]
         return .object(members)
     }
-}
-
-/// RenderLayer.name, which StrataRender is adding; read by reflection until
-/// then so this file builds on both sides of that change.
-private func layerName(_ layer: RenderLayer) -> String? {
-    for child in Mirror(reflecting: layer).children where child.label == "name" {
-        return child.value as? String
-    }
-    return nil
 }
 
 extension FrameStats {

@@ -53,9 +53,17 @@ func makeResource(client: OpaquePointer, interface: UnsafePointer<wl_interface>,
         wl_client_post_no_memory(client)
         return nil
     }
+    attach(object, to: resource, implementation: implementation, onDestroy: onDestroy)
+    return resource
+}
+
+/// Gives a resource created earlier (wl_resource_create) its handler and
+/// object, as `makeResource` does: for objects that need their resource
+/// before they exist, such as ones that name it in their errors.
+func attach(_ object: AnyObject, to resource: WaylandResource, implementation: UnsafeRawPointer?,
+            onDestroy: ((WaylandResource) -> Void)? = nil) {
     let box = Unmanaged.passRetained(ResourceBox(object: object, onDestroy: onDestroy))
     wl_resource_set_implementation(resource, implementation, box.toOpaque(), destroyResourceBox)
-    return resource
 }
 
 /// A resource of the same client and version as `parent`, as new objects

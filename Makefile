@@ -1,0 +1,41 @@
+# The front door. `make demo` and `make test` each do their own set-up on a
+# fresh Debian machine: missing packages are installed, then Swift builds.
+
+DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev weston
+SWIFT ?= swift
+OUT := out
+
+.PHONY: all deps build test bench demo protocols clean
+
+all: build
+
+# Installs what is missing (apt-get needs root; sudo is used when present).
+deps:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages: $$missing"; \
+		sudo=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+protocols: deps
+	scripts/generate-protocols
+
+test: deps
+	scripts/generate-protocols --check
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product strata-bench
+	.build/release/strata-bench
+
+demo: deps
+	$(SWIFT) build
+	scripts/demo $(OUT)
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,197 @@
+import CStrataServerProtocol
+import StrataProtocol
+import StrataRender
+
+/// One binding of strata_layers_v1: a client's transaction. Requests on its
+/// layers and contexts mark them dirty here; `commit` validates every dirty
+/// object and then applies them all, or posts one protocol error and
+/// applies nothing.
+final class LayerManager {
+    let resource: WaylandResource
+    let limits: Limits
+    private unowned let global: LayersGlobal
+
+    private var liveLayers = 0
+    private var contentsBytes = 0
+    private var dirtyLayers: [ServerLayer] = []
+    private var dirtyContexts: [LayerContext] = []
+    /// Serials committed and not yet presented.
+    private var inFlight: [UInt32] = []
+    private var commitNumber = 0
+    private var walkNumber = 0
+
+    init(resource: WaylandResource, global: LayersGlobal) {
+        self.resource = resource
+        self.global = global
+        self.limits = global.limits
+    }
+
+    private func violation(_ code: strata_layers_v1_error, _ message: String) -> ProtocolViolation {
+        ProtocolViolation(resource: resource, code: code.rawValue, message: message)
+    }
+
+    // MARK: Requests
+
+    func createLayer(resource layerResource: WaylandResource) throws(ProtocolViolation) {
+        guard liveLayers < Int(limits.maxLayers) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_QUOTA_EXCEEDED, "more than \(limits.maxLayers) layers")
+        }
+        liveLayers += 1
+        let layer = ServerLayer(resource: layerResource, manager: self)
+        attach(layer, to: layerResource, implementation: LayersDispatch.layerRequests) { _ in layer.destroy() }
+    }
+
+    func createContext(resource contextResource: WaylandResource, surface: Surface) throws(ProtocolViolation) {
+        guard !global.contexts.hasContext(surface) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_CONTEXT_EXISTS, "wl_surface \(surface.id) already has a strata_context_v1")
+        }
+        guard surface.role == .none || surface.role == .xdgToplevel else {
+            throw violation(STRATA_LAYERS_V1_ERROR_INVALID_SURFACE,
+                            "wl_surface \(surface.id) has the role \(surface.role), not xdg_toplevel")
+        }
+        let context = LayerContext(resource: contextResource, manager: self, surface: surface, registry: global.contexts)
+        attach(context, to: contextResource, implementation: LayersDispatch.contextRequests) { _ in context.destroy() }
+    }
+
+    func commit(serial: UInt32) throws(ProtocolViolation) {
+        guard inFlight.count < Int(limits.maxPendingCommits) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_TOO_MANY_COMMITS,
+                            "\(inFlight.count) commits are in flight, the limit is \(limits.maxPendingCommits)")
+        }
+        try validate()
+        apply()
+        inFlight.append(serial)
+        global.scheduleFrame()
+    }
+
+    // MARK: Bookkeeping from layers and contexts
+
+    func markDirty(_ layer: ServerLayer) {
+        guard !layer.isDirty else { return }
+        layer.isDirty = true
+        dirtyLayers.append(layer)
+    }
+
+    func markStructureChanged(_ layer: ServerLayer) {
+        layer.structureChanged = true
+        markDirty(layer)
+    }
+
+    func markDirty(_ context: LayerContext) {
+        if !dirtyContexts.contains(where: { $0 === context }) { dirtyContexts.append(context) }
+    }
+
+    func layerDestroyed(_ layer: ServerLayer) {
+        liveLayers -= 1
+        markStructureChanged(layer)
+    }
+
+    /// Answers every commit applied before the frame that was just presented.
+    func framePresented(_ time: PresentationTime) {
+        for serial in inFlight {
+            strata_layers_v1_send_presented(resource, serial, UInt32(truncatingIfNeeded: time.seconds >> 32),
+                                            UInt32(truncatingIfNeeded: time.seconds), time.nanoseconds,
+                                            time.refreshNanoseconds)
+        }
+        inFlight.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Commit
+
+    private func validate() throws(ProtocolViolation) {
+        var bytesAfter = contentsBytes
+        for layer in dirtyLayers {
+            let superlayers = layer.pendingSuperlayers.objects.filter { !$0.isDestroyed }
+            let roots = layer.pendingRootOf.objects.filter { !$0.isDestroyed }
+            if layer.isDestroyed {
+                if let superlayer = superlayers.first {
+                    throw .layer(superlayer.resource, STRATA_LAYER_V1_ERROR_DEFUNCT_LAYER,
+                                 "layer \(superlayer.id): sublayer \(layer.id) was destroyed but is still in the tree")
+                }
+                if let context = roots.first {
+                    throw ProtocolViolation(resource: context.resource, code: STRATA_CONTEXT_V1_ERROR_DEFUNCT_ROOT.rawValue,
+                                            message: "context \(context.id): root layer \(layer.id) was destroyed")
+                }
+            } else if superlayers.count + roots.count > 1 {
+                let places = superlayers.map { "a sublayer of \($0.id)" } + roots.map { "the root of context \($0.id)" }
+                throw .layer(layer.resource, STRATA_LAYER_V1_ERROR_ALREADY_PARENTED,
+                             "layer \(layer.id) would be \(places.joined(separator: " and "))")
+            }
+            switch layer.pendingContents {
+            case .unchanged: break
+            case .removed: bytesAfter -= layer.contentsBytes
+            case .buffer(let buffer, let width, let height):
+                guard buffer.resource != nil else {
+                    throw .layer(layer.resource, STRATA_LAYER_V1_ERROR_BAD_BUFFER,
+                                 "layer \(layer.id): its contents buffer was destroyed before the commit")
+                }
+                bytesAfter += width * height * 4 - layer.contentsBytes
+            }
+        }
+        guard bytesAfter <= Int(limits.maxBufferBytes) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_QUOTA_EXCEEDED,
+                            "contents would take \(bytesAfter) bytes, the limit is \(limits.maxBufferBytes)")
+        }
+        try checkForCycles()
+    }
+
+    /// A cycle needs a new superlayer link, so only layers whose links
+    /// changed are walked up, each ancestor at most once per commit.
+    private func checkForCycles() throws(ProtocolViolation) {
+        commitNumber += 1
+        for start in dirtyLayers where start.structureChanged && !start.isDestroyed {
+            walkNumber += 1
+            var path: [ServerLayer] = []
+            var node: ServerLayer? = start
+            while let current = node, current.acyclicInCommit != commitNumber {
+                if current.cycleWalk == walkNumber {
+                    throw .layer(start.resource, STRATA_LAYER_V1_ERROR_CYCLE,
+                                 "layer \(start.id) would be its own ancestor")
+                }
+                current.cycleWalk = walkNumber
+                path.append(current)
+                node = current.pendingSuperlayers.objects.first { !$0.isDestroyed }
+            }
+            for layer in path { layer.acyclicInCommit = commitNumber }
+        }
+    }
+
+    private func apply() {
+        // Contexts first: a root leaving its window must be detached before
+        // a superlayer in this same commit adopts it.
+        for context in dirtyContexts { context.apply() }
+        for layer in dirtyLayers {
+            let render = layer.renderLayer
+            if layer.isDestroyed {
+                render.removeFromSuperlayer()
+                render.setSublayers([])
+            } else {
+                layer.pending.apply(to: render)
+                if layer.structureChanged { render.setSublayers(layer.pendingSublayers.map(\.renderLayer)) }
+            }
+            applyContents(of: layer)
+            layer.isDirty = false
+            layer.structureChanged = false
+        }
+        dirtyLayers.removeAll(keepingCapacity: true)
+        dirtyContexts.removeAll()
+    }
+
+    private func applyContents(of layer: ServerLayer) {
+        let render = layer.renderLayer
+        contentsBytes -= layer.contentsBytes
+        switch layer.pendingContents {
+        case .unchanged: break
+        case .removed: render.contents = nil
+        case .buffer(let buffer, let width, let height):
+            let damage = layer.pendingDamage.isEmpty ? nil : layer.pendingDamage
+            // Validated at set_contents and at commit; a buffer that fails now
+            // (its pool was truncated) has had its client's error posted.
+            render.contents = try? importShmBuffer(buffer.resource!, size: (width, height),
+                                                   into: render.contents, damage: damage)
+        }
+        contentsBytes += layer.contentsBytes
+        layer.pendingContents = .unchanged
+        layer.pendingDamage.removeAll()
+    }
+}

@@ -1,0 +1,128 @@
+import CStrataServerProtocol
+import StrataProtocol
+import StrataRender
+
+/// The request tables libwayland calls for strata_layers_v1,
+/// strata_context_v1 and strata_layer_v1. Each entry finds the Swift object
+/// behind the resource, converts the wire types and forwards; the objects
+/// hold the logic.
+enum LayersDispatch {
+    private static func manager(_ r: WaylandResource?) -> LayerManager {
+        resourceObject(r, as: LayerManager.self, interface: strata_strata_layers_v1_interface())!
+    }
+    private static func context(_ r: WaylandResource?) -> LayerContext {
+        resourceObject(r, as: LayerContext.self, interface: strata_strata_context_v1_interface())!
+    }
+    private static func layer(_ r: WaylandResource?) -> ServerLayer {
+        resourceObject(r, as: ServerLayer.self, interface: strata_strata_layer_v1_interface())!
+    }
+    private static func fixed(_ value: wl_fixed_t) -> Double { wl_fixed_to_double(value) }
+
+    /// The resource for a new object made by a request on `parent`; the
+    /// object itself is attached once it exists (`attach`).
+    private static func childResource(of parent: WaylandResource?, _ interface: UnsafePointer<wl_interface>,
+                                      id: UInt32) -> WaylandResource? {
+        guard let parent else { return nil }
+        let client = wl_resource_get_client(parent)
+        guard let resource = wl_resource_create(client, interface, wl_resource_get_version(parent), id) else {
+            wl_client_post_no_memory(client)
+            return nil
+        }
+        return resource
+    }
+
+    // MARK: strata_layers_v1
+
+    static let managerRequests = staticImplementation(strata_layers_v1_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            create_layer: { _, resource, id in
+                guard let layerResource = childResource(of: resource, strata_strata_layer_v1_interface(), id: id) else { return }
+                reportingViolations { () throws(ProtocolViolation) in
+                    try manager(resource).createLayer(resource: layerResource)
+                }
+            },
+            get_context: { _, resource, id, surfaceResource in
+                guard let contextResource = childResource(of: resource, strata_strata_context_v1_interface(), id: id),
+                      let surface = Surface.from(surfaceResource) else { return }
+                reportingViolations { () throws(ProtocolViolation) in
+                    try manager(resource).createContext(resource: contextResource, surface: surface)
+                }
+            },
+            commit: { _, resource, serial in
+                reportingViolations { () throws(ProtocolViolation) in try manager(resource).commit(serial: serial) }
+            }))
+
+    // MARK: strata_context_v1
+
+    static let contextRequests = staticImplementation(strata_context_v1_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_root_layer: { _, resource, layerResource in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try context(resource).setRootLayer(layerResource.map(layer))
+                }
+            }))
+
+    // MARK: strata_layer_v1
+
+    static let layerRequests = staticImplementation(strata_layer_v1_interface(
+            destroy: { _, resource in wl_resource_destroy(resource) },
+            set_position: { _, r, x, y in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setPosition(Point(x: fixed(x), y: fixed(y))) }
+            },
+            set_bounds: { _, r, x, y, width, height in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setBounds(Rect(x: fixed(x), y: fixed(y), width: fixed(width), height: fixed(height)))
+                }
+            },
+            set_anchor_point: { _, r, x, y in layer(r).setAnchorPoint(Point(x: fixed(x), y: fixed(y))) },
+            set_transform: { _, r, matrix in
+                reportingViolations { () throws(ProtocolViolation) in
+                    let target = layer(r)
+                    guard let matrix, matrix.pointee.size == 6 * MemoryLayout<Double>.size, let data = matrix.pointee.data else {
+                        throw .layer(r!, STRATA_LAYER_V1_ERROR_INVALID_VALUE, "layer \(target.id): a transform is six doubles")
+                    }
+                    let v = (0..<6).map { data.loadUnaligned(fromByteOffset: $0 * 8, as: Double.self) }
+                    try target.setTransform(AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
+                }
+            },
+            set_opacity: { _, r, opacity in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setOpacity(fixed(opacity)) }
+            },
+            set_hidden: { _, r, value in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setHidden(value) }
+            },
+            set_masks_to_bounds: { _, r, value in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setMasksToBounds(value) }
+            },
+            set_background_color: { _, r, red, green, blue, alpha in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setBackgroundColor(Color(red: fixed(red), green: fixed(green), blue: fixed(blue), alpha: fixed(alpha)))
+                }
+            },
+            set_contents: { _, r, buffer, width, height in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setContents(buffer: buffer, width: width, height: height) }
+            },
+            damage_contents: { _, r, x, y, width, height in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).damageContents(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+                }
+            },
+            set_contents_scale: { _, r, scale in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setContentsScale(fixed(scale)) }
+            },
+            set_contents_gravity: { _, r, gravity in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setContentsGravity(gravity) }
+            },
+            set_contents_center: { _, r, x, y, width, height in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setContentsCenter(Rect(x: fixed(x), y: fixed(y), width: fixed(width), height: fixed(height)))
+                }
+            },
+            set_opaque: { _, r, value in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setOpaque(value) }
+            },
+            insert_sublayer: { _, r, sublayer, index in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).insertSublayer(layer(sublayer), at: index) }
+            },
+            remove_from_superlayer: { _, r in layer(r).removeFromSuperlayer() }))
+}

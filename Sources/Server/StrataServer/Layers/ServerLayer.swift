@@ -1,0 +1,207 @@
+import CStrataServerProtocol
+import StrataProtocol
+import StrataRender
+
+/// One strata_layer_v1: the client's pending changes, and the RenderLayer
+/// that the compositor draws, which only a commit changes.
+final class ServerLayer {
+    let resource: WaylandResource
+    /// Nil once the client destroyed its manager: the layer lives on, but
+    /// nothing can commit it.
+    private(set) weak var manager: LayerManager?
+    let renderLayer = RenderLayer()
+
+    var pending = LayerProperties()
+    var pendingContents = PendingContents.unchanged
+    /// Damage named since the last commit, in buffer pixels.
+    var pendingDamage: [PixelRect] = []
+
+    /// The pending tree. A layer has one superlayer once a commit is valid;
+    /// in between it may briefly be listed under several (the commit then
+    /// fails with already_parented).
+    var pendingSublayers: [ServerLayer] = []
+    var pendingSuperlayers = WeakList<ServerLayer>()
+    var pendingRootOf = WeakList<LayerContext>()
+
+    private(set) var isDestroyed = false
+
+    // Bookkeeping of the manager's commit, kept here so that marking and
+    // validating 10,000 changed layers costs no hashing.
+    var isDirty = false
+    var structureChanged = false
+    var cycleWalk = 0
+    var acyclicInCommit = 0
+    /// Bytes of contents this layer holds now (width × height × 4).
+    var contentsBytes: Int { renderLayer.contents.map { $0.width * $0.height * 4 } ?? 0 }
+
+    /// Kept, because the resource is gone once the client destroys the layer.
+    let id: UInt32
+
+    init(resource: WaylandResource, manager: LayerManager) {
+        self.resource = resource
+        self.manager = manager
+        id = wl_resource_get_id(resource)
+        renderLayer.name = "\(id)"
+    }
+
+    private func changed() { manager?.markDirty(self) }
+
+    private func violation(_ code: strata_layer_v1_error, _ message: String) -> ProtocolViolation {
+        .layer(resource, code, "layer \(id): \(message)")
+    }
+
+    // MARK: Properties
+
+    func setPosition(_ point: Point) throws(ProtocolViolation) {
+        guard point.x.isFinite, point.y.isFinite else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "position is not finite") }
+        pending.position = point
+        changed()
+    }
+
+    func setBounds(_ rect: Rect) throws(ProtocolViolation) {
+        guard rect.width >= 0, rect.height >= 0 else {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "bounds size \(rect.width)×\(rect.height) is negative")
+        }
+        pending.bounds = rect
+        changed()
+    }
+
+    func setAnchorPoint(_ point: Point) {
+        pending.anchorPoint = point
+        changed()
+    }
+
+    func setTransform(_ transform: AffineTransform) throws(ProtocolViolation) {
+        let values = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+        guard values.allSatisfy(\.isFinite) else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "transform is not finite") }
+        guard transform.determinant != 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "transform is singular") }
+        pending.transform = transform
+        changed()
+    }
+
+    func setOpacity(_ opacity: Double) throws(ProtocolViolation) {
+        guard (0...1).contains(opacity) else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "opacity \(opacity) is outside 0...1") }
+        pending.opacity = opacity
+        changed()
+    }
+
+    func setHidden(_ value: UInt32) throws(ProtocolViolation) {
+        pending.isHidden = try boolean(value, "hidden")
+        changed()
+    }
+
+    func setMasksToBounds(_ value: UInt32) throws(ProtocolViolation) {
+        pending.masksToBounds = try boolean(value, "masks_to_bounds")
+        changed()
+    }
+
+    func setOpaque(_ value: UInt32) throws(ProtocolViolation) {
+        pending.isOpaque = try boolean(value, "opaque")
+        changed()
+    }
+
+    func setBackgroundColor(_ color: Color) throws(ProtocolViolation) {
+        for component in [color.red, color.green, color.blue, color.alpha] where !(0...1).contains(component) {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "color component \(component) is outside 0...1")
+        }
+        pending.backgroundColor = color.alpha > 0 ? color : nil
+        changed()
+    }
+
+    func setContentsScale(_ scale: Double) throws(ProtocolViolation) {
+        guard scale > 0, scale.isFinite else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "contents scale \(scale) is not positive") }
+        pending.contentsScale = scale
+        changed()
+    }
+
+    func setContentsGravity(_ raw: UInt32) throws(ProtocolViolation) {
+        guard let gravity = ContentsGravity(rawValue: raw) else {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_ENUM, "\(raw) is not a gravity")
+        }
+        pending.contentsGravity = gravity
+        changed()
+    }
+
+    func setContentsCenter(_ rect: Rect) throws(ProtocolViolation) {
+        guard rect.width >= 0, rect.height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "contents center size is negative") }
+        pending.contentsCenter = rect
+        changed()
+    }
+
+    private func boolean(_ value: UInt32, _ name: String) throws(ProtocolViolation) -> Bool {
+        guard value <= 1 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "\(name) must be 0 or 1, not \(value)") }
+        return value == 1
+    }
+
+    // MARK: Contents
+
+    func setContents(buffer: WaylandResource?, width: Int32, height: Int32) throws(ProtocolViolation) {
+        guard let buffer else {
+            pendingContents = .removed
+            changed()
+            return
+        }
+        guard width > 0, height > 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "contents size \(width)×\(height) is not positive") }
+        let description: ShmBufferDescription
+        do { description = try describeShmBuffer(buffer) } catch {
+            throw violation(STRATA_LAYER_V1_ERROR_BAD_BUFFER, "\(error)")
+        }
+        guard description.width >= width, description.height >= height else {
+            throw violation(STRATA_LAYER_V1_ERROR_BAD_BUFFER,
+                            "buffer is \(description.width)×\(description.height) but the contents claim \(width)×\(height)")
+        }
+        pendingContents = .buffer(BufferReference(resource: buffer), width: Int(width), height: Int(height))
+        changed()
+    }
+
+    func damageContents(_ rect: PixelRect) throws(ProtocolViolation) {
+        guard rect.width >= 0, rect.height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "damage size is negative") }
+        pendingDamage.append(rect)
+        changed()
+    }
+
+    // MARK: Tree
+
+    func insertSublayer(_ sublayer: ServerLayer, at index: UInt32) throws(ProtocolViolation) {
+        guard sublayer.manager === manager else {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "sublayer \(sublayer.id) belongs to another strata_layers_v1")
+        }
+        pendingSublayers.removeAll { $0 === sublayer }
+        guard Int(index) <= pendingSublayers.count else {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "index \(index) is past the \(pendingSublayers.count) sublayers")
+        }
+        pendingSublayers.insert(sublayer, at: Int(index))
+        sublayer.pendingSuperlayers.insert(self)
+        manager?.markStructureChanged(self)
+        manager?.markStructureChanged(sublayer)
+    }
+
+    func removeFromSuperlayer() {
+        for superlayer in pendingSuperlayers.objects {
+            superlayer.pendingSublayers.removeAll { $0 === self }
+            manager?.markStructureChanged(superlayer)
+        }
+        pendingSuperlayers.removeAll()
+        manager?.markStructureChanged(self)
+    }
+
+    /// The client destroyed the object. Sublayers lose this superlayer; the
+    /// layer itself must be out of every tree by the next commit.
+    func destroy() {
+        isDestroyed = true
+        for sublayer in pendingSublayers {
+            sublayer.pendingSuperlayers.remove(self)
+            manager?.markStructureChanged(sublayer)
+        }
+        pendingSublayers = []
+        pendingContents = .removed
+        manager?.layerDestroyed(self)
+    }
+}
+
+/// What the next commit does to a layer's contents.
+enum PendingContents {
+    case unchanged
+    case removed
+    case buffer(BufferReference, width: Int, height: Int)
+}

@@ -1,0 +1,292 @@
+import Foundation
+import StrataProtocol
+import StrataWayland
+import TestSupport
+import XCTest
+
+/// strata-layers-v1 on the real socket: a libwayland client in this process
+/// against the `strata` binary. Each error of the protocol is provoked, its
+/// code checked, and a second client is shown to go on unharmed.
+final class LayerProtocolTests: XCTestCase {
+    private var strata: StrataProcess!
+
+    override func setUpWithError() throws {
+        strata = try StrataProcess(width: 320, height: 240)
+    }
+
+    override func tearDown() {
+        if let log = strata?.serverLog, !log.isEmpty { print("strata said:\n\(log)") }
+        strata?.stop()
+        strata = nil
+    }
+
+    private func connect() throws -> Connection {
+        try Connection(name: strata.waylandSocketPath)
+    }
+
+    /// A mapped window: a toplevel whose context shows `root`, committed and presented.
+    private struct Window {
+        let connection: Connection
+        let manager: LayerManager
+        let toplevel: Toplevel
+        let context: Context
+        let root: Layer
+    }
+
+    private func makeWindow(title: String, size: Size = Size(width: 100, height: 80),
+                            color: Color = Color(red: 0, green: 0, blue: 1)) throws -> Window {
+        let connection = try connect()
+        let manager = try connection.requireLayerManager()
+        let toplevel = try Toplevel(connection: connection, title: title)
+        _ = try toplevel.waitForConfigure()
+        let root = manager.createLayer()
+        root.setBounds(Rect(origin: .zero, size: size))
+        root.setBackgroundColor(color)
+        root.setOpaque(true)
+        let context = manager.context(for: toplevel)
+        context.setRootLayer(root)
+        _ = try manager.waitForPresented(manager.commit())
+        return Window(connection: connection, manager: manager, toplevel: toplevel, context: context, root: root)
+    }
+
+    private func windowTree(titled title: String) throws -> [String: Any]? {
+        try strata.windows().first { $0["title"] as? String == title }
+    }
+
+    /// The client's root layer: the first named layer under the window's own layers.
+    private func rootLayer(ofWindowTitled title: String) throws -> [String: Any]? {
+        func firstNamed(_ layer: [String: Any]) -> [String: Any]? {
+            if layer["name"] != nil { return layer }
+            for sublayer in layer["sublayers"] as? [[String: Any]] ?? [] {
+                if let found = firstNamed(sublayer) { return found }
+            }
+            return nil
+        }
+        return try (windowTree(titled: title)?["layer"] as? [String: Any]).flatMap(firstNamed)
+    }
+
+    private func rect(_ value: Any?) -> [Double]? {
+        guard let r = value as? [String: Any] else { return nil }
+        return ["x", "y", "width", "height"].compactMap { r[$0] as? Double }
+    }
+
+    private func point(_ value: Any?) -> [Double]? {
+        guard let p = value as? [String: Any] else { return nil }
+        return ["x", "y"].compactMap { p[$0] as? Double }
+    }
+
+    // MARK: Applying commits
+
+    func testLimitsAreAdvertisedOnBind() throws {
+        let manager = try connect().requireLayerManager()
+        XCTAssertEqual(manager.limits, Limits.standard)
+    }
+
+    /// Nothing a client sets is visible before strata_layers_v1.commit; after
+    /// it, every change is, together (CATransaction's atomicity).
+    func testPendingChangesApplyTogetherAtCommit() throws {
+        let window = try makeWindow(title: "atomic")
+        let child = window.manager.createLayer()
+        child.setPosition(Point(x: 30, y: 20))
+        child.setBounds(Rect(x: 0, y: 0, width: 20, height: 10))
+        child.setOpacity(0.5)
+        child.setBackgroundColor(Color(red: 1, green: 0, blue: 0))
+        window.root.addSublayer(child)
+        window.root.setBounds(Rect(x: 0, y: 0, width: 120, height: 90))
+        try window.connection.roundtrip()
+
+        let before = try XCTUnwrap(rootLayer(ofWindowTitled: "atomic"))
+        XCTAssertEqual((before["sublayers"] as? [Any])?.count, 0, "uncommitted sublayer is visible")
+        XCTAssertEqual(rect(before["bounds"])?[2], 100, "uncommitted bounds are visible")
+
+        let serial = window.manager.commit()
+        let presentation = try window.manager.waitForPresented(serial)
+        XCTAssertEqual(presentation.serial, serial)
+        XCTAssertGreaterThan(presentation.refresh, 16_000_000)
+        XCTAssertLessThan(presentation.refresh, 17_000_000)
+
+        let after = try XCTUnwrap(rootLayer(ofWindowTitled: "atomic"))
+        XCTAssertEqual(rect(after["bounds"]), [0, 0, 120, 90])
+        let sublayers = try XCTUnwrap(after["sublayers"] as? [[String: Any]])
+        XCTAssertEqual(sublayers.count, 1)
+        XCTAssertEqual(point(sublayers[0]["position"]), [30, 20])
+        XCTAssertEqual(rect(sublayers[0]["bounds"]), [0, 0, 20, 10])
+        XCTAssertEqual(sublayers[0]["opacity"] as? Double, 0.5)
+    }
+
+    /// A layer moved from one superlayer to another within one transaction
+    /// is legal, whatever the order of the requests.
+    func testMovingALayerBetweenSuperlayersInOneCommit() throws {
+        let window = try makeWindow(title: "move")
+        let first = window.manager.createLayer(), second = window.manager.createLayer(), child = window.manager.createLayer()
+        window.root.addSublayer(first)
+        window.root.addSublayer(second)
+        first.addSublayer(child)
+        _ = try window.manager.waitForPresented(window.manager.commit())
+
+        second.addSublayer(child)        // still under `first` here
+        child.removeFromSuperlayer()     // removes it from both
+        second.addSublayer(child)
+        _ = try window.manager.waitForPresented(window.manager.commit())
+
+        let sublayers = try XCTUnwrap(rootLayer(ofWindowTitled: "move")?["sublayers"] as? [[String: Any]])
+        XCTAssertEqual((sublayers[0]["sublayers"] as? [Any])?.count, 0)
+        XCTAssertEqual((sublayers[1]["sublayers"] as? [Any])?.count, 1)
+    }
+
+    /// Contents are copied at commit and the buffer released, so a client may
+    /// reuse it right away.
+    func testContentsBufferIsReleasedAfterCommit() throws {
+        let window = try makeWindow(title: "release")
+        let buffer = try ShmBuffer(connection: window.connection, width: 16, height: 8, format: .argb8888)
+        buffer.fill(Color(red: 0, green: 1, blue: 0))
+        window.root.setContents(buffer)
+        buffer.markAttached()
+        _ = try window.manager.waitForPresented(window.manager.commit())
+        XCTAssertTrue(try window.connection.dispatch(until: { buffer.released }, timeout: 5))
+        let root = try XCTUnwrap(rootLayer(ofWindowTitled: "release"))
+        let contents = try XCTUnwrap(root["contents"] as? [String: Any])
+        XCTAssertEqual(contents["width"] as? Int, 16)
+        XCTAssertEqual(contents["height"] as? Int, 8)
+    }
+
+    // MARK: Protocol errors
+
+    /// Runs `provoke` on a fresh client, expects the protocol error, and
+    /// checks that the compositor and a bystander client go on.
+    @discardableResult
+    private func assertProtocolError(interface: String, code: UInt32, objectID: ((Window) -> UInt32)? = nil,
+                                     file: StaticString = #filePath, line: UInt = #line,
+                                     _ provoke: (Window) throws -> Void) throws -> (interfaceName: String, objectID: UInt32, code: UInt32) {
+        let bystander = try makeWindow(title: "bystander", color: Color(red: 0, green: 1, blue: 0))
+        let offender = try makeWindow(title: "offender")
+        try provoke(offender)
+        _ = try? offender.connection.flush()
+        _ = try? offender.connection.dispatch(until: { offender.connection.protocolError != nil }, timeout: 5)
+        let error = try XCTUnwrap(offender.connection.protocolError, "no protocol error", file: file, line: line)
+        XCTAssertEqual(error.interfaceName, interface, file: file, line: line)
+        XCTAssertEqual(error.code, code, file: file, line: line)
+        if let objectID { XCTAssertEqual(error.objectID, objectID(offender), file: file, line: line) }
+
+        // The bystander still commits and is presented; the compositor still answers.
+        bystander.root.setBackgroundColor(Color(red: 1, green: 1, blue: 0))
+        XCTAssertNoThrow(try bystander.manager.waitForPresented(bystander.manager.commit()), file: file, line: line)
+        XCTAssertTrue(try waitUntil { try self.windowTree(titled: "offender") == nil }, "offender's window stayed",
+                      file: file, line: line)
+        XCTAssertNotNil(try windowTree(titled: "bystander"), file: file, line: line)
+        return error
+    }
+
+    private let layerInterface = "strata_layer_v1"
+
+    func testCycleIsAnError() throws {
+        var cycle: Set<UInt32> = []
+        let error = try assertProtocolError(interface: layerInterface, code: 0) { window in
+            let child = window.manager.createLayer(), grandchild = window.manager.createLayer()
+            window.root.addSublayer(child)
+            child.addSublayer(grandchild)
+            _ = window.manager.commit()
+            child.removeFromSuperlayer()
+            grandchild.addSublayer(child)
+            cycle = [child.objectID, grandchild.objectID]
+            _ = window.manager.commit()
+        }
+        XCTAssertTrue(cycle.contains(error.objectID), "the error names \(error.objectID), not a layer on the cycle")
+    }
+
+    func testLayerWithTwoSuperlayersIsAnError() throws {
+        var childID: UInt32 = 0
+        try assertProtocolError(interface: layerInterface, code: 1, objectID: { _ in childID }) { window in
+            let first = window.manager.createLayer(), second = window.manager.createLayer(), child = window.manager.createLayer()
+            window.root.addSublayer(first)
+            window.root.addSublayer(second)
+            first.addSublayer(child)
+            second.insertSublayer(child, at: 0)
+            childID = child.objectID
+            _ = window.manager.commit()
+        }
+    }
+
+    func testLayerThatIsRootAndSublayerIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 1, objectID: { $0.root.objectID }) { window in
+            let other = window.manager.createLayer()
+            window.root.removeFromSuperlayer()
+            other.addSublayer(window.root)
+            _ = window.manager.commit()
+        }
+    }
+
+    func testDestroyedLayerStillInATreeIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 2, objectID: { $0.root.objectID }) { window in
+            let child = window.manager.createLayer()
+            window.root.addSublayer(child)
+            _ = window.manager.commit()
+            child.destroy()
+            _ = window.manager.commit()
+        }
+    }
+
+    func testDestroyedRootIsAnError() throws {
+        try assertProtocolError(interface: "strata_context_v1", code: 0, objectID: { $0.context.objectID }) { window in
+            window.root.destroy()
+            _ = window.manager.commit()
+        }
+    }
+
+    func testBufferSmallerThanItsContentsIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 3, objectID: { $0.root.objectID }) { window in
+            let buffer = try ShmBuffer(connection: window.connection, width: 10, height: 10, format: .argb8888)
+            window.root.setContents(buffer, width: 20, height: 10)
+        }
+    }
+
+    func testBufferDestroyedBeforeCommitIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 3, objectID: { $0.root.objectID }) { window in
+            let buffer = try ShmBuffer(connection: window.connection, width: 10, height: 10, format: .argb8888)
+            window.root.setContents(buffer)
+            buffer.destroy()
+            _ = window.manager.commit()
+        }
+    }
+
+    func testUnknownGravityIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 4, objectID: { $0.root.objectID }) { window in
+            window.root.setContentsGravity(rawValue: 13)
+        }
+    }
+
+    func testOutOfRangeValuesAreErrors() throws {
+        try assertProtocolError(interface: layerInterface, code: 5) { window in
+            window.root.setBounds(Rect(x: 0, y: 0, width: -1, height: 10))
+        }
+        try assertProtocolError(interface: layerInterface, code: 5) { window in
+            window.root.setOpacity(1.5)
+        }
+        try assertProtocolError(interface: layerInterface, code: 5) { window in
+            window.root.setTransform(AffineTransform(scaleX: 0, y: 1))
+        }
+        try assertProtocolError(interface: layerInterface, code: 5) { window in
+            window.root.setTransform(rawMatrix: [1, 0, 0])
+        }
+        try assertProtocolError(interface: layerInterface, code: 5) { window in
+            window.root.insertSublayer(window.manager.createLayer(), at: 3)
+        }
+    }
+
+    func testSecondContextForASurfaceIsAnError() throws {
+        try assertProtocolError(interface: "strata_layers_v1", code: 2) { window in
+            _ = window.manager.context(for: window.toplevel)
+        }
+    }
+
+    /// libwayland's SIGBUS handling: the client that truncated its pool gets
+    /// wl_shm.error.invalid_fd on the buffer and the compositor goes on.
+    func testTruncatedPoolIsAnErrorForThatClientOnly() throws {
+        try assertProtocolError(interface: "wl_buffer", code: 2) { window in
+            let buffer = try ShmBuffer(connection: window.connection, width: 64, height: 64, format: .argb8888)
+            try buffer.pool.truncateForTesting(to: 0)
+            window.root.setContents(buffer)
+            _ = window.manager.commit()
+        }
+    }
+}
