@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataWayland", "TestSupport"],
