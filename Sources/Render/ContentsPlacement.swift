@@ -63,6 +63,10 @@ enum ContentsPlacement {
         let frame = frame(imageWidth: imageWidth, imageHeight: imageHeight, contentsScale: contentsScale,
                           gravity: gravity, bounds: bounds)
         guard frame.width > 0, frame.height > 0 else { return [] }
+        if contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1) {
+            return [ContentsSlice(source: Rect(x: 0, y: 0, width: Double(imageWidth), height: Double(imageHeight)),
+                                  destination: frame)]
+        }
         let scale = contentsScale > 0 ? contentsScale : 1
         let xs = segments(length: Double(imageWidth), scale: scale, low: contentsCenter.minX,
                           high: contentsCenter.maxX, start: frame.minX, size: frame.width)

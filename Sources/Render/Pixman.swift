@@ -37,6 +37,17 @@ extension AffineTransform {
             && isNearlyInteger(tx) && isNearlyInteger(ty)
     }
 
+    /// The axis-aligned bounding box of `rect` mapped through the transform
+    /// (AffineTransform.apply(Rect) without its temporary arrays: this runs
+    /// several times per layer per frame).
+    func boundingBox(of rect: Rect) -> Rect {
+        let x0 = a * rect.minX, x1 = a * rect.maxX, y0 = c * rect.minY, y1 = c * rect.maxY
+        let u0 = b * rect.minX, u1 = b * rect.maxX, v0 = d * rect.minY, v1 = d * rect.maxY
+        let minX = min(x0, x1) + min(y0, y1) + tx, maxX = max(x0, x1) + max(y0, y1) + tx
+        let minY = min(u0, u1) + min(v0, v1) + ty, maxY = max(u0, u1) + max(v0, v1) + ty
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// How many destination units one unit of x (and of y) becomes.
     var axisScales: (x: Double, y: Double) { ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
 }
@@ -151,6 +162,14 @@ final class Region {
     }
 
     var area: Int { rects.reduce(0) { $0 + $1.area } }
+
+    /// True when `rect` lies entirely inside the region.
+    func contains(_ rect: PixelRect) -> Bool {
+        guard !rect.isEmpty else { return true }
+        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y),
+                                 x2: Int32(rect.x + rect.width), y2: Int32(rect.y + rect.height))
+        return pixman_region32_contains_rectangle(pointer, &box) == PIXMAN_REGION_IN
+    }
 
     func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }

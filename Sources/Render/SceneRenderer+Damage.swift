@@ -1,16 +1,24 @@
 // Damage: what changed on screen since the last frame, found by comparing
 // what each layer draws now with what it drew then.
 
-/// What one layer drew in a frame.
-struct DrawnState {
-    /// Weak, so a freed layer whose address is reused reads as a different one.
-    weak var layer: RenderLayer?
+/// What one layer drew in a frame. A class, so the per-frame table moves
+/// pointers rather than copying keys.
+final class DrawnState {
+    /// Held strongly until the next frame replaces the table, so a freed
+    /// layer's address cannot be reused by a new layer while we compare.
+    let layer: RenderLayer
     /// Pixels its own drawing covered (clipped).
-    var footprint: PixelRect
-    var key: DrawKey
-    /// Held strongly so the object cannot be freed and its address reused
-    /// by new contents while we compare identities.
-    var contents: LayerImage?
+    let footprint: PixelRect
+    let key: DrawKey
+    /// Held strongly for the same reason: new contents never alias old ones.
+    let contents: LayerImage?
+
+    init(layer: RenderLayer, footprint: PixelRect, key: DrawKey, contents: LayerImage?) {
+        self.layer = layer
+        self.footprint = footprint
+        self.key = key
+        self.contents = contents
+    }
 }
 
 extension SceneRenderer {
@@ -21,18 +29,16 @@ extension SceneRenderer {
         if needsFullDamage { return Region(output) }
         let damage = frame.contentsDamage.copy()
         for (id, now) in frame.states {
-            if let before = previous[id], before.layer != nil, before.layer === now.layer {
+            if let before = previous[id] {
                 if before.key != now.key || before.contents !== now.contents {
                     damage.formUnion(before.footprint)
                     damage.formUnion(now.footprint)
                 }
             } else {
-                if let before = previous[id] { damage.formUnion(before.footprint) }
                 damage.formUnion(now.footprint)
             }
         }
-        for (id, before) in previous {
-            if let now = frame.states[id], now.layer === before.layer, before.layer != nil { continue }
+        for (id, before) in previous where frame.states[id] == nil {
             damage.formUnion(before.footprint)
         }
         damage.formIntersection(output)

@@ -60,7 +60,7 @@ extension SceneRenderer {
         for index in items.indices.reversed() {
             let item = items[index]
             let extent = item.extent
-            guard damage.intersects(extent) else { continue }
+            guard damage.intersects(extent), !opaque.contains(extent) else { continue }
             let clip = damage.intersection(extent)
             clip.subtract(opaque)
             if clip.isEmpty { continue }

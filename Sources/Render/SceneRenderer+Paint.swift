@@ -96,11 +96,18 @@ extension SceneRenderer {
             source = view
             pixelToSource = pixelToSource.concatenating(AffineTransform(translationX: Double(-part.x), y: Double(-part.y)))
         }
-        var transform = pixelToSource.pixmanTransform
-        pixman_image_set_transform(source, &transform)
-        pixman_image_set_filter(source, draw.nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(source, draw.rectilinear ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
-        composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip)
+        if draw.nearest {
+            // Whole-pixel placement: a plain offset, no transform, so pixman
+            // takes its straight copy and blend paths.
+            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip,
+                      sourceOriginX: -Int(pixelToSource.tx.rounded()), sourceOriginY: -Int(pixelToSource.ty.rounded()))
+        } else {
+            var transform = pixelToSource.pixmanTransform
+            pixman_image_set_transform(source, &transform)
+            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            pixman_image_set_repeat(source, draw.rectilinear ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
+            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip)
+        }
         if let view {
             pixman_image_unref(view)
         } else {

@@ -24,10 +24,10 @@ struct ContentsDraw {
         rectilinear = imageToPixel.isNearlyRectilinear
         nearest = imageToPixel.isIntegerTranslation
         if rectilinear {
-            rect = PixelRect(rounding: imageToPixel.apply(source))
+            rect = PixelRect(rounding: imageToPixel.boundingBox(of: source))
         } else {
             let grown = Rect(x: source.minX - 0.5, y: source.minY - 0.5, width: source.width + 1, height: source.height + 1)
-            rect = PixelRect(enclosing: imageToPixel.apply(grown))
+            rect = PixelRect(enclosing: imageToPixel.boundingBox(of: grown))
         }
     }
 }
@@ -129,9 +129,10 @@ final class FrameBuilder {
     let contentsDamage = Region()
     private var imageDamage: [ObjectIdentifier: [PixelRect]] = [:]
 
-    init(scale: Double, output: PixelRect) {
+    init(scale: Double, output: PixelRect, expectedLayers: Int) {
         self.scale = scale
         self.output = output
+        states.reserveCapacity(expectedLayers)
     }
 
     /// Pending damage of `image`, taken once per frame even when several
@@ -167,7 +168,7 @@ final class FrameBuilder {
             return nil
         }
         let rectilinear = toPixel.isNearlyRectilinear
-        let mappedBounds = toPixel.apply(layer.bounds)
+        let mappedBounds = toPixel.boundingBox(of: layer.bounds)
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
 
         var clip = outerClip
@@ -276,11 +277,11 @@ final class FrameBuilder {
                 let imageToPixel = slice.imageToLayer.concatenating(toPixel)
                 var pixels: PixelRect
                 if imageToPixel.isIntegerTranslation && node.composed == nil {
-                    pixels = PixelRect(rounding: imageToPixel.apply(part))
+                    pixels = PixelRect(rounding: imageToPixel.boundingBox(of: part))
                 } else {
                     // Filtering reaches half a source pixel further, plus a pixel of margin.
                     let grown = Rect(x: part.minX - 0.5, y: part.minY - 0.5, width: part.width + 1, height: part.height + 1)
-                    pixels = PixelRect(enclosing: imageToPixel.apply(grown)).insetBy(-1)
+                    pixels = PixelRect(enclosing: imageToPixel.boundingBox(of: grown)).insetBy(-1)
                 }
                 contentsDamage.formUnion(pixels.intersection(node.clip))
             }
