@@ -136,3 +136,70 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(differing, 0)
     }
 }
+
+/// Damage cases where the right region is less obvious.
+final class DamageEdgeCaseTests: XCTestCase {
+    func assertSameAsFreshRender(_ renderer: SceneRenderer, _ root: RenderLayer, scale: Double = 1,
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        let fresh = renderFrame(root, width: renderer.width, height: renderer.height, scale: scale)
+        let a = Pixels(renderer.framebuffer), b = Pixels(fresh.framebuffer)
+        var differing = 0
+        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, "incremental frame differs from a fresh render", file: file, line: line)
+    }
+
+    /// Reordering siblings (as bringSubviewToFront) changes which one shows
+    /// where they overlap, though neither layer's own properties changed.
+    func testSiblingReorderDamagesOverlap() {
+        let root = makeRoot(width: 48, height: 48)
+        let a = RenderLayer(frame: Rect(x: 4, y: 4, width: 24, height: 24), color: .red)
+        let b = RenderLayer(frame: Rect(x: 16, y: 16, width: 24, height: 24), color: .blue)
+        root.addSublayer(a)
+        root.addSublayer(b)
+        let renderer = SceneRenderer(width: 48, height: 48, scale: 1)
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 20, 20, blue)
+        root.addSublayer(a)  // to the front
+        let stats = renderer.render(root)
+        XCTAssertGreaterThan(stats.pixelsComposited, 0)
+        assertPixel(renderer.framebuffer, 20, 20, red)
+        assertSameAsFreshRender(renderer, root)
+    }
+
+    /// Contents damage under scaling covers the filtered neighbourhood of the
+    /// changed pixels and no more than a pixel or two around it.
+    func testScaledContentsDamageIncludesFilterMargin() {
+        let root = makeRoot(width: 32, height: 32)
+        let layer = RenderLayer(frame: Rect(x: 8, y: 8, width: 16, height: 16))
+        let image = LayerImage.solid(width: 16, height: 16, red, hasAlpha: false)
+        layer.contents = image
+        root.addSublayer(layer)
+        let renderer = SceneRenderer(width: 64, height: 64, scale: 2)
+        _ = renderer.render(root)
+        for y in 2..<6 { for x in 2..<6 { image.data.storeBytes(of: blue, toByteOffset: y * image.stride + x * 4, as: UInt32.self) } }
+        image.addDamage(PixelRect(x: 2, y: 2, width: 4, height: 4))
+        let stats = renderer.render(root)
+        // 4×4 image pixels at scale 2 are 8×8 output pixels at (20, 20); filtering adds a margin.
+        XCTAssertEqual(stats.damage.count, 1)
+        let damage = stats.damage[0]
+        XCTAssertEqual(damage.intersection(PixelRect(x: 20, y: 20, width: 8, height: 8)).area, 64)
+        XCTAssertLessThanOrEqual(damage.area, 12 * 12)
+        assertPixel(renderer.framebuffer, 23, 23, blue)
+        assertSameAsFreshRender(renderer, root, scale: 2)
+    }
+
+    /// Hiding a layer (isHidden) damages what it covered; showing it again redraws it.
+    func testHideAndShow() {
+        let root = makeRoot(width: 32, height: 32)
+        let layer = RenderLayer(frame: Rect(x: 4, y: 4, width: 10, height: 10), color: .green)
+        root.addSublayer(layer)
+        let renderer = SceneRenderer(width: 32, height: 32, scale: 1)
+        _ = renderer.render(root)
+        layer.isHidden = true
+        XCTAssertEqual(renderer.render(root).damage, [PixelRect(x: 4, y: 4, width: 10, height: 10)])
+        assertPixel(renderer.framebuffer, 8, 8, white)
+        layer.isHidden = false
+        XCTAssertEqual(renderer.render(root).damage, [PixelRect(x: 4, y: 4, width: 10, height: 10)])
+        assertPixel(renderer.framebuffer, 8, 8, green)
+    }
+}
