@@ -33,7 +33,7 @@ let package = Package(
 
         // Layer trees to pixels with pixman; no Wayland inside.
         .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG"],
-                path: "Sources/Render"),
+                path: "Sources/Render", exclude: ["README.md"]),
 
         // The compositor.
         .target(name: "StrataServer",
