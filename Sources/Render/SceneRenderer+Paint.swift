@@ -48,7 +48,10 @@ extension SceneRenderer {
         if let color = node.background {
             let source = makeSolidImage(color, alpha: node.alpha)
             defer { pixman_image_unref(source) }
-            if node.pixelAlignedBounds {
+            if node.pixelAlignedBounds || node.group?.masksToRotatedBounds == true {
+                // On the grid, or inside its own rotated-mask group, whose
+                // mask gives the edges (antialiasing them here too would
+                // attenuate edge pixels twice).
                 composite(node.backgroundIsOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source: source, into: target,
                           rect: node.backgroundRect, clip: clip)
             } else if let mask = makeCoverageMask(bounds: node.layer.bounds, toPixel: node.toPixel, alpha: 1) {

@@ -45,7 +45,7 @@ struct ComposedContents {
 
 /// Content that is rendered offscreen and composited as one: group opacity
 /// (a layer with opacity < 1 and sublayers), or masksToBounds under rotation.
-struct Group {
+struct Group: Equatable {
     var opacity: Double
     /// Composite through an antialiased mask of the layer's rotated bounds.
     var masksToRotatedBounds: Bool
@@ -69,6 +69,9 @@ struct DrawKey: Equatable {
     var contentsCenter: Rect
     /// Multiplier of the layer's own drawing.
     var alpha: Double
+    /// The offscreen group this layer's own drawing goes through, if it
+    /// starts one: its edges come from the group's mask then.
+    var group: Group?
     /// Product of the opacities of the layer and its ancestors, so a fading
     /// group damages all its members.
     var groupOpacity: Double
@@ -224,7 +227,7 @@ final class FrameBuilder {
         let groupOpacity = inheritedOpacity * layer.opacity
         let key = DrawKey(toPixel: toPixel, bounds: layer.bounds, background: node.background, isOpaque: layer.isOpaque,
                           contentsScale: layer.contentsScale, contentsGravity: layer.contentsGravity,
-                          contentsCenter: layer.contentsCenter, alpha: node.alpha, groupOpacity: groupOpacity,
+                          contentsCenter: layer.contentsCenter, alpha: node.alpha, group: node.group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks, parent: parent, previousSibling: previousSibling)
         states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: node.contents)
 
