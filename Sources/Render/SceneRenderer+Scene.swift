@@ -77,9 +77,11 @@ struct DrawKey: Equatable {
     var groupOpacity: Double
     var clip: PixelRect
     var masks: [MaskKey]
-    /// Tree position: a reorder or reparent changes what is on top.
-    var parent: ObjectIdentifier?
-    var previousSibling: ObjectIdentifier?
+    /// Stacking position: a hash of the (parent, previous sibling) pairs
+    /// from the root down to this layer. Reordering or reparenting a layer
+    /// changes what is on top for its whole subtree, so it changes the key
+    /// of every layer in that subtree.
+    var stacking: Int
 }
 
 final class DrawNode {
@@ -161,11 +163,11 @@ final class FrameBuilder {
         let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
         return build(root, toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
-                     parent: nil, previousSibling: nil)
+                     stacking: 0)
     }
 
     private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
-                       masks: [MaskKey], parent: ObjectIdentifier?, previousSibling: ObjectIdentifier?) -> DrawNode? {
+                       masks: [MaskKey], stacking: Int) -> DrawNode? {
         guard !layer.isHidden, layer.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
             drain(layer)
             return nil
@@ -228,14 +230,15 @@ final class FrameBuilder {
         let key = DrawKey(toPixel: toPixel, bounds: layer.bounds, background: node.background, isOpaque: layer.isOpaque,
                           contentsScale: layer.contentsScale, contentsGravity: layer.contentsGravity,
                           contentsCenter: layer.contentsCenter, alpha: node.alpha, group: node.group, groupOpacity: groupOpacity,
-                          clip: clip, masks: masks, parent: parent, previousSibling: previousSibling)
+                          clip: clip, masks: masks, stacking: stacking)
         states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: node.contents)
 
         var previous: ObjectIdentifier? = nil
         var subtree = node.ownRect
         for sublayer in layer.sublayers {
             if let child = build(sublayer, toPixel: sublayer.transformToSuperlayer.concatenating(toPixel), outerClip: clip,
-                                 inheritedOpacity: groupOpacity, masks: masks, parent: id, previousSibling: previous) {
+                                 inheritedOpacity: groupOpacity, masks: masks,
+                                 stacking: Self.stacking(stacking, parent: id, previousSibling: previous)) {
                 node.children.append(child)
                 subtree = subtree.union(child.subtreeRect)
             }
@@ -243,6 +246,14 @@ final class FrameBuilder {
         }
         node.subtreeRect = subtree
         return node
+    }
+
+    private static func stacking(_ parentStacking: Int, parent: ObjectIdentifier, previousSibling: ObjectIdentifier?) -> Int {
+        var hasher = Hasher()
+        hasher.combine(parentStacking)
+        hasher.combine(parent)
+        hasher.combine(previousSibling)
+        return hasher.finalize()
     }
 
     private func prepareContents(_ image: LayerImage, of node: DrawNode) {
