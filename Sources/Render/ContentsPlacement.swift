@@ -76,40 +76,42 @@ enum ContentsPlacement {
         for y in ys {
             for x in xs {
                 result.append(ContentsSlice(
-                    source: Rect(x: x.source.lowerBound, y: y.source.lowerBound,
-                                 width: x.source.upperBound - x.source.lowerBound,
-                                 height: y.source.upperBound - y.source.lowerBound),
-                    destination: Rect(x: x.destination.lowerBound, y: y.destination.lowerBound,
-                                      width: x.destination.upperBound - x.destination.lowerBound,
-                                      height: y.destination.upperBound - y.destination.lowerBound)))
+                    source: Rect(x: x.sourceStart, y: y.sourceStart,
+                                 width: x.sourceEnd - x.sourceStart, height: y.sourceEnd - y.sourceStart),
+                    destination: Rect(x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start)))
             }
         }
         return result
     }
 
-    private typealias Segment = (source: ClosedRange<Double>, destination: ClosedRange<Double>)
+    /// A piece of one axis: image pixels [sourceStart, sourceEnd) drawn at
+    /// layer coordinates [start, end).
+    private struct Segment {
+        var sourceStart, sourceEnd, start, end: Double
+    }
 
     /// One axis of the nine-patch: image pixels [0, length) into [start, start + size).
     private static func segments(length: Double, scale: Double, low: Double, high: Double,
                                  start: Double, size: Double) -> [Segment] {
         let natural = length / scale
         let lo = max(0, min(1, low)), hi = max(lo, min(1, high))
-        let whole: [Segment] = [(0...length, start...(start + size))]
         // Unscaled along this axis, or the whole image is the center: one piece.
-        if abs(size - natural) < gridEpsilon || (lo == 0 && hi == 1) { return whole }
+        if abs(size - natural) < gridEpsilon || (lo == 0 && hi == 1) {
+            return [Segment(sourceStart: 0, sourceEnd: length, start: start, end: start + size)]
+        }
         // Slices start and end on whole image pixels, so each can be drawn
         // from a view of just its pixels.
-        let l = (lo * length).rounded(), r = ((1 - hi) * length).rounded()
-        var lp = l / scale, rp = r / scale
+        let l = (lo * length).rounded()
+        let r = max(l, length - ((1 - hi) * length).rounded())
+        var lp = l / scale, rp = (length - r) / scale
         if lp + rp > size {
             let f = size / (lp + rp)
             lp *= f; rp *= f
         }
-        let pieces: [Segment] = [
-            (0...l, start...(start + lp)),
-            (l...(length - r), (start + lp)...(start + size - rp)),
-            ((length - r)...length, (start + size - rp)...(start + size)),
-        ]
-        return pieces.filter { $0.source.upperBound > $0.source.lowerBound && $0.destination.upperBound > $0.destination.lowerBound }
+        let b1 = start + lp, b2 = max(b1, start + size - rp), end = start + size
+        return [Segment(sourceStart: 0, sourceEnd: l, start: start, end: b1),
+                Segment(sourceStart: l, sourceEnd: r, start: b1, end: b2),
+                Segment(sourceStart: r, sourceEnd: length, start: b2, end: end)]
+            .filter { $0.sourceEnd > $0.sourceStart && $0.end > $0.start }
     }
 }
