@@ -92,3 +92,22 @@ final class ContentsGravityTests: XCTestCase {
         assertReference(r, "contents-center")
     }
 }
+
+/// contentsCenter edge cases.
+final class ContentsCenterEdgeCaseTests: XCTestCase {
+    /// When the layer is smaller than the two fixed edges together, the edges
+    /// shrink proportionally and the center gets nothing (no crash, no gaps).
+    func testEdgesShrinkWhenLargerThanTheLayer() {
+        let root = makeRoot(width: 16, height: 16)
+        let layer = RenderLayer(frame: Rect(x: 4, y: 4, width: 6, height: 6))
+        layer.contents = TransformedContentsTests.ninePatch()  // 4-pixel red corners
+        layer.contentsCenter = Rect(x: 4.0 / 12, y: 4.0 / 12, width: 4.0 / 12, height: 4.0 / 12)
+        root.addSublayer(layer)
+        let r = renderFrame(root, width: 16, height: 16)
+        // Corners of 4 + 4 squeezed into 6: each 3×3, all red.
+        for (x, y) in [(4, 4), (6, 6), (7, 7), (9, 9), (4, 9), (9, 4)] {
+            assertPixel(r.framebuffer, x, y, red, tolerance: 2)
+        }
+        assertPixel(r.framebuffer, 10, 10, white)
+    }
+}
