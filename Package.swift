@@ -33,7 +33,7 @@ let package = Package(
 
         // Layer trees to pixels with pixman; no Wayland inside.
         .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG"],
-                path: "Sources/Render"),
+                path: "Sources/Render", exclude: ["README.md"]),
 
         // The compositor.
         .target(name: "StrataServer",
@@ -50,10 +50,10 @@ let package = Package(
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
 
-        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer"], path: "Benchmarks/strata-bench"),
+        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "CPixman"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
-        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataWayland", "TestSupport"],

@@ -23,7 +23,7 @@ public final class RenderLayer {
     /// The stretchable part of the contents, in unit coordinates.
     public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
     public var isOpaque = false
-    /// A label for dumps, as CALayer.name.
+    /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
 
     public private(set) var sublayers: [RenderLayer] = []

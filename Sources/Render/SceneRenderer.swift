@@ -4,7 +4,9 @@ import StrataProtocol
 /// What one frame cost: the region that was recomposited and how many
 /// pixels the composite operations wrote (tests count these, never time).
 public struct FrameStats: Sendable {
+    /// The recomposited region, as disjoint rects in output pixels.
     public var damage: [PixelRect] = []
+    /// Sum over composite operations of the destination pixels each wrote.
     public var pixelsComposited = 0
     public var compositeOperations = 0
     public init() {}
@@ -12,6 +14,11 @@ public struct FrameStats: Sendable {
 
 /// Draws a layer tree into a shadow buffer (x8r8g8b8) of the output's size,
 /// recompositing only what changed since the previous frame.
+///
+/// Each frame: build the tree's draw state in output pixels, compare it
+/// with the last frame's per layer to find the damage, accumulate opaque
+/// regions front to back, then paint back to front only the damaged
+/// pixels that nothing opaque hides.
 public final class SceneRenderer {
     public let width: Int
     public let height: Int
@@ -19,6 +26,12 @@ public final class SceneRenderer {
     public let scale: Double
     /// The shadow buffer (`pixman_image_t *`); screenshots read it.
     public let framebuffer: OpaquePointer
+
+    /// What each layer drew last frame.
+    var drawn: [ObjectIdentifier: DrawnState] = [:]
+    var needsFullDamage = true
+    /// Counters of the frame being rendered.
+    var stats = FrameStats()
 
     public init(width: Int, height: Int, scale: Double) {
         self.width = width
@@ -29,12 +42,40 @@ public final class SceneRenderer {
 
     deinit { pixman_image_unref(framebuffer) }
 
-    /// Composites the damaged part of `root`'s tree (the root's position is
-    /// the output's top left, in points) and returns what it did.
+    /// Composites the damaged part of `root`'s tree and returns what it did.
+    /// The root is the output: its bounds coordinate space is the output in
+    /// points, with bounds.origin at the top left (its position, anchorPoint
+    /// and transform are not applied); its background fills its bounds.
+    /// Pixels no layer covers are black.
     public func render(_ root: RenderLayer) -> FrameStats {
-        fatalError("SceneRenderer.render is not written yet")
+        stats = FrameStats()
+        let output = PixelRect(x: 0, y: 0, width: width, height: height)
+        let frame = FrameBuilder(scale: scale, output: output, expectedLayers: drawn.count)
+        let tree = frame.build(root: root)
+        let damage = damageRegion(previous: drawn, frame: frame, output: output)
+        drawn = frame.states
+        needsFullDamage = false
+        guard !damage.isEmpty else { return stats }
+        stats.damage = damage.rects
+
+        var items: [PaintItem] = []
+        if let tree { PaintItem.items(of: tree, into: &items) }
+        let (clips, opaque) = occlusionClips(items, damage: damage)
+        let target = PaintTarget(image: framebuffer)
+
+        // Damaged pixels nothing opaque covers start from black.
+        let uncovered = damage.subtracting(opaque)
+        if !uncovered.isEmpty {
+            let black = makeSolidImage(.black)
+            composite(PIXMAN_OP_SRC, source: black, into: target, rect: uncovered.extents, clip: uncovered)
+            pixman_image_unref(black)
+        }
+        for (item, clip) in zip(items, clips) {
+            if let clip { paint(item, into: target, clip: clip) }
+        }
+        return stats
     }
 
     /// Forgets what was drawn, so the next frame recomposites everything.
-    public func invalidateAll() {}
+    public func invalidateAll() { needsFullDamage = true }
 }

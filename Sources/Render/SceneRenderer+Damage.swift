@@ -1,0 +1,47 @@
+// Damage: what changed on screen since the last frame, found by comparing
+// what each layer draws now with what it drew then.
+
+/// What one layer drew in a frame. A class, so the per-frame table moves
+/// pointers rather than copying keys.
+final class DrawnState {
+    /// Held strongly until the next frame replaces the table, so a freed
+    /// layer's address cannot be reused by a new layer while we compare.
+    let layer: RenderLayer
+    /// Pixels its own drawing covered (clipped).
+    let footprint: PixelRect
+    let key: DrawKey
+    /// Held strongly for the same reason: new contents never alias old ones.
+    let contents: LayerImage?
+
+    init(layer: RenderLayer, footprint: PixelRect, key: DrawKey, contents: LayerImage?) {
+        self.layer = layer
+        self.footprint = footprint
+        self.key = key
+        self.contents = contents
+    }
+}
+
+extension SceneRenderer {
+    /// The region to recomposite: layers whose drawn state changed (old and
+    /// new footprints), layers no longer drawn (old footprints), and pending
+    /// contents damage. Everything after invalidateAll() or on the first frame.
+    func damageRegion(previous: [ObjectIdentifier: DrawnState], frame: FrameBuilder, output: PixelRect) -> Region {
+        if needsFullDamage { return Region(output) }
+        let damage = frame.contentsDamage.copy()
+        for (id, now) in frame.states {
+            if let before = previous[id] {
+                if before.key != now.key || before.contents !== now.contents {
+                    damage.formUnion(before.footprint)
+                    damage.formUnion(now.footprint)
+                }
+            } else {
+                damage.formUnion(now.footprint)
+            }
+        }
+        for (id, before) in previous where frame.states[id] == nil {
+            damage.formUnion(before.footprint)
+        }
+        damage.formIntersection(output)
+        return damage
+    }
+}

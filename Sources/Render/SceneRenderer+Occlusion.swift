@@ -1,0 +1,75 @@
+// Occlusion, as weston's pixman renderer does it: walk the paint items front
+// to back accumulating the region that opaque items cover, so each item is
+// painted only where nothing opaque lies in front of it.
+
+/// One unit of back-to-front painting at the top level: a layer's own
+/// drawing (background and contents), or a whole offscreen group.
+enum PaintItem {
+    case own(DrawNode)
+    case group(DrawNode)
+
+    /// Items of `node`'s subtree in paint order; groups stay whole.
+    static func items(of node: DrawNode, into items: inout [PaintItem]) {
+        if node.group != nil {
+            items.append(.group(node))
+        } else {
+            items.append(.own(node))
+            for child in node.children { Self.items(of: child, into: &items) }
+        }
+    }
+
+    /// Items inside a group's offscreen: the group layer's own drawing, then its sublayers.
+    static func contents(ofGroup node: DrawNode) -> [PaintItem] {
+        var items: [PaintItem] = [.own(node)]
+        for child in node.children { Self.items(of: child, into: &items) }
+        return items
+    }
+
+    /// The pixels this item may touch.
+    var extent: PixelRect {
+        switch self {
+        case .own(let node): return node.ownRect
+        case .group(let node): return node.subtreeRect
+        }
+    }
+
+    /// Pixels this item paints fully opaque: an unfaded, pixel-aligned opaque
+    /// background or opaque contents. Groups count as not opaque.
+    var opaqueRegion: Region? {
+        guard case .own(let node) = self else { return nil }
+        var region: Region? = nil
+        if node.backgroundIsOpaque {
+            region = Region(node.backgroundRect.intersection(node.clip))
+        }
+        if node.contentsAreOpaque {
+            let r = region ?? Region()
+            for draw in node.contentsDraws { r.formUnion(draw.rect.intersection(node.clip)) }
+            region = r
+        }
+        return region
+    }
+}
+
+extension SceneRenderer {
+    /// For each item, back to front, the region it should paint: the damage
+    /// minus everything opaque in front of it. Also returns the total opaque
+    /// region, whose complement in the damage gets cleared.
+    func occlusionClips(_ items: [PaintItem], damage: Region) -> (clips: [Region?], opaque: Region) {
+        var clips = [Region?](repeating: nil, count: items.count)
+        let opaque = Region()
+        for index in items.indices.reversed() {
+            let item = items[index]
+            let extent = item.extent
+            guard damage.intersects(extent), !opaque.contains(extent) else { continue }
+            let clip = damage.intersection(extent)
+            clip.subtract(opaque)
+            if clip.isEmpty { continue }
+            clips[index] = clip
+            if let covered = item.opaqueRegion {
+                covered.formIntersection(damage)
+                opaque.formUnion(covered)
+            }
+        }
+        return (clips, opaque)
+    }
+}

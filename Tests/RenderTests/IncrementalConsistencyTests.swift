@@ -1,0 +1,109 @@
+import Foundation
+import StrataProtocol
+import StrataRender
+import TestSupport
+import XCTest
+
+/// The damage contract, checked broadly: after any sequence of changes, the
+/// incrementally updated framebuffer equals a fresh render of the same tree
+/// (what Core Animation guarantees: partial redraw is invisible).
+final class IncrementalConsistencyTests: XCTestCase {
+    struct Random {
+        var state: UInt64
+        mutating func next(_ range: ClosedRange<Int>) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int((state >> 33) % UInt64(range.count))
+        }
+        mutating func unit() -> Double { Double(next(0...100)) / 100 }
+        mutating func chance(_ percent: Int) -> Bool { next(0...99) < percent }
+    }
+
+    func testRandomChangesMatchFreshRender() {
+        for seed in 1...16 {
+            for scale in [1.0, 2.0] {
+                if !runRandomChanges(seed: UInt64(seed), scale: scale) { return }
+            }
+        }
+    }
+
+    /// Builds a random tree, then changes it frame after frame; false on the first mismatch.
+    func runRandomChanges(seed: UInt64, scale: Double) -> Bool {
+        var random = Random(state: seed)
+        let pixelWidth = Int(96 * scale), pixelHeight = Int(80 * scale)
+        let root = makeRoot(width: 96, height: 80)
+        let images = [LayerImage.orientation(width: 12, height: 8),
+                      LayerImage.solid(width: 10, height: 10, 0x8040_2000),
+                      TransformedContentsTests.ninePatch()]
+        var layers: [RenderLayer] = []
+
+        func randomize(_ layer: RenderLayer) {
+            layer.bounds = Rect(x: 0, y: 0, width: Double(random.next(4...40)), height: Double(random.next(4...40)))
+            layer.position = Point(x: Double(random.next(-5...100)) + (random.chance(20) ? 0.5 : 0),
+                                   y: Double(random.next(-5...85)))
+            layer.transform = random.chance(25) ? AffineTransform(rotationAngle: Double(random.next(0...360)) * .pi / 180)
+                : (random.chance(15) ? AffineTransform(scaleX: 1.5, y: 0.75) : .identity)
+            layer.opacity = random.chance(30) ? random.unit() : 1
+            layer.masksToBounds = random.chance(25)
+            layer.backgroundColor = random.chance(70)
+                ? Color(red: random.unit(), green: random.unit(), blue: random.unit(), alpha: random.chance(60) ? 1 : random.unit())
+                : nil
+            layer.isOpaque = random.chance(10)
+            layer.contents = random.chance(40) ? images[random.next(0...2)] : nil
+            layer.contentsGravity = ContentsGravity(rawValue: UInt32(random.next(0...12)))!
+            if random.chance(20) { layer.contentsCenter = Rect(x: 0.34, y: 0.34, width: 0.33, height: 0.33) }
+        }
+
+        for _ in 0..<24 {
+            let layer = RenderLayer()
+            randomize(layer)
+            let parent = layers.isEmpty || random.chance(40) ? root : layers[random.next(0...(layers.count - 1))]
+            parent.addSublayer(layer)
+            layers.append(layer)
+        }
+        let renderer = SceneRenderer(width: pixelWidth, height: pixelHeight, scale: scale)
+        for frame in 0..<60 {
+            for _ in 0..<random.next(1...3) {
+                let layer = layers[random.next(0...(layers.count - 1))]
+                switch random.next(0...8) {
+                case 0: layer.position.x += Double(random.next(-6...6))
+                case 1: layer.opacity = random.chance(30) ? 1 : random.unit()
+                case 2: layer.isHidden.toggle()
+                case 3: layer.superlayer?.insertSublayer(layer, at: random.next(0...4))
+                case 4:
+                    if let image = layer.contents {
+                        image.addDamage(PixelRect(x: random.next(0...6), y: random.next(0...6), width: 3, height: 2))
+                    }
+                case 5: layer.backgroundColor = Color(red: random.unit(), green: random.unit(), blue: random.unit())
+                case 6: layer.transform = AffineTransform(rotationAngle: Double(random.next(0...90)) * .pi / 180)
+                case 7:
+                    if !layers.contains(where: { $0 === layer.superlayer }) || random.chance(50) {
+                        layer.removeFromSuperlayer()
+                        root.addSublayer(layer)
+                    }
+                default: randomize(layer)
+                }
+            }
+            _ = renderer.render(root)
+            let fresh = renderFrame(root, width: pixelWidth, height: pixelHeight, scale: scale)
+            let a = Pixels(renderer.framebuffer), b = Pixels(fresh.framebuffer)
+            var differing = 0
+            for y in 0..<pixelHeight { for x in 0..<pixelWidth where a[x, y] != b[x, y] { differing += 1 } }
+            if differing > 0 {
+                let base = "\(ImageComparison.outputDirectory)/incremental-\(seed)-\(Int(scale))-\(frame)"
+                try? FileManager.default.createDirectory(atPath: ImageComparison.outputDirectory,
+                                                         withIntermediateDirectories: true)
+                try? PNGFile.write(renderer.framebuffer, to: base + ".incremental.png")
+                try? PNGFile.write(fresh.framebuffer, to: base + ".fresh.png")
+                var first: (Int, Int)? = nil
+                for y in 0..<pixelHeight where first == nil {
+                    for x in 0..<pixelWidth where first == nil && a[x, y] != b[x, y] { first = (x, y) }
+                }
+                print("first difference at \(first!): incremental \(hex(a[first!.0, first!.1])), fresh \(hex(b[first!.0, first!.1]))")
+                XCTFail("seed \(seed), scale \(scale), frame \(frame): \(differing) pixels differ from a fresh render "
+                        + "(\(base).incremental.png, .fresh.png)\n" + root.treeDescription)
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class RenderSmokeTests: XCTestCase { func testNothing() {} }
