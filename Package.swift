@@ -37,7 +37,7 @@ let package = Package(
 
         // The compositor.
         .target(name: "StrataServer",
-                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CPNG"],
+                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman"],
                 path: "Sources/Server/StrataServer"),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 

@@ -9,6 +9,10 @@ import XCTest
 /// code checked, and a second client is shown to go on unharmed.
 final class LayerProtocolTests: XCTestCase {
     private var strata: StrataProcess!
+    /// Objects a provoking client must not release: a released proxy sends
+    /// a destroy request after the error, and libwayland-client cannot read
+    /// the error once its write failed.
+    private var keptAlive: [AnyObject] = []
 
     override func setUpWithError() throws {
         strata = try StrataProcess(width: 320, height: 240)
@@ -18,6 +22,7 @@ final class LayerProtocolTests: XCTestCase {
         if let log = strata?.serverLog, !log.isEmpty { print("strata said:\n\(log)") }
         strata?.stop()
         strata = nil
+        keptAlive = []
     }
 
     private func connect() throws -> Connection {
@@ -161,9 +166,14 @@ final class LayerProtocolTests: XCTestCase {
         let bystander = try makeWindow(title: "bystander", color: Color(red: 0, green: 1, blue: 0))
         let offender = try makeWindow(title: "offender")
         try provoke(offender)
-        _ = try? offender.connection.flush()
-        _ = try? offender.connection.dispatch(until: { offender.connection.protocolError != nil }, timeout: 5)
-        let error = try XCTUnwrap(offender.connection.protocolError, "no protocol error", file: file, line: line)
+        var connectionError: Error?
+        do {
+            try offender.connection.flush()
+            _ = try offender.connection.dispatch(until: { offender.connection.protocolError != nil }, timeout: 5)
+        } catch { connectionError = error }
+        let error = try XCTUnwrap(offender.connection.protocolError,
+                                  "no protocol error (\(connectionError.map { "\($0)" } ?? "connection open"))",
+                                  file: file, line: line)
         XCTAssertEqual(error.interfaceName, interface, file: file, line: line)
         XCTAssertEqual(error.code, code, file: file, line: line)
         if let objectID { XCTAssertEqual(error.objectID, objectID(offender), file: file, line: line) }
@@ -210,6 +220,7 @@ final class LayerProtocolTests: XCTestCase {
     func testLayerThatIsRootAndSublayerIsAnError() throws {
         try assertProtocolError(interface: layerInterface, code: 1, objectID: { $0.root.objectID }) { window in
             let other = window.manager.createLayer()
+            keptAlive.append(other)
             window.root.removeFromSuperlayer()
             other.addSublayer(window.root)
             _ = window.manager.commit()
@@ -236,6 +247,7 @@ final class LayerProtocolTests: XCTestCase {
     func testBufferSmallerThanItsContentsIsAnError() throws {
         try assertProtocolError(interface: layerInterface, code: 3, objectID: { $0.root.objectID }) { window in
             let buffer = try ShmBuffer(connection: window.connection, width: 10, height: 10, format: .argb8888)
+            keptAlive.append(buffer)
             window.root.setContents(buffer, width: 20, height: 10)
         }
     }
@@ -282,9 +294,10 @@ final class LayerProtocolTests: XCTestCase {
     /// libwayland's SIGBUS handling: the client that truncated its pool gets
     /// wl_shm.error.invalid_fd on the buffer and the compositor goes on.
     func testTruncatedPoolIsAnErrorForThatClientOnly() throws {
-        try assertProtocolError(interface: "wl_buffer", code: 2) { window in
-            let buffer = try ShmBuffer(connection: window.connection, width: 64, height: 64, format: .argb8888)
-            try buffer.pool.truncateForTesting(to: 0)
+        var buffer: ShmBuffer?  // kept, so the client still knows the object the error names
+        try assertProtocolError(interface: "wl_buffer", code: 2, objectID: { _ in buffer!.objectID }) { window in
+            buffer = try ShmBuffer(connection: window.connection, width: 64, height: 64, format: .argb8888)
+            try buffer!.pool.truncateForTesting(to: 0)
             window.root.setContents(buffer)
             _ = window.manager.commit()
         }

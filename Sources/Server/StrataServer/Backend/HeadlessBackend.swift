@@ -13,13 +13,6 @@ final class HeadlessBackend {
     var framebuffer: OpaquePointer { renderer.framebuffer }
 
     func render(_ scene: RenderLayer) -> FrameStats {
-        if HeadlessBackend.useInterimCompositor {
-            return interimCompositeUntilSceneRendererLands(scene, into: renderer.framebuffer, scale: renderer.scale)
-        }
-        return renderer.render(scene)
+        renderer.render(scene)
     }
-
-    /// SceneRenderer.render is still a stub on this branch; flip to false
-    /// (and delete InterimCompositor.swift) once StrataRender lands.
-    static let useInterimCompositor = true
 }

@@ -95,7 +95,7 @@ final class ControlServer {
             guard path.hasPrefix("/") else { return "error: screenshot path must be absolute: \(path)" }
             if server.isFrameScheduled || server.lastFrameStats == nil { server.renderFrame() }
             do {
-                try writePNGUntilRenderLands(server.framebuffer, to: path)
+                try PNGFile.write(server.framebuffer, to: path)
             } catch {
                 return "error: \(error)"
             }
