@@ -22,16 +22,21 @@ public enum StrataBinary {
     /// (SwiftPM puts the .xctest and the executables in the same directory).
     public static func path() throws -> String {
         if let path = ProcessInfo.processInfo.environment["STRATA_BINARY"] { return path }
+        return try product("strata")
+    }
+
+    /// An executable this package builds (`strata-layer-demo`, …), found beside the test bundle.
+    public static func product(_ name: String) throws -> String {
         var directories = Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
             .map { ($0 as NSString).deletingLastPathComponent }
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             directories.append((exe as NSString).deletingLastPathComponent)
         }
         for directory in directories {
-            let candidate = directory + "/strata"
+            let candidate = directory + "/" + name
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw StrataTestError("strata binary not found near the test bundle (looked in \(directories)); run swift build first or set STRATA_BINARY")
+        throw StrataTestError("\(name) not found near the test bundle (looked in \(directories)); run swift build first")
     }
 
     /// Runs `strata arguments` to completion with `environment` (nil values remove a variable).
@@ -182,6 +187,29 @@ public final class StrataProcess {
         client.standardError = FileHandle.nullDevice
         try client.run()
         clients.append(client)
+        return client
+    }
+
+    /// Starts `strata-layer-demo --scene SCENE` and waits until it reports
+    /// its first commit presented; it is killed on `stop()`.
+    @discardableResult
+    public func startLayerDemo(scene: String, title: String, timeout: TimeInterval = 20) throws -> Process {
+        let output = runtimeDirectory + "/\(title).out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: try StrataBinary.product("strata-layer-demo"))
+        client.arguments = ["--scene", scene, "--title", title]
+        client.environment = mergedEnvironment(clientEnvironment)
+        client.standardOutput = FileHandle(forWritingAtPath: output)
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        clients.append(client)
+        let presented = waitUntil(timeout: timeout) {
+            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("presented") || !client.isRunning
+        }
+        guard presented, client.isRunning else {
+            throw StrataTestError("strata-layer-demo --scene \(scene) was not presented; strata said: \(serverLog)")
+        }
         return client
     }
 
