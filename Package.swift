@@ -50,7 +50,7 @@ let package = Package(
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
 
-        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "CPixman"], path: "Benchmarks/strata-bench"),
+        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "CPixman"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],

@@ -5,3 +5,4 @@ import StrataRender
 import StrataServer
 
 runRenderBenchmarks()
+runProtocolBenchmarks()

@@ -166,7 +166,11 @@ final class ServerLayer {
         guard sublayer.manager === manager else {
             throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "sublayer \(sublayer.id) belongs to another strata_layers_v1")
         }
-        pendingSublayers.removeAll { $0 === sublayer }
+        // Moving within this layer: take it out first (skip the scan when it
+        // is new here, so appending thousands of sublayers stays linear).
+        if sublayer.pendingSuperlayers.objects.contains(where: { $0 === self }) {
+            pendingSublayers.removeAll { $0 === sublayer }
+        }
         guard Int(index) <= pendingSublayers.count else {
             throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "index \(index) is past the \(pendingSublayers.count) sublayers")
         }

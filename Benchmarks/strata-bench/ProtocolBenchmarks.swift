@@ -1,0 +1,82 @@
+import Foundation
+import StrataProtocol
+import StrataServer
+import StrataWayland
+
+/// The cost of applying one strata_layers_v1 commit that changes 10,000
+/// properties, end to end over a real socket: the client marshals the
+/// requests, the compositor decodes them, validates the transaction and
+/// applies it; a wl_display.sync after the commit marks the end. The
+/// compositor runs on its own thread with manual frames, so no rendering is
+/// counted; a commit with no changes is timed too, for the fixed cost.
+func runProtocolBenchmarks() {
+    let runtime = NSTemporaryDirectory() + "strata-bench-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                             attributes: [.posixPermissions: 0o700])
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    setenv("XDG_RUNTIME_DIR", runtime, 1)
+
+    // No frames are rendered, so nothing is presented: allow every commit of the run in flight.
+    var limits = Limits.standard
+    limits.maxPendingCommits = 64
+    let server = Server(configuration: ServerConfiguration(width: 1920, height: 1080, socketName: "bench",
+                                                           clock: .manual, limits: limits))
+    do { try server.addSocket() } catch {
+        print("strata-bench: cannot start the compositor: \(error)")
+        return
+    }
+    let serverThread = Thread { server.run() }
+    serverThread.start()
+    defer { server.terminate() }
+
+    do {
+        let connection = try Connection(name: "\(runtime)/bench")
+        let manager = try connection.requireLayerManager()
+        let changes = 10_000
+        // libwayland-client 1.21 fails a request that finds its 4 KiB
+        // buffer full and the socket busy, so big transactions are flushed
+        // as they are written.
+        func flushOften(_ index: Int) throws {
+            guard index % 128 == 127 else { return }
+            while try !connection.flush() { usleep(20) }
+        }
+
+        let root = manager.createLayer()
+        var layers: [Layer] = []
+        for index in 0..<changes {
+            layers.append(manager.createLayer())
+            root.addSublayer(layers[index])
+            try flushOften(index)
+        }
+        _ = manager.commit()
+        try connection.roundtrip()
+
+        func timeCommit(_ change: (Int) -> Void) throws -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for index in 0..<changes {
+                change(index)
+                try flushOften(index)
+            }
+            _ = manager.commit()
+            try connection.roundtrip()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+
+        var round = 0
+        var changed: [Double] = [], empty: [Double] = []
+        for _ in 0..<7 {
+            round += 1
+            let offset = Double(round)
+            changed.append(try timeCommit { layers[$0].setPosition(Point(x: Double($0 % 100) + offset, y: offset)) })
+            empty.append(try timeCommit { _ in })
+        }
+        let full = changed.sorted()[changed.count / 2], fixed = empty.sorted()[empty.count / 2]
+        print("")
+        print("strata-bench: strata_layers_v1, one commit of \(changes) property changes over a socket (medians of 7)")
+        print(String(format: "  commit of %d changes:   %8.3f ms   %.3f µs per change", changes, full * 1000, full * 1e6 / Double(changes)))
+        print(String(format: "  commit of no changes:   %8.3f ms   (round trip and commit alone)", fixed * 1000))
+        connection.disconnect()
+    } catch {
+        print("strata-bench: protocol benchmark failed: \(error)")
+    }
+}
