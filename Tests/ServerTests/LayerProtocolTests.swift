@@ -119,6 +119,53 @@ final class LayerProtocolTests: XCTestCase {
         XCTAssertEqual(sublayers[0]["opacity"] as? Double, 0.5)
     }
 
+    /// Every property request reaches the compositor's tree as sent.
+    func testEveryPropertyRequestTakesEffect() throws {
+        let window = try makeWindow(title: "properties")
+        let layer = window.manager.createLayer()
+        let buffer = try ShmBuffer(connection: window.connection, width: 8, height: 6, format: .xrgb8888)
+        layer.setPosition(Point(x: 12.5, y: 7))
+        layer.setBounds(Rect(x: 2, y: 3, width: 40, height: 30))
+        layer.setAnchorPoint(Point(x: 0.25, y: 0.75))
+        layer.setTransform(AffineTransform(rotationAngle: .pi / 6))
+        layer.setOpacity(0.25)
+        layer.setHidden(true)
+        layer.setMasksToBounds(true)
+        layer.setOpaque(true)
+        layer.setBackgroundColor(Color(red: 1, green: 0.5, blue: 0, alpha: 0.75))
+        layer.setContents(buffer, width: 4, height: 3)
+        layer.setContentsScale(2)
+        layer.setContentsGravity(.bottomRight)
+        layer.setContentsCenter(Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+        window.root.addSublayer(layer)
+        _ = try window.manager.waitForPresented(window.manager.commit())
+
+        let dumped = try XCTUnwrap((rootLayer(ofWindowTitled: "properties")?["sublayers"] as? [[String: Any]])?.first)
+        XCTAssertEqual(dumped["name"] as? String, "\(layer.objectID)")
+        XCTAssertEqual(point(dumped["position"]), [12.5, 7])
+        XCTAssertEqual(rect(dumped["bounds"]), [2, 3, 40, 30])
+        XCTAssertEqual(point(dumped["anchor"]), [0.25, 0.75])
+        let transform = try XCTUnwrap(dumped["transform"] as? [Double])
+        let expected = AffineTransform(rotationAngle: .pi / 6)
+        for (got, want) in zip(transform, [expected.a, expected.b, expected.c, expected.d, expected.tx, expected.ty]) {
+            XCTAssertEqual(got, want, accuracy: 1e-12, "transforms travel as doubles, not 24.8 fixed point")
+        }
+        XCTAssertEqual(dumped["opacity"] as? Double, 0.25)
+        XCTAssertEqual(dumped["hidden"] as? Bool, true)
+        XCTAssertEqual(dumped["masksToBounds"] as? Bool, true)
+        XCTAssertEqual(dumped["opaque"] as? Bool, true)
+        let color = try XCTUnwrap(dumped["backgroundColor"] as? [String: Double])
+        XCTAssertEqual([color["red"], color["green"], color["blue"], color["alpha"]], [1, 0.5, 0, 0.75])
+        let contents = try XCTUnwrap(dumped["contents"] as? [String: Any])
+        XCTAssertEqual(contents["width"] as? Int, 4, "contents take the claimed size, not the buffer's")
+        XCTAssertEqual(contents["height"] as? Int, 3)
+        XCTAssertEqual(contents["hasAlpha"] as? Bool, false)
+        XCTAssertEqual(dumped["contentsScale"] as? Double, 2)
+        XCTAssertEqual(dumped["gravity"] as? String, "bottomRight")
+        XCTAssertEqual(rect(dumped["contentsCenter"]), [0.25, 0.25, 0.5, 0.5])
+        _ = buffer
+    }
+
     /// A layer moved from one superlayer to another within one transaction
     /// is legal, whatever the order of the requests.
     func testMovingALayerBetweenSuperlayersInOneCommit() throws {

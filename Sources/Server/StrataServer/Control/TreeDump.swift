@@ -60,6 +60,7 @@ extension RenderLayer {
             ("contents", contents.map { .object([("width", .int($0.width)), ("height", .int($0.height)),
                                                  ("hasAlpha", .bool($0.hasAlpha))]) } ?? .null),
             ("contentsScale", .number(contentsScale)),
+            ("contentsCenter", .rect(contentsCenter)),
             ("gravity", .string(String(describing: contentsGravity))),
             ("sublayers", .array(sublayers.map { $0.dump() })),
         ]

@@ -1,2 +1,0 @@
-import XCTest
-final class ServerSmokeTests: XCTestCase { func testNothing() {} }
