@@ -27,7 +27,7 @@ protocols: deps
 test: deps
 	scripts/generate-protocols --check
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 bench: deps
 	$(SWIFT) build -c release --product strata-bench
