@@ -77,11 +77,6 @@ struct DrawKey: Equatable {
     var groupOpacity: Double
     var clip: PixelRect
     var masks: [MaskKey]
-    /// Stacking position: a hash of the (parent, previous sibling) pairs
-    /// from the root down to this layer. Reordering or reparenting a layer
-    /// changes what is on top for its whole subtree, so it changes the key
-    /// of every layer in that subtree.
-    var stacking: Int
 }
 
 final class DrawNode {
@@ -130,14 +125,17 @@ final class DrawNode {
 final class FrameBuilder {
     let scale: Double
     let output: PixelRect
+    /// What each layer drew last frame.
+    let previous: [ObjectIdentifier: DrawnState]
     var states: [ObjectIdentifier: DrawnState] = [:]
     let contentsDamage = Region()
     private var imageDamage: [ObjectIdentifier: [PixelRect]] = [:]
 
-    init(scale: Double, output: PixelRect, expectedLayers: Int) {
+    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState]) {
         self.scale = scale
         self.output = output
-        states.reserveCapacity(expectedLayers)
+        self.previous = previous
+        states.reserveCapacity(previous.count)
     }
 
     /// Pending damage of `image`, taken once per frame even when several
@@ -163,11 +161,11 @@ final class FrameBuilder {
         let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
         return build(root, toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
-                     stacking: 0)
+                     parent: nil, siblingIndex: 0, restacked: false)
     }
 
     private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
-                       masks: [MaskKey], stacking: Int) -> DrawNode? {
+                       masks: [MaskKey], parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) -> DrawNode? {
         guard !layer.isHidden, layer.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
             drain(layer)
             return nil
@@ -230,30 +228,22 @@ final class FrameBuilder {
         let key = DrawKey(toPixel: toPixel, bounds: layer.bounds, background: node.background, isOpaque: layer.isOpaque,
                           contentsScale: layer.contentsScale, contentsGravity: layer.contentsGravity,
                           contentsCenter: layer.contentsCenter, alpha: node.alpha, group: node.group, groupOpacity: groupOpacity,
-                          clip: clip, masks: masks, stacking: stacking)
-        states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: node.contents)
+                          clip: clip, masks: masks)
+        states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: node.contents,
+                                parent: parent, siblingIndex: siblingIndex, restacked: restacked)
 
-        var previous: ObjectIdentifier? = nil
         var subtree = node.ownRect
-        for sublayer in layer.sublayers {
+        let moved = restackedSublayers(of: layer, id: id)
+        for (index, sublayer) in layer.sublayers.enumerated() {
             if let child = build(sublayer, toPixel: sublayer.transformToSuperlayer.concatenating(toPixel), outerClip: clip,
-                                 inheritedOpacity: groupOpacity, masks: masks,
-                                 stacking: Self.stacking(stacking, parent: id, previousSibling: previous)) {
+                                 inheritedOpacity: groupOpacity, masks: masks, parent: id, siblingIndex: index,
+                                 restacked: restacked || moved.contains(index)) {
                 node.children.append(child)
                 subtree = subtree.union(child.subtreeRect)
             }
-            previous = ObjectIdentifier(sublayer)
         }
         node.subtreeRect = subtree
         return node
-    }
-
-    private static func stacking(_ parentStacking: Int, parent: ObjectIdentifier, previousSibling: ObjectIdentifier?) -> Int {
-        var hasher = Hasher()
-        hasher.combine(parentStacking)
-        hasher.combine(parent)
-        hasher.combine(previousSibling)
-        return hasher.finalize()
     }
 
     private func prepareContents(_ image: LayerImage, of node: DrawNode) {
