@@ -166,6 +166,25 @@ final class DamageEdgeCaseTests: XCTestCase {
         assertSameAsFreshRender(renderer, root)
     }
 
+    /// Moving two adjacent layers together past two others changes what
+    /// covers what, though the overlapping pair each keep their parent and
+    /// their previous sibling: [a, b, d, c] → [d, c, a, b] puts b over c.
+    func testBlockMovePastSiblingsDamagesOverlap() {
+        let root = makeRoot(width: 48, height: 48)
+        let a = RenderLayer(frame: Rect(x: 0, y: 0, width: 4, height: 4), color: .green)
+        let b = RenderLayer(frame: Rect(x: 4, y: 4, width: 24, height: 24), color: .red)
+        let d = RenderLayer(frame: Rect(x: 44, y: 0, width: 4, height: 4), color: .yellow)
+        let c = RenderLayer(frame: Rect(x: 16, y: 16, width: 24, height: 24), color: .blue)
+        root.setSublayers([a, b, d, c])
+        let renderer = SceneRenderer(width: 48, height: 48, scale: 1)
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 20, 20, blue)
+        root.setSublayers([d, c, a, b])
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 20, 20, red)
+        assertSameAsFreshRender(renderer, root)
+    }
+
     /// Contents damage under scaling covers the filtered neighbourhood of the
     /// changed pixels and no more than a pixel or two around it.
     func testScaledContentsDamageIncludesFilterMargin() {

@@ -64,7 +64,7 @@ final class IncrementalConsistencyTests: XCTestCase {
         for frame in 0..<60 {
             for _ in 0..<random.next(1...3) {
                 let layer = layers[random.next(0...(layers.count - 1))]
-                switch random.next(0...8) {
+                switch random.next(0...14) {
                 case 0: layer.position.x += Double(random.next(-6...6))
                 case 1: layer.opacity = random.chance(30) ? 1 : random.unit()
                 case 2: layer.isHidden.toggle()
@@ -80,6 +80,12 @@ final class IncrementalConsistencyTests: XCTestCase {
                         layer.removeFromSuperlayer()
                         root.addSublayer(layer)
                     }
+                case 8: layer.bounds.origin = Point(x: Double(random.next(-8...8)), y: Double(random.next(-8...8)))
+                case 9: layer.anchorPoint = Point(x: random.unit(), y: random.unit())
+                case 10: layer.contentsScale = [1, 2, 0.5][random.next(0...2)]
+                case 11: layer.masksToBounds.toggle()
+                case 12: layer.isOpaque.toggle()
+                case 13: layer.contents = random.chance(30) ? nil : images[random.next(0...2)]
                 default: randomize(layer)
                 }
             }
