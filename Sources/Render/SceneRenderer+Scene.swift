@@ -82,8 +82,6 @@ struct DrawKey: Equatable {
 final class DrawNode {
     let layer: RenderLayer
     let toPixel: AffineTransform
-    /// The clip from ancestors, in pixels.
-    let outerClip: PixelRect
     /// The clip of this layer's own drawing and of its sublayers.
     let clip: PixelRect
     let pixelAlignedBounds: Bool
@@ -100,10 +98,9 @@ final class DrawNode {
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
 
-    init(layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, clip: PixelRect, pixelAlignedBounds: Bool) {
+    init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool) {
         self.layer = layer
         self.toPixel = toPixel
-        self.outerClip = outerClip
         self.clip = clip
         self.pixelAlignedBounds = pixelAlignedBounds
     }
@@ -187,7 +184,7 @@ final class FrameBuilder {
             }
         }
 
-        let node = DrawNode(layer: layer, toPixel: toPixel, outerClip: outerClip, clip: clip,
+        let node = DrawNode(layer: layer, toPixel: toPixel, clip: clip,
                             pixelAlignedBounds: rectilinear && mappedBounds.isPixelAligned)
         if masksToRotatedBounds || (layer.opacity < 1 && hasVisibleSublayers) {
             node.group = Group(opacity: layer.opacity, masksToRotatedBounds: masksToRotatedBounds)
@@ -195,8 +192,8 @@ final class FrameBuilder {
             node.alpha = layer.opacity
         }
 
-        if let image = layer.contents, !layer.bounds.isEmpty {
-            prepareContents(image, of: node)
+        if let image = layer.contents {
+            if layer.bounds.isEmpty { _ = damage(of: image) } else { prepareContents(image, of: node) }
         }
         // An opaque layer promises opaque bounds: paint them (black unless a
         // background says otherwise) unless opaque contents already cover them.
