@@ -99,25 +99,9 @@ final class IncrementalConsistencyTests: XCTestCase {
                 }
             }
             _ = renderer.render(root)
-            let fresh = renderFrame(root, width: pixelWidth, height: pixelHeight, scale: scale)
-            let a = Pixels(renderer.framebuffer), b = Pixels(fresh.framebuffer)
-            var differing = 0
-            for y in 0..<pixelHeight { for x in 0..<pixelWidth where a[x, y] != b[x, y] { differing += 1 } }
-            if differing > 0 {
-                let base = "\(ImageComparison.outputDirectory)/incremental-\(seed)-\(Int(scale))-\(frame)"
-                try? FileManager.default.createDirectory(atPath: ImageComparison.outputDirectory,
-                                                         withIntermediateDirectories: true)
-                try? PNGFile.write(renderer.framebuffer, to: base + ".incremental.png")
-                try? PNGFile.write(fresh.framebuffer, to: base + ".fresh.png")
-                var first: (Int, Int)? = nil
-                for y in 0..<pixelHeight where first == nil {
-                    for x in 0..<pixelWidth where first == nil && a[x, y] != b[x, y] { first = (x, y) }
-                }
-                print("first difference at \(first!): incremental \(hex(a[first!.0, first!.1])), fresh \(hex(b[first!.0, first!.1]))")
-                XCTFail("seed \(seed), scale \(scale), frame \(frame): \(differing) pixels differ from a fresh render "
-                        + "(\(base).incremental.png, .fresh.png)\n" + root.treeDescription)
-                return false
-            }
+            let matches = RenderConformance.assertMatchesFreshRender(
+                renderer, root, name: "incremental-\(seed)-\(scale)-\(frame)", "seed \(seed), scale \(scale), frame \(frame)")
+            if !matches { return false }
         }
         return true
     }
