@@ -22,6 +22,8 @@ extension FrameBuilder {
                 moved.insert(index)
             }
         }
+        // Usually nothing moved: last frame's indices are already in order.
+        if zip(oldIndices, oldIndices.dropFirst()).allSatisfy({ $0 < $1 }) { return moved }
         let kept = longestIncreasingSubsequence(oldIndices)
         if kept.count < oldIndices.count {
             for i in oldIndices.indices where !kept.contains(i) { moved.insert(positions[i]) }
