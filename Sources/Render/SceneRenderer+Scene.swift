@@ -17,6 +17,10 @@ struct ContentsDraw {
     var rectilinear: Bool
     /// Whole-pixel translation: no filtering needed.
     var nearest: Bool
+    /// Pad the edges even though rotated: set when the contents cover the
+    /// bounds of a layer whose own rotated mask antialiases the edges, so
+    /// they are not antialiased twice.
+    var padEdges = false
 
     init(source: Rect, imageToPixel: AffineTransform) {
         self.source = source
@@ -212,7 +216,8 @@ final class FrameBuilder {
             if m.bounds.isEmpty {
                 _ = damage(of: image)
             } else {
-                contents = prepareContents(image, toPixel: toPixel, clip: clip, model: m)
+                contents = prepareContents(image, toPixel: toPixel, clip: clip, model: m,
+                                           ownRotatedMask: masksToRotatedBounds)
             }
         }
         // An opaque layer promises opaque bounds: paint them (black unless a
@@ -269,7 +274,7 @@ final class FrameBuilder {
     }
 
     private func prepareContents(_ image: LayerImage, toPixel: AffineTransform, clip: PixelRect,
-                                 model m: RenderLayer.Model) -> PreparedContents? {
+                                 model m: RenderLayer.Model, ownRotatedMask: Bool) -> PreparedContents? {
         let slices = ContentsPlacement.slices(imageWidth: image.width, imageHeight: image.height,
                                               contentsScale: m.contentsScale, gravity: m.contentsGravity,
                                               contentsCenter: m.contentsCenter, bounds: m.bounds)
@@ -291,6 +296,13 @@ final class FrameBuilder {
                                    imageToPixel: imageToLayer.concatenating(toPixel)))
         } else {
             prepared.draws = slices.map { ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel)) }
+        }
+        if ownRotatedMask {
+            let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
+            if frame.intersection(m.bounds) == m.bounds {
+                prepared.composed?.draw.padEdges = true
+                if prepared.draws.count == 1 { prepared.draws[0].padEdges = true }
+            }
         }
 
         // Pending image damage, mapped to output pixels through each slice.
