@@ -146,26 +146,30 @@ private struct Row {
     var target: Double?
 }
 
-/// Median times of `a` and `b`, measured in alternating rounds so both see
-/// the same machine (other builds sharing the cores come and go). Each
-/// round runs one warm-up, then `perRound` timed runs, so neither is timed
-/// with caches the other just evicted.
-private func pairedMedians(rounds: Int, perRound: Int = 5, _ a: () -> Void, _ b: () -> Void) -> (Double, Double) {
-    var ta: [Double] = [], tb: [Double] = []
-    func round(_ body: () -> Void, into times: inout [Double]) {
+/// Medians of `a` and `b`, measured in alternating rounds so both see the
+/// same machine (other builds sharing the cores come and go), and the
+/// median over rounds of b's round median divided by a's. Each round runs
+/// one warm-up, then `perRound` timed runs, so neither is timed with caches
+/// the other just evicted.
+private func pairedMedians(rounds: Int, perRound: Int = 5, _ a: () -> Void,
+                           _ b: () -> Void) -> (a: Double, b: Double, ratio: Double) {
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func round(_ body: () -> Void) -> [Double] {
         body()
-        for _ in 0..<perRound {
+        return (0..<perRound).map { _ in
             let start = now()
             body()
-            times.append(now() - start)
+            return now() - start
         }
     }
+    var ta: [Double] = [], tb: [Double] = [], ratios: [Double] = []
     for _ in 0..<rounds {
-        round(a, into: &ta)
-        round(b, into: &tb)
+        let ra = round(a), rb = round(b)
+        ta += ra
+        tb += rb
+        ratios.append(middle(rb) / middle(ra))
     }
-    ta.sort(); tb.sort()
-    return (ta[ta.count / 2], tb[tb.count / 2])
+    return (middle(ta), middle(tb), middle(ratios))
 }
 
 /// Prints the render figures. Never fails: a MISS is a figure to look at.
@@ -187,7 +191,7 @@ func runRenderBenchmarks() {
     let (mixed, invalidated) = mixedScene()
     _ = renderer.render(mixed)
     var fullStats = FrameStats()
-    let (copyForFull, full) = pairedMedians(rounds: 5, perRound: 3, copyOnce) {
+    let (copyForFull, full, fullRatio) = pairedMedians(rounds: 7, perRound: 3, copyOnce) {
         renderer.invalidateAll()
         fullStats = renderer.render(mixed)
     }
@@ -202,20 +206,20 @@ func runRenderBenchmarks() {
     let stackedRenderer = SceneRenderer(width: screenWidth, height: screenHeight, scale: 1)
     let stacked = stackedScene()
     var stackedStats = FrameStats()
-    let (copyForStacked, stackedTime) = pairedMedians(rounds: 9, copyOnce) {
+    let (copyForStacked, stackedTime, stackedRatio) = pairedMedians(rounds: 15, copyOnce) {
         stackedRenderer.invalidateAll()
         stackedStats = stackedRenderer.render(stacked)
     }
 
     let rows = [
         Row(name: "full-screen SRC copy (the limit)", seconds: copyForStacked, ratio: nil, against: "", target: nil),
-        Row(name: "100-layer scene, full recomposite", seconds: full, ratio: full / copyForFull, against: "copy",
+        Row(name: "100-layer scene, full recomposite", seconds: full, ratio: fullRatio, against: "copy",
             baseline: copyForFull, target: nil),
         Row(name: "100-layer scene, one 64×64 invalidation", seconds: small, ratio: small / full,
             against: "full", target: 0.02),
         Row(name: "100-layer scene, unchanged frame", seconds: unchanged, ratio: unchanged / full,
             against: "full", target: nil),
-        Row(name: "100 stacked opaque full-size layers", seconds: stackedTime, ratio: stackedTime / copyForStacked,
+        Row(name: "100 stacked opaque full-size layers", seconds: stackedTime, ratio: stackedRatio,
             against: "copy", baseline: copyForStacked, target: 1.5),
     ]
     print("strata-bench: renderer, \(screenWidth)×\(screenHeight) at scale 1 (medians; ratios against the same run)")

@@ -12,25 +12,35 @@ final class DrawnState {
     let key: DrawKey
     /// Held strongly for the same reason: new contents never alias old ones.
     let contents: LayerImage?
+    /// Where it sat in the tree, to find reorders next frame.
+    let parent: ObjectIdentifier?
+    let siblingIndex: Int
+    /// It, or an ancestor, changed places with siblings this frame, so what
+    /// it covers or is covered by may have changed.
+    let restacked: Bool
 
-    init(layer: RenderLayer, footprint: PixelRect, key: DrawKey, contents: LayerImage?) {
+    init(layer: RenderLayer, footprint: PixelRect, key: DrawKey, contents: LayerImage?,
+         parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) {
         self.layer = layer
         self.footprint = footprint
         self.key = key
         self.contents = contents
+        self.parent = parent
+        self.siblingIndex = siblingIndex
+        self.restacked = restacked
     }
 }
 
 extension SceneRenderer {
-    /// The region to recomposite: layers whose drawn state changed (old and
-    /// new footprints), layers no longer drawn (old footprints), and pending
-    /// contents damage. Everything after invalidateAll() or on the first frame.
+    /// The region to recomposite: layers whose drawn state or stacking
+    /// changed (old and new footprints), layers no longer drawn (old
+    /// footprints), and pending contents damage. Everything after invalidateAll() or on the first frame.
     func damageRegion(previous: [ObjectIdentifier: DrawnState], frame: FrameBuilder, output: PixelRect) -> Region {
         if needsFullDamage { return Region(output) }
         let damage = frame.contentsDamage.copy()
         for (id, now) in frame.states {
             if let before = previous[id] {
-                if before.key != now.key || before.contents !== now.contents {
+                if now.restacked || before.key != now.key || before.contents !== now.contents {
                     damage.formUnion(before.footprint)
                     damage.formUnion(now.footprint)
                 }

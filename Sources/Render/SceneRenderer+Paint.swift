@@ -108,7 +108,7 @@ extension SceneRenderer {
             var transform = pixelToSource.pixmanTransform
             pixman_image_set_transform(source, &transform)
             pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
-            pixman_image_set_repeat(source, draw.rectilinear ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
+            pixman_image_set_repeat(source, draw.rectilinear || draw.padEdges ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
             composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip)
         }
         if let view {

@@ -17,6 +17,10 @@ struct ContentsDraw {
     var rectilinear: Bool
     /// Whole-pixel translation: no filtering needed.
     var nearest: Bool
+    /// Pad the edges even though rotated: set when the contents cover the
+    /// bounds of a layer whose own rotated mask antialiases the edges, so
+    /// they are not antialiased twice.
+    var padEdges = false
 
     init(source: Rect, imageToPixel: AffineTransform) {
         self.source = source
@@ -77,52 +81,61 @@ struct DrawKey: Equatable {
     var groupOpacity: Double
     var clip: PixelRect
     var masks: [MaskKey]
-    /// Stacking position: a hash of the (parent, previous sibling) pairs
-    /// from the root down to this layer. Reordering or reparenting a layer
-    /// changes what is on top for its whole subtree, so it changes the key
-    /// of every layer in that subtree.
-    var stacking: Int
 }
 
+/// A layer's contents, prepared for compositing.
+struct PreparedContents {
+    var image: LayerImage
+    var draws: [ContentsDraw] = []
+    var composed: ComposedContents?
+
+    /// Drawn with SRC: opaque pixels, padded to pixel-aligned rects.
+    var isOpaque: Bool { !image.hasAlpha && composed == nil && draws.allSatisfy(\.rectilinear) }
+}
+
+/// One visible layer of a frame. Set up whole at creation (fields of a
+/// class cost an exclusivity check per access), except for the links to
+/// its sublayers.
 final class DrawNode {
     let layer: RenderLayer
     let toPixel: AffineTransform
-    /// The clip from ancestors, in pixels.
-    let outerClip: PixelRect
     /// The clip of this layer's own drawing and of its sublayers.
     let clip: PixelRect
     let pixelAlignedBounds: Bool
-    var alpha: Double = 1
-    var group: Group?
-    var background: Color?
-    var backgroundRect = PixelRect.empty
-    var contents: LayerImage?
-    var contentsDraws: [ContentsDraw] = []
-    var composed: ComposedContents?
+    /// Multiplier of the layer's own drawing.
+    let alpha: Double
+    let group: Group?
+    let background: Color?
+    let backgroundRect: PixelRect
+    let contents: LayerImage?
+    let contentsDraws: [ContentsDraw]
+    let composed: ComposedContents?
     /// Pixels this layer's own drawing can touch (clipped).
-    var ownRect = PixelRect.empty
+    let ownRect: PixelRect
+    /// Contents drawn with SRC: opaque pixels, padded to a pixel-aligned rect.
+    let contentsAreOpaque: Bool
+    /// The background is drawn with SRC: opaque, on the pixel grid, unfaded.
+    let backgroundIsOpaque: Bool
     /// Pixels the layer and its subtree can touch (clipped).
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
 
-    init(layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, clip: PixelRect, pixelAlignedBounds: Bool) {
+    init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
+         group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect) {
         self.layer = layer
         self.toPixel = toPixel
-        self.outerClip = outerClip
         self.clip = clip
         self.pixelAlignedBounds = pixelAlignedBounds
-    }
-
-    /// Contents drawn with SRC: opaque pixels, padded to a pixel-aligned rect.
-    var contentsAreOpaque: Bool {
-        guard let contents, !contents.hasAlpha, alpha >= 1, composed == nil else { return false }
-        return contentsDraws.allSatisfy(\.rectilinear)
-    }
-
-    /// The background is drawn with SRC: opaque, on the pixel grid, unfaded.
-    var backgroundIsOpaque: Bool {
-        guard let background else { return false }
-        return background.alpha >= 1 && alpha >= 1 && pixelAlignedBounds
+        self.alpha = alpha
+        self.group = group
+        self.background = background
+        self.backgroundRect = backgroundRect
+        self.contents = contents?.image
+        contentsDraws = contents?.draws ?? []
+        composed = contents?.composed
+        self.ownRect = ownRect
+        contentsAreOpaque = alpha >= 1 && contents?.isOpaque == true
+        backgroundIsOpaque = (background?.alpha ?? 0) >= 1 && alpha >= 1 && pixelAlignedBounds
     }
 }
 
@@ -130,14 +143,17 @@ final class DrawNode {
 final class FrameBuilder {
     let scale: Double
     let output: PixelRect
+    /// What each layer drew last frame.
+    let previous: [ObjectIdentifier: DrawnState]
     var states: [ObjectIdentifier: DrawnState] = [:]
     let contentsDamage = Region()
     private var imageDamage: [ObjectIdentifier: [PixelRect]] = [:]
 
-    init(scale: Double, output: PixelRect, expectedLayers: Int) {
+    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState]) {
         self.scale = scale
         self.output = output
-        states.reserveCapacity(expectedLayers)
+        self.previous = previous
+        states.reserveCapacity(previous.count)
     }
 
     /// Pending damage of `image`, taken once per frame even when several
@@ -163,108 +179,108 @@ final class FrameBuilder {
         let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
         return build(root, toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
-                     stacking: 0)
+                     parent: nil, siblingIndex: 0, restacked: false)
     }
 
     private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
-                       masks: [MaskKey], stacking: Int) -> DrawNode? {
-        guard !layer.isHidden, layer.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
+                       masks: [MaskKey], parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) -> DrawNode? {
+        let m = layer.model
+        guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
             drain(layer)
             return nil
         }
         let rectilinear = toPixel.isNearlyRectilinear
-        let mappedBounds = toPixel.boundingBox(of: layer.bounds)
+        let mappedBounds = toPixel.boundingBox(of: m.bounds)
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
 
         var clip = outerClip
         var masks = masks
         var masksToRotatedBounds = false
-        if layer.masksToBounds {
+        if m.masksToBounds {
             if rectilinear {
                 clip = clip.intersection(PixelRect(rounding: mappedBounds))
             } else {
                 clip = clip.intersection(PixelRect(enclosing: mappedBounds).insetBy(-1))
-                masks.append(MaskKey(toPixel: toPixel, bounds: layer.bounds))
-                masksToRotatedBounds = layer.contents != nil || hasVisibleSublayers
+                masks.append(MaskKey(toPixel: toPixel, bounds: m.bounds))
+                masksToRotatedBounds = m.contents != nil || hasVisibleSublayers
             }
         }
 
-        let node = DrawNode(layer: layer, toPixel: toPixel, outerClip: outerClip, clip: clip,
-                            pixelAlignedBounds: rectilinear && mappedBounds.isPixelAligned)
-        if masksToRotatedBounds || (layer.opacity < 1 && hasVisibleSublayers) {
-            node.group = Group(opacity: layer.opacity, masksToRotatedBounds: masksToRotatedBounds)
-        } else {
-            node.alpha = layer.opacity
-        }
+        let pixelAligned = rectilinear && mappedBounds.isPixelAligned
+        let group = masksToRotatedBounds || (m.opacity < 1 && hasVisibleSublayers)
+            ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds) : nil
+        let alpha = group == nil ? m.opacity : 1
 
-        if let image = layer.contents, !layer.bounds.isEmpty {
-            prepareContents(image, of: node)
+        var contents: PreparedContents? = nil
+        if let image = m.contents {
+            if m.bounds.isEmpty {
+                _ = damage(of: image)
+            } else {
+                contents = prepareContents(image, toPixel: toPixel, clip: clip, model: m,
+                                           ownRotatedMask: masksToRotatedBounds)
+            }
         }
         // An opaque layer promises opaque bounds: paint them (black unless a
         // background says otherwise) unless opaque contents already cover them.
-        var background = layer.backgroundColor
-        if layer.isOpaque {
+        var background = m.backgroundColor
+        var backgroundRect = PixelRect.empty
+        if m.isOpaque {
             var color = background ?? .black
             color.alpha = 1
             background = color
         }
-        if var color = background, color.alpha > 0, !layer.bounds.isEmpty {
-            let rect = node.pixelAlignedBounds ? PixelRect(rounding: mappedBounds)
-                                               : PixelRect(enclosing: mappedBounds).insetBy(-1)
-            let coveredByContents = layer.isOpaque && node.contentsAreOpaque && node.pixelAlignedBounds
-                && node.contentsDraws.count == 1 && node.contentsDraws[0].rect.intersection(rect) == rect
-            if !coveredByContents {
-                if layer.isOpaque { color.alpha = 1 }
-                node.background = color
-                node.backgroundRect = rect
+        if let color = background, color.alpha > 0, !m.bounds.isEmpty {
+            backgroundRect = pixelAligned ? PixelRect(rounding: mappedBounds)
+                                          : PixelRect(enclosing: mappedBounds).insetBy(-1)
+            if m.isOpaque, pixelAligned, alpha >= 1, let contents, contents.isOpaque, contents.draws.count == 1,
+               contents.draws[0].rect.intersection(backgroundRect) == backgroundRect {
+                background = nil
+                backgroundRect = .empty
             }
+        } else {
+            background = nil
         }
 
-        var own = node.backgroundRect
-        for draw in node.contentsDraws { own = own.union(draw.rect) }
-        if let composed = node.composed { own = own.union(composed.draw.rect) }
-        node.ownRect = own.intersection(clip)
+        var own = backgroundRect
+        for draw in contents?.draws ?? [] { own = own.union(draw.rect) }
+        if let composed = contents?.composed { own = own.union(composed.draw.rect) }
+        let node = DrawNode(layer: layer, toPixel: toPixel, clip: clip, pixelAlignedBounds: pixelAligned, alpha: alpha,
+                            group: group, background: background, backgroundRect: backgroundRect, contents: contents,
+                            ownRect: own.intersection(clip))
 
         let id = ObjectIdentifier(layer)
-        let groupOpacity = inheritedOpacity * layer.opacity
-        let key = DrawKey(toPixel: toPixel, bounds: layer.bounds, background: node.background, isOpaque: layer.isOpaque,
-                          contentsScale: layer.contentsScale, contentsGravity: layer.contentsGravity,
-                          contentsCenter: layer.contentsCenter, alpha: node.alpha, group: node.group, groupOpacity: groupOpacity,
-                          clip: clip, masks: masks, stacking: stacking)
-        states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: node.contents)
+        let groupOpacity = inheritedOpacity * m.opacity
+        let key = DrawKey(toPixel: toPixel, bounds: m.bounds, background: background, isOpaque: m.isOpaque,
+                          contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
+                          contentsCenter: m.contentsCenter, alpha: alpha, group: group, groupOpacity: groupOpacity,
+                          clip: clip, masks: masks)
+        states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: contents?.image,
+                                parent: parent, siblingIndex: siblingIndex, restacked: restacked)
 
-        var previous: ObjectIdentifier? = nil
         var subtree = node.ownRect
-        for sublayer in layer.sublayers {
+        var children: [DrawNode] = []
+        let moved = restackedSublayers(of: layer, id: id)
+        for (index, sublayer) in layer.sublayers.enumerated() {
             if let child = build(sublayer, toPixel: sublayer.transformToSuperlayer.concatenating(toPixel), outerClip: clip,
-                                 inheritedOpacity: groupOpacity, masks: masks,
-                                 stacking: Self.stacking(stacking, parent: id, previousSibling: previous)) {
-                node.children.append(child)
+                                 inheritedOpacity: groupOpacity, masks: masks, parent: id, siblingIndex: index,
+                                 restacked: restacked || moved.contains(index)) {
+                children.append(child)
                 subtree = subtree.union(child.subtreeRect)
             }
-            previous = ObjectIdentifier(sublayer)
         }
+        node.children = children
         node.subtreeRect = subtree
         return node
     }
 
-    private static func stacking(_ parentStacking: Int, parent: ObjectIdentifier, previousSibling: ObjectIdentifier?) -> Int {
-        var hasher = Hasher()
-        hasher.combine(parentStacking)
-        hasher.combine(parent)
-        hasher.combine(previousSibling)
-        return hasher.finalize()
-    }
-
-    private func prepareContents(_ image: LayerImage, of node: DrawNode) {
-        let layer = node.layer
+    private func prepareContents(_ image: LayerImage, toPixel: AffineTransform, clip: PixelRect,
+                                 model m: RenderLayer.Model, ownRotatedMask: Bool) -> PreparedContents? {
         let slices = ContentsPlacement.slices(imageWidth: image.width, imageHeight: image.height,
-                                              contentsScale: layer.contentsScale, gravity: layer.contentsGravity,
-                                              contentsCenter: layer.contentsCenter, bounds: layer.bounds)
+                                              contentsScale: m.contentsScale, gravity: m.contentsGravity,
+                                              contentsCenter: m.contentsCenter, bounds: m.bounds)
         let pendingDamage = damage(of: image)
-        guard !slices.isEmpty else { return }
-        node.contents = image
-        let toPixel = node.toPixel
+        guard !slices.isEmpty else { return nil }
+        var prepared = PreparedContents(image: image)
         if slices.count > 1 && !toPixel.isNearlyRectilinear {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
             let scales = toPixel.axisScales
@@ -273,13 +289,20 @@ final class FrameBuilder {
             let layerToImage = AffineTransform(translationX: -frame.minX, y: -frame.minY)
                 .concatenating(AffineTransform(scaleX: Double(w) / frame.width, y: Double(h) / frame.height))
             let imageToLayer = layerToImage.inverted()!
-            node.composed = ComposedContents(
+            prepared.composed = ComposedContents(
                 width: w, height: h,
                 slices: slices.map { ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(layerToImage)) },
                 draw: ContentsDraw(source: Rect(x: 0, y: 0, width: Double(w), height: Double(h)),
                                    imageToPixel: imageToLayer.concatenating(toPixel)))
         } else {
-            node.contentsDraws = slices.map { ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel)) }
+            prepared.draws = slices.map { ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel)) }
+        }
+        if ownRotatedMask {
+            let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
+            if frame.intersection(m.bounds) == m.bounds {
+                prepared.composed?.draw.padEdges = true
+                if prepared.draws.count == 1 { prepared.draws[0].padEdges = true }
+            }
         }
 
         // Pending image damage, mapped to output pixels through each slice.
@@ -290,15 +313,16 @@ final class FrameBuilder {
                 guard !part.isEmpty else { continue }
                 let imageToPixel = slice.imageToLayer.concatenating(toPixel)
                 var pixels: PixelRect
-                if imageToPixel.isIntegerTranslation && node.composed == nil {
+                if imageToPixel.isIntegerTranslation && prepared.composed == nil {
                     pixels = PixelRect(rounding: imageToPixel.boundingBox(of: part))
                 } else {
                     // Filtering reaches half a source pixel further, plus a pixel of margin.
                     let grown = Rect(x: part.minX - 0.5, y: part.minY - 0.5, width: part.width + 1, height: part.height + 1)
                     pixels = PixelRect(enclosing: imageToPixel.boundingBox(of: grown)).insetBy(-1)
                 }
-                contentsDamage.formUnion(pixels.intersection(node.clip))
+                contentsDamage.formUnion(pixels.intersection(clip))
             }
         }
+        return prepared
     }
 }

@@ -50,7 +50,7 @@ public final class SceneRenderer {
     public func render(_ root: RenderLayer) -> FrameStats {
         stats = FrameStats()
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
-        let frame = FrameBuilder(scale: scale, output: output, expectedLayers: drawn.count)
+        let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
         let tree = frame.build(root: root)
         let damage = damageRegion(previous: drawn, frame: frame, output: output)
         drawn = frame.states

@@ -129,25 +129,12 @@ final class DamageTests: XCTestCase {
         spinner.transform = AffineTransform(rotationAngle: 0.3)
         group.opacity = 0.8
         _ = renderer.render(root)
-        let fresh = renderFrame(root, width: 64, height: 64)
-        let a = Pixels(renderer.framebuffer), b = Pixels(fresh.framebuffer)
-        var differing = 0
-        for y in 0..<64 { for x in 0..<64 where a[x, y] != b[x, y] { differing += 1 } }
-        XCTAssertEqual(differing, 0)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
     }
 }
 
 /// Damage cases where the right region is less obvious.
 final class DamageEdgeCaseTests: XCTestCase {
-    func assertSameAsFreshRender(_ renderer: SceneRenderer, _ root: RenderLayer, scale: Double = 1,
-                                 file: StaticString = #filePath, line: UInt = #line) {
-        let fresh = renderFrame(root, width: renderer.width, height: renderer.height, scale: scale)
-        let a = Pixels(renderer.framebuffer), b = Pixels(fresh.framebuffer)
-        var differing = 0
-        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { differing += 1 } }
-        XCTAssertEqual(differing, 0, "incremental frame differs from a fresh render", file: file, line: line)
-    }
-
     /// Reordering siblings (as bringSubviewToFront) changes which one shows
     /// where they overlap, though neither layer's own properties changed.
     func testSiblingReorderDamagesOverlap() {
@@ -163,7 +150,26 @@ final class DamageEdgeCaseTests: XCTestCase {
         let stats = renderer.render(root)
         XCTAssertGreaterThan(stats.pixelsComposited, 0)
         assertPixel(renderer.framebuffer, 20, 20, red)
-        assertSameAsFreshRender(renderer, root)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+    }
+
+    /// Moving two adjacent layers together past two others changes what
+    /// covers what, though the overlapping pair each keep their parent and
+    /// their previous sibling: [a, b, d, c] → [d, c, a, b] puts b over c.
+    func testBlockMovePastSiblingsDamagesOverlap() {
+        let root = makeRoot(width: 48, height: 48)
+        let a = RenderLayer(frame: Rect(x: 0, y: 0, width: 4, height: 4), color: .green)
+        let b = RenderLayer(frame: Rect(x: 4, y: 4, width: 24, height: 24), color: .red)
+        let d = RenderLayer(frame: Rect(x: 44, y: 0, width: 4, height: 4), color: .yellow)
+        let c = RenderLayer(frame: Rect(x: 16, y: 16, width: 24, height: 24), color: .blue)
+        root.setSublayers([a, b, d, c])
+        let renderer = SceneRenderer(width: 48, height: 48, scale: 1)
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 20, 20, blue)
+        root.setSublayers([d, c, a, b])
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 20, 20, red)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
     }
 
     /// Contents damage under scaling covers the filtered neighbourhood of the
@@ -185,7 +191,7 @@ final class DamageEdgeCaseTests: XCTestCase {
         XCTAssertEqual(damage.intersection(PixelRect(x: 20, y: 20, width: 8, height: 8)).area, 64)
         XCTAssertLessThanOrEqual(damage.area, 12 * 12)
         assertPixel(renderer.framebuffer, 23, 23, blue)
-        assertSameAsFreshRender(renderer, root, scale: 2)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
     }
 
     /// Hiding a layer (isHidden) damages what it covered; showing it again redraws it.

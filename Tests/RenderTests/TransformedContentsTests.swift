@@ -71,3 +71,36 @@ final class TransformedContentsTests: XCTestCase {
         assertPixel(r.framebuffer, 21, 8, white)
     }
 }
+
+/// Edges of rotated, masked contents.
+final class RotatedMaskEdgeTests: XCTestCase {
+    /// A rotated layer whose contents fill its bounds, masked to them, has
+    /// the same antialiased edge as a plain rotated rect: the edge is
+    /// antialiased once (by the mask), not once more by the contents draw.
+    func testContentsFillingMaskedBoundsAreAntialiasedOnce() {
+        func render(masked: Bool) -> SceneRenderer {
+            let root = makeRoot(width: 48, height: 48)
+            let layer = RenderLayer(frame: Rect(x: 9, y: 9, width: 30, height: 30))
+            layer.transform = AffineTransform(rotationAngle: 0.4)
+            if masked {
+                layer.contents = .solid(width: 30, height: 30, red, hasAlpha: false)
+                layer.masksToBounds = true
+            } else {
+                layer.backgroundColor = .red
+            }
+            root.addSublayer(layer)
+            return renderFrame(root, width: 48, height: 48)
+        }
+        let masked = render(masked: true), plain = render(masked: false)
+        let a = Pixels(masked.framebuffer), b = Pixels(plain.framebuffer)
+        var worst = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let g1 = Int((a[x, y] >> 8) & 0xff), g2 = Int((b[x, y] >> 8) & 0xff)
+                worst = max(worst, abs(g1 - g2))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 3, "edge pixels differ by up to \(worst) levels")
+        assertPixel(masked.framebuffer, 24, 24, red)
+    }
+}

@@ -84,7 +84,8 @@ public enum ImageComparison {
     }
 
     @discardableResult
-    static func writeOutput(_ image: OpaquePointer, name: String, suffix: String) -> String {
+    /// Writes `image` to outputDirectory/NAME.SUFFIX.png and returns the path.
+    public static func writeOutput(_ image: OpaquePointer, name: String, suffix: String) -> String {
         let path = "\(outputDirectory)/\(name).\(suffix).png"
         try? FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
         do { try PNGFile.write(image, to: path) } catch { return "(not written: \(error))" }
