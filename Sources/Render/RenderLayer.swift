@@ -11,21 +11,24 @@ import StrataProtocol
 public final class RenderLayer {
     /// The visual properties, stored together so the renderer reads a layer
     /// in one access a frame (each stored-property access of a class costs
-    /// an exclusivity check).
-    struct Model {
-        var position = Point.zero
-        var bounds = Rect.zero
-        var anchorPoint = Point(x: 0.5, y: 0.5)
-        var transform = AffineTransform.identity
-        var opacity: Double = 1
-        var isHidden = false
-        var masksToBounds = false
-        var backgroundColor: Color? = nil
-        var contents: LayerImage? = nil
-        var contentsScale: Double = 1
-        var contentsGravity: ContentsGravity = .resize
-        var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
-        var isOpaque = false
+    /// an exclusivity check), and so a compositor can keep a pending copy
+    /// and apply it in one assignment.
+    public struct Properties {
+        public var position = Point.zero
+        public var bounds = Rect.zero
+        public var anchorPoint = Point(x: 0.5, y: 0.5)
+        public var transform = AffineTransform.identity
+        public var opacity: Double = 1
+        public var isHidden = false
+        public var masksToBounds = false
+        public var backgroundColor: Color? = nil
+        public var contents: LayerImage? = nil
+        public var contentsScale: Double = 1
+        public var contentsGravity: ContentsGravity = .resize
+        public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+        public var isOpaque = false
+
+        public init() {}
 
         /// See RenderLayer.transformToSuperlayer.
         var transformToSuperlayer: AffineTransform {
@@ -36,22 +39,22 @@ public final class RenderLayer {
                 .concatenating(AffineTransform(translationX: position.x, y: position.y))
         }
     }
-    var model = Model()
+    public var properties = Properties()
 
-    public var position: Point { get { model.position } set { model.position = newValue } }
-    public var bounds: Rect { get { model.bounds } set { model.bounds = newValue } }
-    public var anchorPoint: Point { get { model.anchorPoint } set { model.anchorPoint = newValue } }
-    public var transform: AffineTransform { get { model.transform } set { model.transform = newValue } }
-    public var opacity: Double { get { model.opacity } set { model.opacity = newValue } }
-    public var isHidden: Bool { get { model.isHidden } set { model.isHidden = newValue } }
-    public var masksToBounds: Bool { get { model.masksToBounds } set { model.masksToBounds = newValue } }
-    public var backgroundColor: Color? { get { model.backgroundColor } set { model.backgroundColor = newValue } }
-    public var contents: LayerImage? { get { model.contents } set { model.contents = newValue } }
-    public var contentsScale: Double { get { model.contentsScale } set { model.contentsScale = newValue } }
-    public var contentsGravity: ContentsGravity { get { model.contentsGravity } set { model.contentsGravity = newValue } }
+    public var position: Point { get { properties.position } set { properties.position = newValue } }
+    public var bounds: Rect { get { properties.bounds } set { properties.bounds = newValue } }
+    public var anchorPoint: Point { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
+    public var transform: AffineTransform { get { properties.transform } set { properties.transform = newValue } }
+    public var opacity: Double { get { properties.opacity } set { properties.opacity = newValue } }
+    public var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
+    public var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
+    public var backgroundColor: Color? { get { properties.backgroundColor } set { properties.backgroundColor = newValue } }
+    public var contents: LayerImage? { get { properties.contents } set { properties.contents = newValue } }
+    public var contentsScale: Double { get { properties.contentsScale } set { properties.contentsScale = newValue } }
+    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
     /// The stretchable part of the contents, in unit coordinates.
-    public var contentsCenter: Rect { get { model.contentsCenter } set { model.contentsCenter = newValue } }
-    public var isOpaque: Bool { get { model.isOpaque } set { model.isOpaque = newValue } }
+    public var contentsCenter: Rect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    public var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
 
@@ -87,5 +90,5 @@ public final class RenderLayer {
 
     /// Maps a point in this layer's bounds coordinates to its superlayer's
     /// coordinates: CALayer's geometry, with the transform about the anchor.
-    public var transformToSuperlayer: AffineTransform { model.transformToSuperlayer }
+    public var transformToSuperlayer: AffineTransform { properties.transformToSuperlayer }
 }

@@ -184,7 +184,7 @@ final class FrameBuilder {
 
     private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
                        masks: [MaskKey], parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) -> DrawNode? {
-        let m = layer.model
+        let m = layer.properties
         guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
             drain(layer)
             return nil
@@ -274,7 +274,7 @@ final class FrameBuilder {
     }
 
     private func prepareContents(_ image: LayerImage, toPixel: AffineTransform, clip: PixelRect,
-                                 model m: RenderLayer.Model, ownRotatedMask: Bool) -> PreparedContents? {
+                                 model m: RenderLayer.Properties, ownRotatedMask: Bool) -> PreparedContents? {
         let slices = ContentsPlacement.slices(imageWidth: image.width, imageHeight: image.height,
                                               contentsScale: m.contentsScale, gravity: m.contentsGravity,
                                               contentsCenter: m.contentsCenter, bounds: m.bounds)

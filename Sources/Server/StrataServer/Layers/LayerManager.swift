@@ -166,7 +166,9 @@ final class LayerManager {
                 render.removeFromSuperlayer()
                 render.setSublayers([])
             } else {
-                layer.pending.apply(to: render)
+                var properties = layer.pending
+                properties.contents = render.contents
+                render.properties = properties
                 if layer.structureChanged { render.setSublayers(layer.pendingSublayers.map(\.renderLayer)) }
             }
             applyContents(of: layer)

@@ -11,7 +11,8 @@ final class ServerLayer {
     private(set) weak var manager: LayerManager?
     let renderLayer = RenderLayer()
 
-    var pending = LayerProperties()
+    /// Pending values of the plain properties; contents change only through `pendingContents`.
+    var pending = RenderLayer.Properties()
     var pendingContents = PendingContents.unchanged
     /// Damage named since the last commit, in buffer pixels.
     var pendingDamage: [PixelRect] = []
