@@ -19,6 +19,7 @@ let package = Package(
         system("CWaylandClient", pkgConfig: "wayland-client", apt: "libwayland-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -45,16 +46,23 @@ let package = Package(
         .target(name: "StrataWayland",
                 dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient"],
                 path: "Sources/Client/StrataWayland"),
-        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol"], path: "Sources/Client/StrataKit"),
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo"], path: "Sources/Client/StrataKit"),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
+        // StrataKit apps: the View Programming Guide's Figure 1-1 sample and its layered clock.
+        .executableTarget(name: "strata-photos-demo", dependencies: ["StrataKit"], path: "Sources/Demos/PhotosDemo"),
+        .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "CPixman"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
+        .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "TestSupport"],
+                    path: "Tests/StrataKitTests", resources: [.copy("References")]),
+        .testTarget(name: "KitEndToEndTests", dependencies: ["StrataKit", "StrataWayland", "TestSupport"],
+                    path: "Tests/KitEndToEndTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataWayland", "TestSupport"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
