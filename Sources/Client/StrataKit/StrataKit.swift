@@ -1,1 +1,0 @@
-// StrataKit: UIKit on Strata. The framework arrives with its own issue.
