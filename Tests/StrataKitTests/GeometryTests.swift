@@ -89,3 +89,22 @@ final class GeometryTests: XCTestCase {
         XCTAssertTrue(CGRect.null.applying(CGAffineTransform(rotationAngle: 1)).isNull)
     }
 }
+
+/// UIKit's geometry helpers that Foundation on Linux lacks.
+final class GeometryHelperTests: XCTestCase {
+    /// UIEdgeInsetsInsetRect: each edge moves in by its inset.
+    func testRectInsetByEdgeInsets() {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 50)
+        XCTAssertEqual(rect.inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+                       CGRect(x: 2, y: 1, width: 94, height: 46))
+        XCTAssertEqual(rect.inset(by: .zero), rect)
+    }
+
+    /// CGPointEqualToPoint and friends.
+    func testEqualTo() {
+        XCTAssertTrue(CGPoint(x: 1, y: 2).equalTo(CGPoint(x: 1, y: 2)))
+        XCTAssertFalse(CGSize(width: 1, height: 2).equalTo(.zero))
+        XCTAssertTrue(CGRect.zero.equalTo(CGRect(x: 0, y: 0, width: 0, height: 0)))
+        XCTAssertEqual(CGVector(dx: 1, dy: 2).dy, 2)
+    }
+}
