@@ -1,0 +1,16 @@
+import Foundation
+
+extension UIView {
+    /// UIKit's rules: a hidden view, one with alpha below 0.01 or with user
+    /// interaction disabled, or a point outside it, hits nothing; otherwise
+    /// the subviews are asked front to back, then the view itself.
+    func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01,
+              self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            let local = subview.convert(point, from: self)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
+}

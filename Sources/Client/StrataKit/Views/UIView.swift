@@ -1,0 +1,143 @@
+import Foundation
+
+/// UIKit's view: a rectangle of content backed by a CALayer that it delegates
+/// for. Members that UIKit subclasses override (geometry, the notifications,
+/// layout, drawing, hit testing) live in this class body because Swift cannot
+/// override members declared in extensions; the logic behind them is in the
+/// `UIView+Concern.swift` files.
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the layer `init(frame:)` creates; override to choose another.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    public let layer: CALayer
+
+    public internal(set) weak var superview: UIView?
+    public internal(set) var subviews: [UIView] = []
+
+    /// Set when this view is a view controller's root view (the next responder).
+    weak var viewController: UIViewController?
+
+    public init(frame: CGRect) {
+        guard let layerType = type(of: self).layerClass as? CALayer.Type else {
+            fatalError("\(type(of: self)).layerClass must be CALayer or a subclass")
+        }
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        setFrame(frame)
+    }
+
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// Archives are not supported; like many UIKit subclasses, this traps.
+    public required init?(coder: NSCoder) {
+        fatalError("init(coder:) is not supported")
+    }
+
+    open override var next: UIResponder? {
+        viewController ?? superview
+    }
+
+    // MARK: Geometry (UIView+Geometry.swift)
+
+    /// The frame in the superview's coordinates, derived from center, bounds
+    /// and transform; the smallest enclosing rect when transformed.
+    open var frame: CGRect {
+        get { layer.frame }
+        set { setFrame(newValue) }
+    }
+
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { setBounds(newValue) }
+    }
+
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// About the center; changes frame but not bounds or center.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    // MARK: Hierarchy notifications (UIView+Hierarchy.swift)
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: Layout (UIView+Layout.swift)
+
+    /// Default: nothing (autoresizing has already run when the size changed).
+    open func layoutSubviews() {}
+
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        bounds.size = size
+    }
+
+    // MARK: Drawing (UIView+Drawing.swift)
+
+    /// Draws `rect` (bounds coordinates) into the current context. The default
+    /// draws nothing; a view that does not override it gets no backing store.
+    open func draw(_ rect: CGRect) {
+        layer.noteDrawIsInherited(by: type(of: self))
+    }
+
+    // MARK: Hit testing (UIView+HitTest.swift)
+
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        defaultHitTest(point, with: event)
+    }
+
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: CALayerDelegate
+
+    public func layoutSublayers(of layer: CALayer) {
+        guard layer === self.layer else { return }
+        layoutSubviews()
+    }
+
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        guard layer === self.layer else { return }
+        drawLayerContents(in: ctx)
+    }
+
+    // MARK: Stored state of the concerns
+
+    open var tag: Int = 0
+
+    /// UIView.isOpaque's value (UIView+Rendering.swift).
+    var opaqueHint = true
+
+    /// Set once contentScaleFactor is assigned: it no longer follows the window.
+    var hasExplicitContentScale = false
+
+    /// Forwarded to the layer in UIView+Rendering.swift.
+    open var backgroundColor: UIColor? {
+        didSet { layer.backgroundColor = backgroundColor?.cgColor }
+    }
+
+    open var isUserInteractionEnabled = true
+
+    open var autoresizesSubviews = true
+
+    open var autoresizingMask: AutoresizingMask = []
+
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { applyContentMode() }
+    }
+}
