@@ -116,6 +116,7 @@ final class DisplayTests: XCTestCase {
         XCTAssertEqual(image.width, 12)
         XCTAssertNil(view.layer.contentsDamage)
         XCTAssertEqual(F.pixel(image, 11, 11), F.opaqueRed, "drawn whole though only a corner was invalid")
+        XCTAssertEqual(view.drawnRects.last, view.bounds, "draw(_:) is asked for the whole new store")
     }
 
     /// clearsContextBeforeDrawing (UIKit: "the drawing buffer is

@@ -44,6 +44,10 @@ extension CALayer {
         }
         guard !dirtyPixels.isNull, dirtyPixels.width > 0, dirtyPixels.height > 0 else { return }
 
+        // A new store is drawn whole: widen the invalidation so the delegate
+        // (UIView passes needsDisplayRect to draw(_:)) is asked for all of it.
+        if storeIsNew, !needsDisplayRect.isNull { needsDisplayRect = bounds }
+
         let context = CGContext(image: store)
         if clearsContextBeforeDrawing || storeIsNew {
             context.clear(dirtyPixels)
