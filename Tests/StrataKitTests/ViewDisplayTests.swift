@@ -112,4 +112,41 @@ final class ViewDisplayTests: XCTestCase {
         XCTAssertEqual(view.layer.contentsScale, 2)
         XCTAssertTrue(view.layer.needsDisplay())
     }
+
+    /// draw(_:) reference: the rect is "the portion of the view's bounds that
+    /// needs to be updated" — all of it the first time, then the invalidated
+    /// part — and UIKit makes the view's context current while it runs.
+    func testDrawReceivesTheInvalidatedRectWithACurrentContext() {
+        final class Recording: UIView {
+            var rects: [CGRect] = []
+            var hadContext: [Bool] = []
+            override func draw(_ rect: CGRect) {
+                rects.append(rect)
+                hadContext.append(UIGraphicsGetCurrentContext() != nil)
+            }
+        }
+        let view = Recording(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.layer.displayIfNeeded()
+        XCTAssertEqual(view.rects, [view.bounds])
+        view.setNeedsDisplay(CGRect(x: 10, y: 10, width: 20, height: 20))
+        view.setNeedsDisplay(CGRect(x: 40, y: 10, width: 10, height: 10))
+        view.layer.displayIfNeeded()
+        XCTAssertEqual(view.rects.last, CGRect(x: 10, y: 10, width: 40, height: 20), "one draw for the union")
+        XCTAssertEqual(view.hadContext, [true, true])
+        XCTAssertNil(UIGraphicsGetCurrentContext(), "the context is popped afterwards")
+        XCTAssertNotNil(view.layer.contents)
+    }
+
+    /// A subclass that does not override draw(_:) gets no contents from a
+    /// display pass, and its class is then known not to draw.
+    func testDisplayOfAViewWithoutDrawOverrideLeavesNoContents() {
+        final class Plain: UIView {}
+        let view = Plain(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.layer.displayIfNeeded()
+        XCTAssertNil(view.layer.contents)
+        XCTAssertFalse(view.layer.drawsContent)
+        let plainUIView = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        plainUIView.layer.displayIfNeeded()
+        XCTAssertNil(plainUIView.layer.contents)
+    }
 }
