@@ -90,7 +90,7 @@ final class ViewDisplayTests: XCTestCase {
         XCTAssertFalse(view.layer.drawsContent)
         XCTAssertTrue(drawing.layer.drawsContent)
         let plain = NotDrawing(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        plain.draw(plain.bounds)  // the inherited draw(_:) runs once …
+        plain.layer.displayIfNeeded()  // the inherited draw(_:) runs once …
         let another = NotDrawing()
         XCTAssertFalse(another.layer.drawsContent, "… and the class is known not to draw")
         XCTAssertTrue(drawing.layer.drawsContent)
@@ -148,5 +148,23 @@ final class ViewDisplayTests: XCTestCase {
         let plainUIView = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         plainUIView.layer.displayIfNeeded()
         XCTAssertNil(plainUIView.layer.contents)
+    }
+
+    /// An override that calls super.draw(_:) still draws (UIKit: subclasses of
+    /// other views call super); it is not mistaken for a view without draw(_:).
+    func testOverrideCallingSuperStillDraws() {
+        final class Red: UIView {
+            override func draw(_ rect: CGRect) {
+                super.draw(rect)
+                UIColor(red: 1, green: 0, blue: 0, alpha: 1).setFill()
+                UIRectFill(rect)
+            }
+        }
+        let view = Red(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        view.layer.displayIfNeeded()
+        XCTAssertTrue(view.layer.drawsContent)
+        XCTAssertNotNil(view.layer.contents)
+        let another = Red(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        XCTAssertTrue(another.layer.drawsContent)
     }
 }

@@ -94,7 +94,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Draws `rect` (bounds coordinates) into the current context. The default
     /// draws nothing; a view that does not override it gets no backing store.
     open func draw(_ rect: CGRect) {
-        layer.noteDrawIsInherited(by: type(of: self))
+        inheritedDrawRan = true
     }
 
     // MARK: Hit testing (UIView+HitTest.swift)
@@ -187,6 +187,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// UIView.isOpaque's value (UIView+Rendering.swift).
     var opaqueHint = true
+
+    /// Set by the inherited draw(_:) while it runs (UIView+Drawing.swift).
+    var inheritedDrawRan = false
 
     /// Set once contentScaleFactor is assigned: it no longer follows the window.
     var hasExplicitContentScale = false
