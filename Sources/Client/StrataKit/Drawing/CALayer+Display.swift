@@ -1,8 +1,64 @@
+import CCairo
 import Foundation
 
+/// The layer's backing store: display() for layers that draw their contents.
 extension CALayer {
     /// The drawing half of `display()`: draws the invalidated part of the
-    /// layer with `draw(in:)` into its backing store and makes that the
-    /// contents. (Being written.)
-    func displayByDrawing() {}
+    /// layer with `draw(in:)` into its backing store and makes that the contents.
+    ///
+    /// The store (bounds.size × contentsScale pixels, premultiplied ARGB32) is
+    /// kept across passes while its pixel size stays the same, so only the
+    /// invalidated rect (needsDisplayRect, or all of the bounds when none is
+    /// recorded) is cleared — when clearsContextBeforeDrawing — and redrawn;
+    /// drawing is clipped to it. `contentsDamage` then holds that rect in
+    /// pixels, or nil when the store is new. Layers that don't draw
+    /// (drawsContent false: no draw(_:) override) get no store.
+    func displayByDrawing() {
+        guard drawsContent else { return }
+        let scale = contentsScale > 0 ? contentsScale : 1
+        let pixelWidth = Int((bounds.width * scale).rounded(.up))
+        let pixelHeight = Int((bounds.height * scale).rounded(.up))
+        guard pixelWidth > 0, pixelHeight > 0 else {
+            if contents is CGImage, (contents as? CGImage)?.backingStoreOwner === self { contents = nil }
+            return
+        }
+
+        var store: CGImage
+        var storeIsNew = false
+        if let previous = contents as? CGImage, previous.backingStoreOwner === self,
+           previous.width == pixelWidth, previous.height == pixelHeight {
+            store = previous
+        } else {
+            store = CGImage(width: pixelWidth, height: pixelHeight)
+            storeIsNew = true
+        }
+
+        let storeRect = CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        // The invalidated rect in store pixels, whole pixels covering it.
+        var dirtyPixels = storeRect
+        if !storeIsNew, !needsDisplayRect.isNull {
+            let r = needsDisplayRect.offsetBy(dx: -bounds.minX, dy: -bounds.minY)
+            let scaled = CGRect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale)
+            dirtyPixels = scaled.integral.intersection(storeRect)
+        }
+        guard !dirtyPixels.isNull, dirtyPixels.width > 0, dirtyPixels.height > 0 else { return }
+
+        let context = CGContext(image: store)
+        if clearsContextBeforeDrawing || storeIsNew {
+            context.clear(dirtyPixels)
+        }
+        context.clip(to: dirtyPixels)
+        // UIKit's user space: points, top-left origin at the bounds' origin.
+        context.scaleBy(x: scale, y: scale)
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        draw(in: context)
+        context.flush()
+
+        // A new CGImage object each pass, so setting contents is a change even
+        // when the pixels are the same store.
+        let image = CGImage(adoptingSurface: cairo_surface_reference(store.surface))
+        image.backingStoreOwner = self
+        contents = image
+        contentsDamage = storeIsNew ? nil : [dirtyPixels]
+    }
 }
