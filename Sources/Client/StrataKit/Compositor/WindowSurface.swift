@@ -28,7 +28,9 @@ final class WindowSurface {
         toplevel = try Toplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID)
         context = compositor.layerManager.context(for: toplevel)
         bufferPool = ContentsBufferPool(connection: compositor.connection)
-        toplevel.onConfigure = { [weak self] configure in self?.configured(configure) }
+        toplevel.onConfigure = { [weak self] configure in
+            self?.configured(width: Int(configure.width), height: Int(configure.height))
+        }
         toplevel.onClose = { [weak self] in
             guard let window = self?.window else { return }
             UIApplication.shared.windowCloseRequested(window)
@@ -38,11 +40,11 @@ final class WindowSurface {
     /// A configure was acknowledged: commit the surface so it takes effect,
     /// and take the size the compositor chose, if it chose one (resizing
     /// the window runs autoresizing and layout like any bounds change).
-    private func configured(_ configure: Toplevel.Configure) {
+    func configured(width: Int, height: Int) {
         isConfigured = true
         toplevel.commit()
-        if configure.width > 0, configure.height > 0, let window {
-            let size = CGSize(width: CGFloat(configure.width), height: CGFloat(configure.height))
+        if width > 0, height > 0, let window {
+            let size = CGSize(width: CGFloat(width), height: CGFloat(height))
             if window.bounds.size != size { window.frame = CGRect(origin: window.frame.origin, size: size) }
         }
         UpdateCycle.shared.schedule()
