@@ -29,9 +29,13 @@ extension CompositorConnection {
         encoder.rootLayers = Set(surfaces.keys)
 
         encoder.begin()
-        let changed = CATransaction.changedLayers
-        CATransaction.changedLayers = []
-        encoder.encode(changed, isShown: { surface(of: $0) != nil })
+        do {
+            let changed = CATransaction.changedLayers
+            CATransaction.changedLayers = []
+            encoder.encode(changed, isShown: { surface(of: $0) != nil })
+        }
+        // After the changed list is let go: layers removed this turn are freed now.
+        encoder.sweepDeadLayers()
         for window in windows {
             guard let surface = window.surface, surface.isConfigured, !surface.isRootSent else { continue }
             surface.context.setRootLayer(encoder.materialize(window.layer))

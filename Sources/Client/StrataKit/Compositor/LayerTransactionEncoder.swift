@@ -83,9 +83,10 @@ final class LayerTransactionEncoder {
 
     /// Sends what changed in `layers`. Layers the compositor does not know
     /// are created only when `isShown` says they are in a shown window
-    /// (the rest are sent in full once they are).
+    /// (the rest are sent in full once they are). Call `sweepDeadLayers()`
+    /// after, once the caller let go of the list, so layers removed in
+    /// this turn are destroyed in the same commit.
     func encode(_ layers: [CALayer], isShown: (CALayer) -> Bool) {
-        sweepDeadLayers()
         for layer in layers {
             if let entry = entries[ObjectIdentifier(layer)], entry.layer === layer {
                 let changes = layer.takeChanges()
@@ -270,7 +271,10 @@ final class LayerTransactionEncoder {
         for (index, child) in target.enumerated() where !kept.contains(index) {
             // In another tree (moved here in this transaction): leave it first.
             if let parent = child.superlayer, parent !== remote { child.removeFromSuperlayer(); sent() }
-            let position = index == 0 ? 0 : (remote.sublayers.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
+            // The compositor takes a moving sublayer out before inserting it,
+            // so its index counts the others only.
+            let others = remote.sublayers.filter { $0 !== child }
+            let position = index == 0 ? 0 : (others.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
             remote.insertSublayer(child, at: position)
             sent()
             summary.sublayerEdits += 1
