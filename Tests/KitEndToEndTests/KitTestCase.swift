@@ -13,8 +13,8 @@ class KitTestCase: XCTestCase {
     let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References").path
 
     /// Starts a compositor and points this process's Wayland environment at it.
-    func startCompositor(width: Int = 320, height: Int = 240, manualFrames: Bool = false) throws {
-        strata = try StrataProcess(width: width, height: height, manualFrames: manualFrames,
+    func startCompositor(width: Int = 320, height: Int = 240, scale: Int = 1, manualFrames: Bool = false) throws {
+        strata = try StrataProcess(width: width, height: height, scale: scale, manualFrames: manualFrames,
                                    socketName: "kit-\(UInt32.random(in: 0...UInt32.max))")
         setenv("XDG_RUNTIME_DIR", strata.runtimeDirectory, 1)
         setenv("WAYLAND_DISPLAY", strata.socketName, 1)

@@ -143,6 +143,28 @@ final class WindowEndToEndTests: KitTestCase {
         }))
     }
 
+    /// On a scale-2 output (wl_output.scale 2) the window's screenScale is
+    /// 2 and a drawing view's contentScaleFactor follows it (UIKit: the
+    /// default is the scale of the screen the view is on), so its backing
+    /// store has twice the pixels per side and is sent with contentsScale 2.
+    func testScaleTwoOutputDrawsContentsAtTwoPixelsPerPoint() throws {
+        try startCompositor(width: 320, height: 240, scale: 2)
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 40))
+        window.title = "scale"
+        let view = FillView(frame: CGRect(x: 5, y: 5, width: 20, height: 10))
+        window.addSubview(view)
+        show(window)
+        XCTAssertEqual(window.screenScale, 2)
+        XCTAssertEqual(view.contentScaleFactor, 2)
+
+        let layer = try XCTUnwrap(appRootLayer(of: serverWindow(titled: "scale")).sublayers.first)
+        let contents = try XCTUnwrap(layer["contents"] as? [String: Any])
+        XCTAssertEqual(contents["width"] as? Int, 40)
+        XCTAssertEqual(contents["height"] as? Int, 20)
+        XCTAssertEqual(layer["contentsScale"] as? Double, 2)
+        XCTAssertEqual(layer.rect("bounds"), CGRect(x: 0, y: 0, width: 20, height: 10))
+    }
+
     /// UIKit's window coordinates: converting between windows goes through
     /// screen coordinates, where a window's frame is its place.
     func testConvertBetweenWindows() {

@@ -26,6 +26,10 @@ final class CompositorConnection {
     /// Called when the connection failed (the compositor went away or posted an error).
     var onFailure: ((Error) -> Void)?
 
+    /// The outputs' scale, the windows' `screenScale`.
+    private(set) var outputScale: OutputScaleObserver?
+    var screenScale: CGFloat { outputScale?.scale ?? 1 }
+
     /// A commit was held back by flow control; the next presented event runs the update.
     var isCommitHeldBack = false
     /// Something other than layer changes needs a commit (a context went away).
@@ -44,6 +48,12 @@ final class CompositorConnection {
     static func open() throws -> CompositorConnection {
         if let current, current.connection.isConnected { return current }
         let made = try CompositorConnection(connection: Connection())
+        // A Wayland app whose compositor is gone cannot go on: it says why and exits.
+        made.onFailure = { error in
+            FileHandle.standardError.write(Data("StrataKit: lost the compositor connection: \(error)\n".utf8))
+            CompositorConnection.close()
+            UIApplication.shared.terminationHandler(1)
+        }
         current = made
         return made
     }
@@ -52,6 +62,8 @@ final class CompositorConnection {
     static func close() {
         current?.readSource?.cancel()
         current?.readSource = nil
+        // Its proxies go before the display they live on.
+        current?.outputScale = nil
         current?.connection.disconnect()
         current = nil
     }
@@ -61,6 +73,13 @@ final class CompositorConnection {
         layerManager = try connection.requireLayerManager()
         if layerManager.limits == nil { try layerManager.waitForLimits() }
         encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
+        outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
+        // The registry's outputs, then their scale events.
+        try connection.roundtrip()
+        try connection.roundtrip()
+        outputScale?.onChange = { scale in
+            for window in UIApplication.shared.windows { window.screenScale = scale }
+        }
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
         source.setEventHandler { [weak self] in self?.readEvents() }
         source.resume()

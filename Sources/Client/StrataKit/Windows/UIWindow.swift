@@ -12,7 +12,20 @@ open class UIWindow: UIView {
     /// Pixels per point of the output the window is on (the wl_output
     /// scale); 1 until the compositor says otherwise. Views read it as
     /// their `contentScaleFactor`.
-    var screenScale: CGFloat = 1
+    var screenScale: CGFloat = 1 {
+        didSet {
+            guard screenScale != oldValue else { return }
+            adoptScreenScale(in: self)
+        }
+    }
+
+    /// Views take the new scale as their contentScaleFactor (unless set by
+    /// hand) and redraw at it.
+    private func adoptScreenScale(in view: UIView) {
+        view.updateContentScaleForWindow()
+        if view.layer.drawsContent { view.setNeedsDisplay() }
+        for subview in view.subviews { adoptScreenScale(in: subview) }
+    }
 
     /// The xdg_toplevel app id of this process's windows.
     static var applicationID: String = ProcessInfo.processInfo.processName
@@ -111,6 +124,7 @@ open class UIWindow: UIView {
         if bounds.isEmpty { frame = CGRect(origin: frame.origin, size: UIWindow.defaultSize) }
         do {
             let compositor = try CompositorConnection.open()
+            screenScale = compositor.screenScale
             surface = try WindowSurface(window: self, compositor: compositor)
             UpdateCycle.shared.schedule()
         } catch {
