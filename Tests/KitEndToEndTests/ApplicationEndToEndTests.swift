@@ -84,6 +84,14 @@ final class ApplicationEndToEndTests: KitTestCase {
         application.delegate = nil
     }
 
+    /// UIApplicationMain finds the delegate class by the name
+    /// NSStringFromClass / String(reflecting:) gives it.
+    func testUIApplicationMainFindsClassesByName() {
+        XCTAssertTrue(UIApplication.delegateClass(named: String(reflecting: LaunchingDelegate.self)) == LaunchingDelegate.self)
+        XCTAssertNil(UIApplication.delegateClass(named: "KitEndToEndTests.NoSuchDelegate"))
+        XCTAssertTrue(UIApplication.applicationClass(named: "StrataKit.UIApplication") == UIApplication.self)
+    }
+
     /// Views and windows work with no compositor (as in a UIKit unit test):
     /// nothing connects until a window is shown.
     func testViewsAndHiddenWindowsNeedNoCompositor() {

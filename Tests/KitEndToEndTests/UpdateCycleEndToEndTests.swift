@@ -154,6 +154,67 @@ final class UpdateCycleEndToEndTests: KitTestCase {
         XCTAssertEqual(root.backgroundRGBA?[0] ?? -1, Double(limit + 2) / 10, accuracy: 1.0 / 256, "the last change arrived")
     }
 
+    /// A transaction far larger than libwayland-client's 4 KiB request
+    /// buffer (3000 new layers with their properties, about 15,000
+    /// requests) is flushed as it is written and arrives whole in one commit.
+    func testLargeTransactionArrivesInOneCommit() throws {
+        try startCompositor()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        window.title = "large"
+        show(window)
+        let serial = try XCTUnwrap(compositor.lastCommitSerial)
+        for index in 0..<3000 {
+            let view = UIView(frame: CGRect(x: index % 300, y: index / 300 * 10, width: 1, height: 10))
+            view.backgroundColor = UIColor(red: 0, green: 0, blue: CGFloat(index % 2), alpha: 1)
+            window.addSubview(view)
+        }
+        waitForNextCommit()
+        XCTAssertEqual(compositor.lastCommitSerial, serial + 1)
+        XCTAssertGreaterThan(compositor.lastSummary.requests, 9000)
+        XCTAssertNil(compositor.connection.protocolError)
+        XCTAssertEqual(try appRootLayer(of: serverWindow(titled: "large")).sublayers.count, 3000)
+    }
+
+    /// Contents buffers are reused once the compositor released them, never
+    /// while it may still read them: redrawing every turn keeps a couple of
+    /// buffers, not one per frame.
+    func testContentsBuffersAreReusedAfterRelease() throws {
+        try startCompositor()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        window.title = "buffers"
+        let view = FillView(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        window.addSubview(view)
+        show(window)
+        let pool = try XCTUnwrap(window.surface?.bufferPool)
+        for step in 0..<10 {
+            view.color = UIColor(red: 0, green: CGFloat(step) / 10, blue: 0, alpha: 1)
+            view.setNeedsDisplay()
+            waitForNextCommit()
+            XCTAssertEqual(compositor.lastSummary.contentsUploads.count, 1)
+        }
+        XCTAssertLessThanOrEqual(pool.count, 2)
+        let shot = try strata.screenshot(to: strata.runtimeDirectory + "/buffers.png")
+        let (x, y) = try origin(of: serverWindow(titled: "buffers"))
+        XCTAssertEqual(shot[x + 30, y + 30].green, 230, "the last drawing (0.9 green) is shown")
+    }
+
+    /// The main run loop sleeps while nothing happens: no busy polling of
+    /// the Wayland socket.
+    func testIdleRunLoopSleeps() throws {
+        try startCompositor()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.title = "idle"
+        show(window)
+        var before = rusage(), after = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &before)
+        let deadline = Date().addingTimeInterval(0.5)
+        while Date() < deadline { RunLoop.main.run(mode: .default, before: deadline) }
+        getrusage(RUSAGE_SELF.rawValue, &after)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        let cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)
+        XCTAssertLessThan(cpu, 0.1, "the run loop used \(cpu) s of CPU in 0.5 s of idling")
+    }
+
     private func waitForCommit(file: StaticString = #filePath, line: UInt = #line) {
         let before = compositor.lastCommitSerial
         XCTAssertTrue(runMainLoop(until: { self.compositor.lastCommitSerial != before }), "no commit", file: file, line: line)

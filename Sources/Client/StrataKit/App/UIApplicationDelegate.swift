@@ -55,7 +55,8 @@ extension UIApplicationDelegate {
     /// The entry point `@main` calls: runs the app with this type as its
     /// delegate, as `UIApplicationMain` does on iOS. Never returns.
     public static func main() {
-        let name = String(reflecting: Self.self)
-        _ = UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, name)
+        let application = UIApplication.makeShared(type: UIApplication.self)
+        application.launch(delegate: Self())
+        application.runMainLoop()
     }
 }

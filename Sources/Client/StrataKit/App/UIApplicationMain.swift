@@ -10,18 +10,16 @@ import Foundation
 @discardableResult
 public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                               _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
-    let applicationType: UIApplication.Type
+    var applicationType: UIApplication.Type = UIApplication.self
     if let principalClassName {
-        guard let type = _typeByName(principalClassName) as? UIApplication.Type else {
+        guard let type = UIApplication.applicationClass(named: principalClassName) else {
             fatalError("UIApplicationMain: \(principalClassName) is not a UIApplication subclass")
         }
         applicationType = type
-    } else {
-        applicationType = UIApplication.self
     }
     var delegate: UIApplicationDelegate?
     if let delegateClassName {
-        guard let type = _typeByName(delegateClassName) as? UIApplicationDelegate.Type else {
+        guard let type = UIApplication.delegateClass(named: delegateClassName) else {
             fatalError("UIApplicationMain: \(delegateClassName) is not a class adopting UIApplicationDelegate")
         }
         delegate = type.init()
@@ -29,4 +27,16 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
     let application = UIApplication.makeShared(type: applicationType)
     application.launch(delegate: delegate)
     application.runMainLoop()
+}
+
+extension UIApplication {
+    /// The UIApplication subclass with this module-qualified name.
+    static func applicationClass(named name: String) -> UIApplication.Type? {
+        _typeByName(name) as? UIApplication.Type
+    }
+
+    /// The delegate class with this module-qualified name ("App.AppDelegate").
+    static func delegateClass(named name: String) -> UIApplicationDelegate.Type? {
+        _typeByName(name) as? UIApplicationDelegate.Type
+    }
 }

@@ -12,7 +12,7 @@ final class WindowSurface {
     let toplevel: Toplevel
     let context: Context
     let bufferPool: ContentsBufferPool
-    private unowned let compositor: CompositorConnection
+    private weak var compositor: CompositorConnection?
     /// The window this shows; it owns the surface.
     private(set) weak var window: UIWindow?
 
@@ -53,7 +53,10 @@ final class WindowSurface {
     func setTitle(_ title: String) { toplevel.setTitle(title) }
 
     /// False once the connection it was made on was closed.
-    var isAlive: Bool { CompositorConnection.current === compositor && compositor.connection.isConnected }
+    var isAlive: Bool {
+        guard let compositor else { return false }
+        return CompositorConnection.current === compositor && compositor.connection.isConnected
+    }
 
     /// Unmaps: the context goes with the next commit, the toplevel at once.
     func tearDown() {
@@ -62,6 +65,8 @@ final class WindowSurface {
         toplevel.onClose = nil
         toplevel.destroy()
         bufferPool.removeAll()
-        compositor.needsCommit = true
+        compositor?.needsCommit = true
+        // The context's destruction takes effect with a commit; the toplevel's needs a flush.
+        UpdateCycle.shared.schedule()
     }
 }
