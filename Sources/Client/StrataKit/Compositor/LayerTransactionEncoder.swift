@@ -268,13 +268,20 @@ final class LayerTransactionEncoder {
         var currentIndex: [ObjectIdentifier: Int] = [:]
         for (index, child) in remote.sublayers.enumerated() { currentIndex[ObjectIdentifier(child)] = index }
         let kept = Self.longestIncreasingRun(target.map { currentIndex[ObjectIdentifier($0)] })
+        // Without moves the sublayers are exactly the kept ones, in order, so
+        // each insertion's index is its final one (the common case: adding
+        // views; linear however many there are).
+        let movesWithin = target.indices.contains { !kept.contains($0) && currentIndex[ObjectIdentifier(target[$0])] != nil }
         for (index, child) in target.enumerated() where !kept.contains(index) {
             // In another tree (moved here in this transaction): leave it first.
             if let parent = child.superlayer, parent !== remote { child.removeFromSuperlayer(); sent() }
-            // The compositor takes a moving sublayer out before inserting it,
-            // so its index counts the others only.
-            let others = remote.sublayers.filter { $0 !== child }
-            let position = index == 0 ? 0 : (others.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
+            var position = index
+            if movesWithin {
+                // The compositor takes a moving sublayer out before inserting
+                // it, so its index counts the others only.
+                let others = remote.sublayers.filter { $0 !== child }
+                position = index == 0 ? 0 : (others.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
+            }
             remote.insertSublayer(child, at: position)
             sent()
             summary.sublayerEdits += 1
