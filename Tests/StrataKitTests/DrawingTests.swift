@@ -64,6 +64,22 @@ enum DrawingFixtures {
     static let transparent: UInt32 = 0
 }
 
+/// Listing 3-4 of the View Programming Guide for iOS, in Swift.
+private final class Listing3_4View: UIView {
+    override func draw(_ rect: CGRect) {
+        let context = UIGraphicsGetCurrentContext()!
+        let myFrame = self.bounds
+
+        // Set the line width to 10 and inset the rectangle by
+        // 5 pixels on all sides to compensate for the wider line.
+        context.setLineWidth(10)
+        _ = myFrame.insetBy(dx: 5, dy: 5)
+
+        UIColor.red.set()
+        UIRectFrame(myFrame)
+    }
+}
+
 final class DrawingTests: XCTestCase {
     typealias F = DrawingFixtures
 
@@ -502,24 +518,20 @@ final class DrawingTests: XCTestCase {
     }
 
     /// The View Programming Guide for iOS, Listing 3-4 ("A drawing method"),
-    /// as written, in Swift, as a view's draw(_:) body with bounds 100×60:
-    /// the line width of 10 does not affect UIRectFrame, and the CGRectInset
+    /// as written, in Swift, in a view's draw(_:) drawn by a display pass at
+    /// scale 2. The line width of 10 does not affect UIRectFrame (its width
+    /// "is equal to 1.0 in the current coordinate system") and the CGRectInset
     /// result is discarded, so the result is a 1-point red frame just inside
     /// the bounds.
-    func testViewProgrammingGuideListing3_4() {
-        let bounds = CGRect(x: 0, y: 0, width: 100, height: 60)
-        let image = F.render(bounds.size, scale: 2) { _ in
-            let context = UIGraphicsGetCurrentContext()!
-            let myFrame = bounds  // self.bounds
-            // Set the line width to 10 and inset the rectangle by
-            // 5 pixels on all sides to compensate for the wider line.
-            context.setLineWidth(10)
-            _ = myFrame.insetBy(dx: 5, dy: 5)
-            UIColor.red.set()
-            UIRectFrame(myFrame)
-        }
+    func testViewProgrammingGuideListing3_4() throws {
+        let view = Listing3_4View(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        view.contentScaleFactor = 2
+        view.setNeedsDisplay()
+        view.layer.displayIfNeeded()
+        let image = try XCTUnwrap(view.layer.contents as? CGImage)
         XCTAssertEqual(F.columns(image, row: 60, equal: F.opaqueRed), [0, 1, 198, 199])
         XCTAssertEqual(F.rows(image, column: 100, equal: F.opaqueRed), [0, 1, 118, 119])
+        XCTAssertEqual(F.pixel(image, 100, 60), F.transparent)
         F.assertMatchesReference(image, "DrawingListing3_4")
     }
 

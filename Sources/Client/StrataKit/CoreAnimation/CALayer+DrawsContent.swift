@@ -4,11 +4,13 @@ import Foundation
 /// override a drawing method get no backing store (UIKit: a view without a
 /// `draw(_:)` override does no drawing).
 ///
-/// Swift on Linux has no method-identity lookup, so it is learned per class:
-/// the inherited do-nothing implementations — `CALayer.draw(in:)` without a
-/// delegate, `CALayerDelegate.draw(_:in:)`'s default and `UIView.draw(_:)` —
-/// report that they ran, and the class of the drawer is remembered as one that
-/// does not draw. Exactly `CALayer` without a delegate and exactly `UIView` are
+/// Swift on Linux has no method-identity lookup, so it is learned per class
+/// during the first display pass: the inherited do-nothing implementations —
+/// `CALayer.draw(in:)` without a delegate, `CALayerDelegate.draw(_:in:)`'s
+/// default and `UIView.draw(_:)` (when it left the context blank, so an
+/// override calling super is not mistaken; UIView+Drawing.swift) — report
+/// that they ran, and the class of the drawer is remembered as one that does
+/// not draw. Exactly `CALayer` without a delegate and exactly `UIView` are
 /// known not to draw from the start.
 extension CALayer {
     private static var nonDrawingClasses: Set<ObjectIdentifier> = []

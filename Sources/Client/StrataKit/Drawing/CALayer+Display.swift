@@ -12,14 +12,15 @@ extension CALayer {
     /// recorded) is cleared — when clearsContextBeforeDrawing — and redrawn;
     /// drawing is clipped to it. `contentsDamage` then holds that rect in
     /// pixels, or nil when the store is new. Layers that don't draw
-    /// (drawsContent false: no draw(_:) override) get no store.
+    /// (drawsContent false: no draw(_:) override, known before or learned
+    /// during the call) get no store.
     func displayByDrawing() {
         guard drawsContent else { return }
         let scale = contentsScale > 0 ? contentsScale : 1
         let pixelWidth = Int((bounds.width * scale).rounded(.up))
         let pixelHeight = Int((bounds.height * scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else {
-            if contents is CGImage, (contents as? CGImage)?.backingStoreOwner === self { contents = nil }
+            if (contents as? CGImage)?.backingStoreOwner === self { contents = nil }
             return
         }
 
@@ -43,6 +44,10 @@ extension CALayer {
         }
         guard !dirtyPixels.isNull, dirtyPixels.width > 0, dirtyPixels.height > 0 else { return }
 
+        // A new store is drawn whole: widen the invalidation so the delegate
+        // (UIView passes needsDisplayRect to draw(_:)) is asked for all of it.
+        if storeIsNew, !needsDisplayRect.isNull { needsDisplayRect = bounds }
+
         let context = CGContext(image: store)
         if clearsContextBeforeDrawing || storeIsNew {
             context.clear(dirtyPixels)
@@ -53,6 +58,9 @@ extension CALayer {
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         draw(in: context)
         context.flush()
+        // drawsContent is learned: an inherited do-nothing draw reports itself
+        // while running. Such a layer keeps no store and no contents.
+        guard drawsContent else { return }
 
         // A new CGImage object each pass, so setting contents is a change even
         // when the pixels are the same store.

@@ -53,8 +53,11 @@ public final class CGContext {
     /// A copy of the pixels drawn so far.
     public func makeImage() -> CGImage? {
         cairo_surface_flush(surface)
-        let image = CGImage(adoptingSurface: cairo_surface_reference(surface))
-        return image.copy()
+        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 else {
+            // An RGB24 bitmap over caller memory: converted, alpha made opaque.
+            return CGImage(convertingSurface: cairo_surface_reference(surface))
+        }
+        return CGImage(adoptingSurface: cairo_surface_reference(surface)).copy()
     }
 
     /// Makes sure everything drawn so far is in the surface's pixels.

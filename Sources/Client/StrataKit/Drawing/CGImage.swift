@@ -17,6 +17,22 @@ public final class CGImage {
         self.surface = surface
     }
 
+    /// An image over a decoded cairo image surface, taking over its
+    /// reference: ARGB32 as is, other formats (RGB24, A8) converted.
+    convenience init?(convertingSurface surface: OpaquePointer) {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
+            self.init(adoptingSurface: surface)
+            return
+        }
+        self.init(width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
+        let cr = cairo_create(self.surface)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
     /// A transparent image of the given size in pixels.
     convenience init(width: Int, height: Int) {
         self.init(adoptingSurface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))

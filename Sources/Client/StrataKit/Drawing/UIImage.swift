@@ -31,18 +31,9 @@ open class UIImage {
             cairo_surface_destroy(surface)
             return nil
         }
-        let image: CGImage
-        if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
-            image = CGImage(adoptingSurface: surface)
-        } else {
-            // RGB24 or A8 PNGs: convert to the one pixel format contents use.
-            image = CGImage(width: Int(cairo_image_surface_get_width(surface)),
-                            height: Int(cairo_image_surface_get_height(surface)))
-            let cr = cairo_create(image.surface)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_paint(cr)
-            cairo_destroy(cr)
+        guard let image = CGImage(convertingSurface: surface) else {
             cairo_surface_destroy(surface)
+            return nil
         }
         self.init(cgImage: image, scale: UIImage.scale(fromFileName: path), orientation: .up)
     }

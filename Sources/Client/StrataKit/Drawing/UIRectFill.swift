@@ -17,9 +17,13 @@ public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     context.restoreGState()
 }
 
-/// Draws a 1-point frame just inside `rect` with the current fill color and
-/// the copy blend mode (UIKit: "draws a frame around the inside of the
-/// specified rectangle … width of 1.0").
+/// Draws a frame 1.0 wide (in the current coordinate system) just inside
+/// `rect` with the copy blend mode (UIKit: "draws a frame around the inside
+/// of rect … The width is equal to 1.0 in the current coordinate system").
+/// It paints with the fill color: UIRectFrameUsingBlendMode's reference says
+/// so ("because this function doesn't draw directly on the line, but rather
+/// inside it, it uses the current fill color (not stroke color)"), though
+/// UIRectFrame's own page says stroke color; UIColor.set() sets both.
 public func UIRectFrame(_ rect: CGRect) {
     UIRectFrameUsingBlendMode(rect, .copy)
 }

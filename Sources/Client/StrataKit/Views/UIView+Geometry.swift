@@ -2,12 +2,11 @@ import Foundation
 
 extension UIView {
     /// UIKit: setting the frame sets the bounds size and moves the center to
-    /// the frame's middle; the transform is kept.
+    /// the frame's middle (the anchor point's place, if the layer's anchor
+    /// was moved); the transform is kept.
     func setFrame(_ frame: CGRect) {
-        let rect = frame.standardized
         let oldSize = layer.bounds.size
-        layer.position = CGPoint(x: rect.midX, y: rect.midY)
-        layer.bounds.size = rect.size
+        layer.frame = frame
         boundsSizeDidChange(from: oldSize)
     }
 
@@ -20,9 +19,14 @@ extension UIView {
     }
 
     /// A new size autoresizes the subviews and asks for layout of the view
-    /// and of its superview, whose layout may depend on it.
+    /// and of its superview, whose layout may depend on it. A view that had
+    /// no area has no snapshot to stretch, so it is drawn afresh.
     private func boundsSizeDidChange(from oldSize: CGSize) {
-        guard layer.bounds.size != oldSize else { return }
+        let newSize = layer.bounds.size
+        guard newSize != oldSize else { return }
+        if (oldSize.width <= 0 || oldSize.height <= 0) && newSize.width > 0 && newSize.height > 0 {
+            layer.setNeedsDisplay()
+        }
         if autoresizesSubviews { resizeSubviews(withOldSize: oldSize) }
         setNeedsLayout()
         superview?.setNeedsLayout()

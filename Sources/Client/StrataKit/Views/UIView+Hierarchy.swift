@@ -1,10 +1,6 @@
 import Foundation
 
 extension UIView {
-    public func addSubview(_ view: UIView) {
-        insert(view, at: view.superview === self ? subviews.count - 1 : subviews.count)
-    }
-
     public func insertSubview(_ view: UIView, at index: Int) {
         insert(view, at: index)
     }
@@ -45,7 +41,7 @@ extension UIView {
     /// Removes the view from its superview, with UIKit's notifications:
     /// superview willRemoveSubview, willMove(toSuperview: nil),
     /// willMove(toWindow: nil), didMoveToWindow, didMoveToSuperview.
-    public func removeFromSuperview() {
+    func removeFromSuperviewNotifying() {
         guard let parent = superview else { return }
         let oldWindow = window
         parent.willRemoveSubview(self)
@@ -76,7 +72,7 @@ extension UIView {
     /// UIKit orders them: willMove(toSuperview:), willMove(toWindow:) (when the
     /// window changes, down the moved subtree), the move, didMoveToWindow,
     /// didMoveToSuperview, and didAddSubview(_:) on the new superview.
-    private func insert(_ view: UIView, at index: Int) {
+    func insert(_ view: UIView, at index: Int) {
         precondition(!isDescendant(of: view), "a view cannot be added to itself or its descendants")
         if view.superview === self {
             reorder(view, to: min(max(index, 0), subviews.count - 1))

@@ -5,7 +5,8 @@ extension UIView {
     /// interaction disabled, or a point outside it, hits nothing; otherwise
     /// the subviews are asked front to back, then the view itself.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01,
+        // The opacity is a Float: compare in Float so that alpha 0.01 itself counts.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01),
               self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = subview.convert(point, from: self)

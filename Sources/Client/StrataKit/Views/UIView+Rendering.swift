@@ -1,35 +1,10 @@
 import Foundation
 
-/// The view properties that are the layer's, with UIKit's defaults: visible,
-/// alpha 1, opaque (YES for views, unlike layers), no clipping, clearing
-/// before drawing.
+/// The view properties that are the layer's (isHidden, alpha, isOpaque and
+/// clipsToBounds are in the class body so subclasses can override them), with
+/// UIKit's defaults: visible, alpha 1, opaque, no clipping, clearing before
+/// drawing, scale 1 outside a window.
 extension UIView {
-    public var isHidden: Bool {
-        get { layer.isHidden }
-        set { layer.isHidden = newValue }
-    }
-
-    public var alpha: CGFloat {
-        get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
-    }
-
-    /// True by default as in UIKit; the layer's flag (which lets the
-    /// compositor skip what lies beneath) follows only when it is set, so a
-    /// default view without a background is not promised opaque.
-    public var isOpaque: Bool {
-        get { opaqueHint }
-        set {
-            opaqueHint = newValue
-            layer.isOpaque = newValue
-        }
-    }
-
-    public var clipsToBounds: Bool {
-        get { layer.masksToBounds }
-        set { layer.masksToBounds = newValue }
-    }
-
     public var clearsContextBeforeDrawing: Bool {
         get { layer.clearsContextBeforeDrawing }
         set { layer.clearsContextBeforeDrawing = newValue }
@@ -48,5 +23,12 @@ extension UIView {
     func updateContentScaleForWindow() {
         guard !hasExplicitContentScale else { return }
         layer.contentsScale = window?.screenScale ?? 1
+    }
+
+    /// For UIWindow (the app part): call when `screenScale` changes, so the
+    /// window and every view in it take the new scale (and redraw).
+    func windowScreenScaleDidChange() {
+        updateContentScaleForWindow()
+        for subview in subviews { subview.windowScreenScaleDidChange() }
     }
 }

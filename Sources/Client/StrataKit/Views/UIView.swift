@@ -25,6 +25,7 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         setFrame(frame)
+        updateContentScaleForWindow()
     }
 
     public convenience override init() {
@@ -81,9 +82,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
+    /// Resizes to sizeThatFits(_:), keeping the frame's origin.
     open func sizeToFit() {
-        let size = sizeThatFits(bounds.size)
-        bounds.size = size
+        var resized = frame
+        resized.size = sizeThatFits(bounds.size)
+        frame = resized
     }
 
     // MARK: Drawing (UIView+Drawing.swift)
@@ -91,7 +94,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Draws `rect` (bounds coordinates) into the current context. The default
     /// draws nothing; a view that does not override it gets no backing store.
     open func draw(_ rect: CGRect) {
-        layer.noteDrawIsInherited(by: type(of: self))
+        inheritedDrawRan = true
     }
 
     // MARK: Hit testing (UIView+HitTest.swift)
@@ -116,12 +119,77 @@ open class UIView: UIResponder, CALayerDelegate {
         drawLayerContents(in: ctx)
     }
 
+    // MARK: Rendering (UIView+Rendering.swift)
+
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// True by default as in UIKit; the layer's flag (which lets the
+    /// compositor skip what lies beneath) follows only when it is set, so a
+    /// default view without a background is not promised opaque.
+    open var isOpaque: Bool {
+        get { opaqueHint }
+        set {
+            opaqueHint = newValue
+            layer.isOpaque = newValue
+        }
+    }
+
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    // MARK: Invalidation (UIView+Layout.swift, UIView+Drawing.swift)
+
+    /// Marks the view for layout at the next update (coalesces).
+    open func setNeedsLayout() {
+        layer.setNeedsLayout()
+    }
+
+    /// Lays out now if layout is pending: the superviews that need it first,
+    /// then the view, then its subviews (top-down).
+    open func layoutIfNeeded() {
+        layer.layoutIfNeeded()
+    }
+
+    /// Invalidates the whole view; invalidations coalesce until the display
+    /// pass of the next update, which calls draw(_:) once.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+    }
+
+    /// Invalidates `invalidRect` (bounds coordinates) for the next display pass.
+    open func setNeedsDisplay(_ invalidRect: CGRect) {
+        layer.setNeedsDisplay(invalidRect)
+    }
+
+    // MARK: Hierarchy (UIView+Hierarchy.swift)
+
+    open func addSubview(_ view: UIView) {
+        insert(view, at: view.superview === self ? subviews.count - 1 : subviews.count)
+    }
+
+    open func removeFromSuperview() {
+        removeFromSuperviewNotifying()
+    }
+
     // MARK: Stored state of the concerns
 
     open var tag: Int = 0
 
     /// UIView.isOpaque's value (UIView+Rendering.swift).
     var opaqueHint = true
+
+    /// Set by the inherited draw(_:) while it runs (UIView+Drawing.swift).
+    var inheritedDrawRan = false
 
     /// Set once contentScaleFactor is assigned: it no longer follows the window.
     var hasExplicitContentScale = false
