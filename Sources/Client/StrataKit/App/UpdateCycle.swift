@@ -69,11 +69,6 @@ final class UpdateCycle {
     /// tree order. Damage from a display whose contents were not sent yet
     /// (a commit held back by flow control) is kept, not overwritten.
     private func displayPass(_ layer: CALayer) {
-        // UIKit draws a view that draws (overrides draw(_:)) when it first
-        // appears, without a setNeedsDisplay.
-        if layer.contents == nil, !layer.bounds.isEmpty, layer.drawsContent, !layer.needsDisplay() {
-            layer.setNeedsDisplay()
-        }
         if layer.needsDisplay() {
             let unsent = layer.changes.contains(.contents)
             let earlierDamage = layer.contentsDamage

@@ -14,17 +14,10 @@ open class UIWindow: UIView {
     /// their `contentScaleFactor`.
     var screenScale: CGFloat = 1 {
         didSet {
-            guard screenScale != oldValue else { return }
-            adoptScreenScale(in: self)
+            // Views take the new scale as their contentScaleFactor (unless
+            // set by hand) and those that draw redraw at it.
+            if screenScale != oldValue { windowScreenScaleDidChange() }
         }
-    }
-
-    /// Views take the new scale as their contentScaleFactor (unless set by
-    /// hand) and redraw at it.
-    private func adoptScreenScale(in view: UIView) {
-        view.updateContentScaleForWindow()
-        if view.layer.drawsContent { view.setNeedsDisplay() }
-        for subview in view.subviews { adoptScreenScale(in: subview) }
     }
 
     /// The xdg_toplevel app id of this process's windows.
