@@ -108,6 +108,38 @@ final class UpdateCycleEndToEndTests: KitTestCase {
         XCTAssertEqual(shot[x + 100, y + 90], .init(red: 0, green: 255, blue: 0))
     }
 
+    /// CATransaction.flush() commits at once, without waiting for the end
+    /// of the turn (Core Animation: "flushes any extant implicit transaction").
+    func testTransactionFlushCommitsImmediately() throws {
+        try startCompositor()
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        window.title = "flush"
+        show(window)
+        let serial = try XCTUnwrap(compositor.lastCommitSerial)
+        window.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.flush()
+        XCTAssertEqual(compositor.lastCommitSerial, serial + 1, "committed before the run loop turned")
+        waitUntilPresented()
+        XCTAssertEqual(try appRootLayer(of: serverWindow(titled: "flush")).backgroundRGBA, [0, 1, 0, 1])
+    }
+
+    /// A window that goes away (its last reference dropped) leaves the
+    /// screen, and its strata layers are destroyed without a protocol error.
+    func testReleasedWindowLeavesTheScreen() throws {
+        try startCompositor()
+        do {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            window.title = "released"
+            window.addSubview(UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5)))
+            show(window)
+        }
+        XCTAssertTrue(runMainLoop(until: { (try? self.strata.windows().isEmpty) ?? false }))
+        let flushed = runMainLoop(until: { self.compositor.encoder.remoteLayerCount == 0 && self.compositor.layerManager.inFlightSerials.isEmpty })
+        XCTAssertTrue(flushed)
+        XCTAssertNil(compositor.connection.protocolError)
+        XCTAssertEqual(UIApplication.shared.windows.count, 0)
+    }
+
     /// Reordering subviews sends the minimal edits: bringing one of five
     /// to the front (UIKit: addSubview of a subview moves it to the top)
     /// is one insert_sublayer, not a rebuild.

@@ -102,6 +102,9 @@ final class CompositorConnection {
         if wl_display_read_events(display) < 0 { return fail() }
         if wl_display_dispatch_pending(display) < 0 { return fail() }
         onEvents?()
+        // Handlers answer some events at once (acks, pongs): send them now,
+        // not with the next update, which may be far off.
+        flush()
     }
 
     /// Dispatches events already read (by a roundtrip, say) but not yet handled.

@@ -65,8 +65,8 @@ final class LayerTransactionEncoder {
         bufferPool = { _ in shared }
     }
 
-    /// How many strata layers exist for live CALayers.
-    var liveLayerCount: Int { entries.values.filter { $0.layer != nil }.count }
+    /// How many strata layers exist (those of freed CALayers until the next sweep).
+    var remoteLayerCount: Int { entries.count }
 
     /// The strata layer of `layer`, if the compositor knows it.
     func remoteLayer(of layer: CALayer) -> Layer? {
