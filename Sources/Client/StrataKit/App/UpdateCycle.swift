@@ -61,8 +61,12 @@ final class UpdateCycle {
             // Nothing is shown: layers are sent in full when their window is.
             CATransaction.changedLayers = []
         }
-        // Layout, drawing or commit code may have asked for an update meanwhile.
-        isScheduled = false
+        // Requests made by this update's own layout and drawing were served
+        // by it. Layers changed after the encoder took its list (by code run
+        // from the commit) need another update, unless flow control holds
+        // commits back: then the next presented event asks for it.
+        let heldBack = CompositorConnection.current?.isCommitHeldBack ?? false
+        if CATransaction.changedLayers.isEmpty || heldBack { isScheduled = false }
     }
 
     /// Displays every layer of the tree that needs it, front to back in
