@@ -77,7 +77,10 @@ class KitTestCase: XCTestCase {
 
     /// The window with `title` in `strata tree`.
     func serverWindow(titled title: String) throws -> [String: Any] {
-        try XCTUnwrap(strata.windows().first { $0["title"] as? String == title }, "no window titled \(title)")
+        guard let window = try strata.windows().first(where: { $0["title"] as? String == title }) else {
+            throw StrataTestError("no window titled \(title)")
+        }
+        return window
     }
 
     /// The app's root layer of a server window: the window layer holds the
