@@ -240,7 +240,7 @@ final class UpdateCycleEndToEndTests: KitTestCase {
         var before = rusage(), after = rusage()
         getrusage(RUSAGE_SELF.rawValue, &before)
         let deadline = Date().addingTimeInterval(0.5)
-        while Date() < deadline { RunLoop.main.run(mode: .default, before: deadline) }
+        while Date() < deadline { _ = RunLoop.main.run(mode: .default, before: deadline) }
         getrusage(RUSAGE_SELF.rawValue, &after)
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         let cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)

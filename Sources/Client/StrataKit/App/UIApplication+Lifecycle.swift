@@ -17,7 +17,7 @@ extension UIApplication {
     func runMainLoop() -> Never {
         isRunning = true
         while true {
-            RunLoop.main.run(mode: .default, before: .distantFuture)
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
     }
 
