@@ -289,4 +289,23 @@ final class LayerTests: XCTestCase {
         }
         XCTAssertNil(layer.delegate)
     }
+
+    /// CALayer.hitTest(_:): the point is in the superlayer's coordinates; the
+    /// frontmost descendant containing it answers; hidden layers do not.
+    func testHitTest() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let back = CALayer(), front = CALayer()
+        back.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        front.frame = CGRect(x: 40, y: 40, width: 60, height: 60)
+        root.addSublayer(back)
+        root.addSublayer(front)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 50, y: 50)) === front)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 10, y: 10)) === back)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 90, y: 10)) === root)
+        XCTAssertNil(root.hitTest(CGPoint(x: 150, y: 10)))
+        front.isHidden = true
+        XCTAssertTrue(root.hitTest(CGPoint(x: 50, y: 50)) === back)
+        XCTAssertTrue(front.contains(CGPoint(x: 1, y: 1)))
+    }
 }

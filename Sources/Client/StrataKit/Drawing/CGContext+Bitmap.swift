@@ -61,5 +61,6 @@ extension CGContext {
         // Core Graphics' bitmap coordinates: y up from the bottom edge.
         translateBy(x: 0, y: CGFloat(height))
         concatenate(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0))
+        baseTransform = ctm
     }
 }

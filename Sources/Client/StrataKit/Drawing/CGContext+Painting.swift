@@ -8,8 +8,10 @@ import Foundation
 extension CGContext {
     public func fillPath(using rule: CGPathFillRule = .winding) {
         cairo_set_fill_rule(cairo, rule.cairo)
-        useSource(state.fillColor)
-        cairo_fill(cairo)
+        paintCastingShadow { cr in
+            useSource(state.fillColor, on: cr)
+            cairo_fill(cr)
+        }
     }
 
     public func eoFillPath() {
@@ -17,8 +19,10 @@ extension CGContext {
     }
 
     public func strokePath() {
-        useSource(state.strokeColor)
-        cairo_stroke(cairo)
+        paintCastingShadow { cr in
+            useSource(state.strokeColor, on: cr)
+            cairo_stroke(cr)
+        }
     }
 
     public func drawPath(using mode: CGPathDrawingMode) {
@@ -28,9 +32,13 @@ extension CGContext {
         case .stroke: strokePath()
         case .fillStroke, .eoFillStroke:
             cairo_set_fill_rule(cairo, mode == .fillStroke ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
-            useSource(state.fillColor)
-            cairo_fill_preserve(cairo)
-            strokePath()
+            // One shape, one shadow.
+            paintCastingShadow { cr in
+                useSource(state.fillColor, on: cr)
+                cairo_fill_preserve(cr)
+                useSource(state.strokeColor, on: cr)
+                cairo_stroke(cr)
+            }
         }
     }
 

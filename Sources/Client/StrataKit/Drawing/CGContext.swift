@@ -21,9 +21,14 @@ public final class CGContext {
         var alpha: CGFloat = 1
         var blendMode = CGBlendMode.normal
         var interpolationQuality = CGInterpolationQuality.default
+        var shadow: Shadow?
     }
     var state = State()
     private var savedStates: [State] = []
+
+    /// The base space shadows are measured in: the CTM the context started
+    /// with (points, y down for UIKit contexts; y up for bitmap contexts).
+    var baseTransform = CGAffineTransform.identity
 
     /// A context drawing into `surface` (an ARGB32 cairo image surface), with
     /// the CTM scaled by `scale` and Core Graphics' default state (1-unit lines).
@@ -33,6 +38,7 @@ public final class CGContext {
         cairo_set_line_width(cairo, 1)
         cairo_set_miter_limit(cairo, 10)
         if scale != 1 { cairo_scale(cairo, Double(scale), Double(scale)) }
+        baseTransform = ctm
     }
 
     /// A context drawing into `image`'s pixels.
@@ -153,9 +159,9 @@ public final class CGContext {
         setShouldAntialias(allowsAntialiasing)
     }
 
-    /// Makes `color` (times the global alpha) cairo's source.
-    func useSource(_ color: CGColor) {
+    /// Makes `color` (times the global alpha) the source of `cr` (by default this context's).
+    func useSource(_ color: CGColor, on cr: OpaquePointer? = nil) {
         let c = color.rgba
-        cairo_set_source_rgba(cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * state.alpha))
+        cairo_set_source_rgba(cr ?? cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * state.alpha))
     }
 }
