@@ -1,0 +1,134 @@
+import CWaylandClient
+import Dispatch
+import Foundation
+import StrataProtocol
+import StrataWayland
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app's one connection to the compositor, served by the main queue.
+///
+/// Opened when the first window is shown, not at launch, so views, layers
+/// and windows work without a compositor (as in a unit test). Events are
+/// read by a dispatch read source on the main queue, following libwayland's
+/// prepare_read / read_events / dispatch_pending protocol, so they are
+/// handled on the main thread between other main-queue work, timers and
+/// main-actor tasks.
+final class CompositorConnection {
+    let connection: Connection
+    let layerManager: LayerManager
+    /// Turns changed CALayers into strata_layer_v1 requests.
+    let encoder: LayerTransactionEncoder
+    private var readSource: DispatchSourceRead?
+    /// Called after events were dispatched (the app schedules an update).
+    var onEvents: (() -> Void)?
+    /// Called when the connection failed (the compositor went away or posted an error).
+    var onFailure: ((Error) -> Void)?
+
+    /// The outputs' scale, the windows' `screenScale`.
+    private(set) var outputScale: OutputScaleObserver?
+    var screenScale: CGFloat { outputScale?.scale ?? 1 }
+
+    /// A commit was held back by flow control; the next presented event runs the update.
+    var isCommitHeldBack = false
+    /// Something other than layer changes needs a commit (a context went away).
+    var needsCommit = false
+    /// The serial of the latest commit and what it carried (for tests).
+    var lastCommitSerial: UInt32?
+    var lastSummary = LayerTransactionEncoder.Summary()
+    /// Contents of layers outside any shown window (rare: a layer removed
+    /// from a window whose contents change) are sent from this pool.
+    lazy var fallbackBufferPool = ContentsBufferPool(connection: connection)
+
+    /// The connection of this process, once `open()` made it.
+    private(set) static var current: CompositorConnection?
+
+    /// The current connection, or a new one to `$WAYLAND_DISPLAY`.
+    static func open() throws -> CompositorConnection {
+        if let current, current.connection.isConnected { return current }
+        let made = try CompositorConnection(connection: Connection())
+        // A Wayland app whose compositor is gone cannot go on: it says why and exits.
+        made.onFailure = { error in
+            FileHandle.standardError.write(Data("StrataKit: lost the compositor connection: \(error)\n".utf8))
+            CompositorConnection.close()
+            UIApplication.shared.terminationHandler(1)
+        }
+        current = made
+        return made
+    }
+
+    /// Forgets the current connection (after a failure, or when the app ends).
+    static func close() {
+        current?.readSource?.cancel()
+        current?.readSource = nil
+        // Its proxies go before the display they live on.
+        current?.outputScale = nil
+        current?.connection.disconnect()
+        current = nil
+    }
+
+    init(connection: Connection) throws {
+        self.connection = connection
+        layerManager = try connection.requireLayerManager()
+        if layerManager.limits == nil { try layerManager.waitForLimits() }
+        encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
+        outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
+        // The registry's outputs, then their scale events.
+        try connection.roundtrip()
+        try connection.roundtrip()
+        outputScale?.onChange = { scale in
+            for window in UIApplication.shared.windows { window.screenScale = scale }
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in self?.readEvents() }
+        source.resume()
+        readSource = source
+        layerManager.onPresented = { [weak self] _ in
+            guard let self, self.isCommitHeldBack else { return }
+            UpdateCycle.shared.schedule()
+        }
+    }
+
+    /// The socket is readable: read and dispatch, as libwayland requires of
+    /// a client that polls its fd itself. Events other calls already queued
+    /// are dispatched before reading, so none waits for the next packet.
+    private func readEvents() {
+        guard let display = connection.wlDisplay else { return }
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { return fail() }
+        }
+        // The source fired, so the read does not block; a short read is fine.
+        if wl_display_read_events(display) < 0 { return fail() }
+        if wl_display_dispatch_pending(display) < 0 { return fail() }
+        onEvents?()
+        // Handlers answer some events at once (acks, pongs): send them now,
+        // not with the next update, which may be far off.
+        flush()
+    }
+
+    /// Dispatches events already read (by a roundtrip, say) but not yet handled.
+    func dispatchPending() {
+        do { try connection.dispatchPending() } catch { fail(error) }
+    }
+
+    /// Sends every queued request. When the socket is full, waits until it
+    /// takes more: a turn's requests must all leave before the app sleeps.
+    func flush() {
+        do {
+            while try !connection.flush() {
+                var entry = pollfd(fd: connection.fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, 100)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func fail(_ error: Error? = nil) {
+        let reason = error ?? StrataWaylandError.connectionLost(errno: connection.errorCode)
+        readSource?.cancel()
+        readSource = nil
+        onFailure?(reason)
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import StrataProtocol
+import StrataWayland
+
+/// Turns the CALayers changed since the last commit into strata_layer_v1
+/// requests: one strata layer per CALayer, created the first time the
+/// CALayer is seen in a shown window; then only the properties its
+/// `takeChanges()` names, the minimal sublayer edits, and the damaged part
+/// of new contents. Strata layers whose CALayer is gone are destroyed.
+///
+/// The encoder never commits; the update cycle commits once after it.
+final class LayerTransactionEncoder {
+    /// A CALayer the compositor knows, and what was last sent for it.
+    final class Entry {
+        weak var layer: CALayer?
+        let remote: Layer
+        /// Pixel size of the contents last sent; nil when it has none. The
+        /// compositor reads only the damage of contents of the same size.
+        var contentsSize: [Int]?
+        init(layer: CALayer, remote: Layer) { self.layer = layer; self.remote = remote }
+    }
+
+    /// What one `encode` sent, for tests and for deciding whether to commit.
+    struct Summary: Equatable {
+        var createdLayers = 0
+        var updatedLayers = 0
+        var destroyedLayers = 0
+        var sublayerEdits = 0
+        /// Each contents upload: pixel size and the damaged rects sent (empty: all of it).
+        var contentsUploads: [ContentsUpload] = []
+        var requests = 0
+        var isEmpty: Bool { requests == 0 }
+    }
+
+    struct ContentsUpload: Equatable {
+        var width: Int, height: Int
+        /// Damaged rects in pixels; empty when the whole contents were sent.
+        var damage: [CGRect]
+        var bytesCopied: Int
+    }
+
+    private let manager: LayerManager
+    private let connection: Connection
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private(set) var summary = Summary()
+    /// Requests written since the last flush.
+    private var unflushed = 0
+    /// libwayland-client fails a request that finds its 4 KiB buffer full
+    /// while the socket is busy, so long transactions are flushed as they
+    /// are written. 64 requests stay well under 4 KiB.
+    static let requestsPerFlush = 64
+
+    /// The layers that are a window's root. The compositor places windows,
+    /// so a root's top-left corner is put at its surface's origin whatever
+    /// the window's frame origin.
+    var rootLayers: Set<ObjectIdentifier> = []
+
+    /// Where the contents of a layer are copied to: its window's pool.
+    var bufferPool: (CALayer) -> ContentsBufferPool
+
+    init(manager: LayerManager, connection: Connection) {
+        self.manager = manager
+        self.connection = connection
+        let shared = ContentsBufferPool(connection: connection)
+        bufferPool = { _ in shared }
+    }
+
+    /// How many strata layers exist (those of freed CALayers until the next sweep).
+    var remoteLayerCount: Int { entries.count }
+
+    /// The strata layer of `layer`, if the compositor knows it.
+    func remoteLayer(of layer: CALayer) -> Layer? {
+        guard let entry = entries[ObjectIdentifier(layer)], entry.layer === layer else { return nil }
+        return entry.remote
+    }
+
+    /// Starts a transaction's bookkeeping.
+    func begin() { summary = Summary() }
+
+    /// The strata layer of `layer`, created with all its state and its
+    /// sublayers' when the compositor does not know it yet.
+    func materialize(_ layer: CALayer) -> Layer { entry(for: layer).remote }
+
+    /// Sends what changed in `layers`. Layers the compositor does not know
+    /// are created only when `isShown` says they are in a shown window
+    /// (the rest are sent in full once they are). Call `sweepDeadLayers()`
+    /// after, once the caller let go of the list, so layers removed in
+    /// this turn are destroyed in the same commit.
+    func encode(_ layers: [CALayer], isShown: (CALayer) -> Bool) {
+        for layer in layers {
+            if let entry = entries[ObjectIdentifier(layer)], entry.layer === layer {
+                let changes = layer.takeChanges()
+                if !changes.isEmpty { apply(changes, of: layer, to: entry) }
+            } else if isShown(layer) {
+                _ = entry(for: layer)
+            }
+        }
+    }
+
+    /// Destroys the strata layers whose CALayer is gone, out of their
+    /// superlayer first (a destroyed layer left in a tree is an error).
+    func sweepDeadLayers() {
+        for (key, entry) in entries where entry.layer == nil {
+            retire(entry)
+            entries[key] = nil
+        }
+    }
+
+    /// Sends all queued requests now (long transactions flush as they go).
+    func flushIfNeeded(force: Bool = false) {
+        guard force || unflushed >= Self.requestsPerFlush else { return }
+        unflushed = 0
+        while (try? connection.flush()) == false {
+            var entry = pollfd(fd: connection.fileDescriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, 100)
+        }
+    }
+
+    // MARK: Entries
+
+    private func entry(for layer: CALayer) -> Entry {
+        let key = ObjectIdentifier(layer)
+        if let entry = entries[key] {
+            if entry.layer === layer { return entry }
+            // A new layer at a freed layer's address: the old one is gone.
+            retire(entry)
+        }
+        let remote = manager.createLayer()
+        let entry = Entry(layer: layer, remote: remote)
+        entries[key] = entry
+        sent()
+        summary.createdLayers += 1
+        _ = layer.takeChanges()
+        sendInitialState(of: layer, to: entry)
+        return entry
+    }
+
+    private func retire(_ entry: Entry) {
+        if entry.remote.superlayer != nil { entry.remote.removeFromSuperlayer(); sent() }
+        entry.remote.destroy()
+        sent()
+        summary.destroyedLayers += 1
+    }
+
+    private func sent(_ count: Int = 1) {
+        summary.requests += count
+        unflushed += count
+        flushIfNeeded()
+    }
+
+    // MARK: Properties
+
+    /// A new strata layer has Core Animation's defaults; send what differs.
+    private func sendInitialState(of layer: CALayer, to entry: Entry) {
+        var changes: CALayer.Changes = []
+        if layer.position != .zero || rootLayers.contains(ObjectIdentifier(layer)) { changes.insert(.position) }
+        if layer.bounds != .zero { changes.insert(.bounds) }
+        if layer.anchorPoint != CGPoint(x: 0.5, y: 0.5) { changes.insert(.anchorPoint) }
+        if !layer.affineTransform().isIdentity { changes.insert(.transform) }
+        if layer.opacity != 1 { changes.insert(.opacity) }
+        if layer.isHidden { changes.insert(.hidden) }
+        if layer.masksToBounds { changes.insert(.masksToBounds) }
+        if layer.backgroundColor != nil { changes.insert(.backgroundColor) }
+        if layer.contents != nil { changes.insert(.contents) }
+        if layer.contentsScale != 1 { changes.insert(.contentsScale) }
+        if layer.protocolGravity != .resize { changes.insert(.contentsGravity) }
+        if layer.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) { changes.insert(.contentsCenter) }
+        if layer.isOpaque { changes.insert(.opaque) }
+        if !(layer.sublayers ?? []).isEmpty { changes.insert(.sublayers) }
+        // The whole contents are new to the compositor.
+        layer.contentsDamage = nil
+        if !changes.isEmpty { apply(changes, of: layer, to: entry) }
+    }
+
+    private func apply(_ changes: CALayer.Changes, of layer: CALayer, to entry: Entry) {
+        let remote = entry.remote
+        summary.updatedLayers += 1
+        if rootLayers.contains(ObjectIdentifier(layer)) {
+            if !changes.isDisjoint(with: [.position, .bounds, .anchorPoint]) {
+                let size = layer.bounds.size
+                remote.setPosition(Point(CGPoint(x: layer.anchorPoint.x * size.width, y: layer.anchorPoint.y * size.height)))
+                sent()
+            }
+        } else if changes.contains(.position) {
+            remote.setPosition(Point(layer.position)); sent()
+        }
+        if changes.contains(.bounds) { remote.setBounds(Rect(layer.bounds)); sent() }
+        if changes.contains(.anchorPoint) { remote.setAnchorPoint(Point(layer.anchorPoint)); sent() }
+        if changes.contains(.transform) {
+            remote.setTransform(StrataProtocol.AffineTransform(layer.affineTransform())); sent()
+        }
+        if changes.contains(.opacity) { remote.setOpacity(Double(layer.opacity)); sent() }
+        if changes.contains(.hidden) { remote.setHidden(layer.isHidden); sent() }
+        if changes.contains(.masksToBounds) { remote.setMasksToBounds(layer.masksToBounds); sent() }
+        if changes.contains(.backgroundColor) { remote.setBackgroundColor(layer.backgroundColor.map(Color.init)); sent() }
+        if changes.contains(.opaque) { remote.setOpaque(layer.isOpaque); sent() }
+        if changes.contains(.contentsScale) { remote.setContentsScale(Double(layer.contentsScale)); sent() }
+        if changes.contains(.contentsGravity) { remote.setContentsGravity(layer.protocolGravity); sent() }
+        if changes.contains(.contentsCenter) { remote.setContentsCenter(Rect(layer.contentsCenter)); sent() }
+        if changes.contains(.contents) { sendContents(of: layer, to: entry) }
+        if changes.contains(.sublayers) { sendSublayers(of: layer, to: remote) }
+    }
+
+    // MARK: Contents
+
+    private func sendContents(of layer: CALayer, to entry: Entry) {
+        let damage = layer.contentsDamage
+        layer.contentsDamage = nil
+        guard let image = layer.contents as? CGImage, image.width > 0, image.height > 0 else {
+            if entry.contentsSize != nil { entry.remote.setContents(nil); sent() }
+            entry.contentsSize = nil
+            return
+        }
+        let size = [image.width, image.height]
+        let whole = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        // Partial damage only over contents of the same size; else all of it.
+        var rects: [CGRect] = [whole]
+        var partial = false
+        if entry.contentsSize == size, let damage {
+            rects = damage.map { $0.integral.intersection(whole) }.filter { !$0.isNull && !$0.isEmpty }
+            partial = true
+            // Contents marked changed with nothing damaged: the compositor's copy stands.
+            if rects.isEmpty { return }
+        }
+        let buffer: ShmBuffer
+        do {
+            buffer = try bufferPool(layer).buffer(width: image.width, height: image.height)
+        } catch {
+            FileHandle.standardError.write(Data("StrataKit: no buffer for \(image.width)×\(image.height) contents: \(error)\n".utf8))
+            return
+        }
+        var copied = 0
+        image.withPixels { source in
+            for rect in rects {
+                let x = Int(rect.minX), width = Int(rect.width)
+                for row in Int(rect.minY)..<Int(rect.maxY) {
+                    memcpy(buffer.pixels + row * buffer.stride + x * 4, source + row * image.bytesPerRow + x * 4, width * 4)
+                }
+                copied += width * Int(rect.height) * 4
+            }
+        }
+        entry.remote.setContents(buffer, width: image.width, height: image.height)
+        sent()
+        if partial {
+            for rect in rects {
+                entry.remote.damageContents(x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
+                sent()
+            }
+        }
+        entry.contentsSize = size
+        summary.contentsUploads.append(ContentsUpload(width: image.width, height: image.height,
+                                                      damage: partial ? rects : [], bytesCopied: copied))
+    }
+
+    // MARK: Sublayers
+
+    /// Makes the strata layer's sublayers those of `layer` with as few
+    /// edits as possible: removes those that left, keeps the longest run
+    /// already in order, and moves or inserts only the others.
+    private func sendSublayers(of layer: CALayer, to remote: Layer) {
+        let target = (layer.sublayers ?? []).map { entry(for: $0).remote }
+        let wanted = Set(target.map(ObjectIdentifier.init))
+        for child in remote.sublayers where !wanted.contains(ObjectIdentifier(child)) {
+            child.removeFromSuperlayer()
+            sent()
+            summary.sublayerEdits += 1
+        }
+        var currentIndex: [ObjectIdentifier: Int] = [:]
+        for (index, child) in remote.sublayers.enumerated() { currentIndex[ObjectIdentifier(child)] = index }
+        let kept = Self.longestIncreasingRun(target.map { currentIndex[ObjectIdentifier($0)] })
+        // Without moves the sublayers are exactly the kept ones, in order, so
+        // each insertion's index is its final one (the common case: adding
+        // views; linear however many there are).
+        let movesWithin = target.indices.contains { !kept.contains($0) && currentIndex[ObjectIdentifier(target[$0])] != nil }
+        for (index, child) in target.enumerated() where !kept.contains(index) {
+            // In another tree (moved here in this transaction): leave it first.
+            if let parent = child.superlayer, parent !== remote { child.removeFromSuperlayer(); sent() }
+            var position = index
+            if movesWithin {
+                // The compositor takes a moving sublayer out before inserting
+                // it, so its index counts the others only.
+                let others = remote.sublayers.filter { $0 !== child }
+                position = index == 0 ? 0 : (others.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
+            }
+            remote.insertSublayer(child, at: position)
+            sent()
+            summary.sublayerEdits += 1
+        }
+    }
+
+    /// The positions (in `values`) of a longest strictly increasing run of
+    /// the non-nil values: the sublayers that may stay where they are.
+    static func longestIncreasingRun(_ values: [Int?]) -> Set<Int> {
+        var tails: [Int] = []            // positions of the smallest tail of each run length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (position, value) in values.enumerated() {
+            guard let value else { continue }
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]]! < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var run = Set<Int>()
+        var position = tails.last ?? -1
+        while position >= 0 { run.insert(position); position = previous[position] }
+        return run
+    }
+}

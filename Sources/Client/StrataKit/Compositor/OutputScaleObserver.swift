@@ -1,0 +1,87 @@
+import CWaylandClient
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The outputs' scale (wl_output.scale, pixels per point), which windows
+/// take as their `screenScale`. With several outputs the largest wins, so
+/// contents are sharp wherever a window is shown.
+final class OutputScaleObserver {
+    private var registry: OpaquePointer?
+    /// Bound outputs by registry name, with the scale each announced.
+    private var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32)] = [:]
+    /// Called when the largest scale changed.
+    var onChange: ((CGFloat) -> Void)?
+
+    /// The largest scale of the outputs; 1 while none is known.
+    var scale: CGFloat { CGFloat(max(1, outputs.values.map(\.scale).max() ?? 1)) }
+
+    /// wl_output's interface table. Swift cannot take the address of the
+    /// C `extern const` table, and StrataWayland's glue has no accessor for
+    /// it, so it is looked up in libwayland-client by name.
+    private static let outputInterface: UnsafePointer<wl_interface>? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wl_output_interface") else { return nil }
+        return UnsafePointer(symbol.assumingMemoryBound(to: wl_interface.self))
+    }()
+
+    /// Starts listening; the scales arrive with the next roundtrips.
+    init(display: OpaquePointer) {
+        guard Self.outputInterface != nil, let registry = wl_display_get_registry(display) else { return }
+        self.registry = registry
+        wl_registry_add_listener(registry, outputRegistryListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        for output in outputs.values { wl_proxy_destroy(output.proxy) }
+        if let registry { wl_registry_destroy(registry) }
+    }
+
+    fileprivate func globalAdded(name: UInt32, interface: String, version: UInt32) {
+        guard interface == "wl_output", let registry, let type = Self.outputInterface,
+              let bound = wl_registry_bind(registry, name, type, min(version, 2)) else { return }
+        let proxy = OpaquePointer(bound)
+        outputs[name] = (proxy, 1)
+        wl_output_add_listener(proxy, outputListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    fileprivate func globalRemoved(name: UInt32) {
+        guard let output = outputs.removeValue(forKey: name) else { return }
+        let before = scale
+        wl_proxy_destroy(output.proxy)
+        if scale != before { onChange?(scale) }
+    }
+
+    fileprivate func scaleAnnounced(_ factor: Int32, by proxy: OpaquePointer?) {
+        guard let name = outputs.first(where: { $0.value.proxy == proxy })?.key else { return }
+        let before = scale
+        outputs[name]?.scale = factor
+        if scale != before { onChange?(scale) }
+    }
+}
+
+private func observer(_ data: UnsafeMutableRawPointer?) -> OutputScaleObserver {
+    Unmanaged<OutputScaleObserver>.fromOpaque(data!).takeUnretainedValue()
+}
+
+private let outputRegistryListener: UnsafeMutablePointer<wl_registry_listener> = {
+    let listener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_registry_listener(
+        global: { data, _, name, interface, version in
+            observer(data).globalAdded(name: name, interface: String(cString: interface!), version: version)
+        },
+        global_remove: { data, _, name in observer(data).globalRemoved(name: name) }))
+    return listener
+}()
+
+private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
+    let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_output_listener(
+        geometry: { _, _, _, _, _, _, _, _, _, _ in },
+        mode: { _, _, _, _, _, _ in },
+        done: { _, _ in },
+        scale: { data, output, factor in observer(data).scaleAnnounced(factor, by: output) },
+        name: { _, _, _ in },
+        description: { _, _, _ in }))
+    return listener
+}()

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A window: the root of a view hierarchy, shown by the compositor as an
+/// xdg_toplevel whose content is the window's layer tree.
+///
+/// As in UIKit a window starts hidden; `makeKeyAndVisible()` (or
+/// `isHidden = false`) shows it, which opens the compositor connection the
+/// first time; hiding it unmaps it. Its bounds follow the size the
+/// compositor configures, which runs autoresizing and layout like any
+/// bounds change. An app may have several windows.
+open class UIWindow: UIView {
+    /// Pixels per point of the output the window is on (the wl_output
+    /// scale); 1 until the compositor says otherwise. Views read it as
+    /// their `contentScaleFactor`.
+    var screenScale: CGFloat = 1 {
+        didSet {
+            // Views take the new scale as their contentScaleFactor (unless
+            // set by hand) and those that draw redraw at it.
+            if screenScale != oldValue { windowScreenScaleDidChange() }
+        }
+    }
+
+    /// The xdg_toplevel app id of this process's windows.
+    static var applicationID: String = ProcessInfo.processInfo.processName
+
+    /// UIKit sizes a window to its screen; there is no screen here, so a
+    /// window shown with an empty frame gets this size.
+    public static let defaultSize = CGSize(width: 640, height: 480)
+
+    /// The compositor side of the window while it is visible.
+    var surface: WindowSurface?
+
+    /// Whether the compositor configured the window, so its tree is sent.
+    var isShownOnCompositor: Bool { surface?.isConfigured ?? false }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        // UIKit: "windows are hidden by default".
+        isHidden = true
+        UIApplication.shared.register(self)
+    }
+
+    public required init?(coder: NSCoder) {
+        fatalError("init(coder:) is not supported")
+    }
+
+    deinit {
+        surface?.tearDown()
+    }
+
+    // MARK: The root view controller
+
+    /// The controller whose view fills the window: its view is added sized
+    /// to the window's bounds, with flexible width and height, so it
+    /// follows the window when the window is resized.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard oldValue !== rootViewController else { return }
+            if let oldView = oldValue?.viewIfLoadedForWindow, oldView.superview === self { oldView.removeFromSuperview() }
+            guard let controller = rootViewController, let view = controller.view else { return }
+            view.frame = bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            addSubview(view)
+        }
+    }
+
+    // MARK: Key window and visibility
+
+    /// Whether this is the app's key window.
+    open var isKeyWindow: Bool { UIApplication.shared.keyWindow === self }
+
+    /// Makes this the key window; the previous one gets `resignKey()`.
+    open func makeKey() {
+        let application = UIApplication.shared
+        guard application.keyWindowReference !== self else { return }
+        let previous = application.keyWindowReference
+        application.keyWindowReference = self
+        previous?.resignKey()
+        becomeKey()
+    }
+
+    /// Shows the window and makes it key.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+        synchronizeVisibility()
+    }
+
+    open func becomeKey() {}
+    open func resignKey() {}
+
+    /// The window's title, which the compositor shows (xdg_toplevel.set_title).
+    /// UIKit on iOS has no window titles; desktop windows need one.
+    public var title: String = "" {
+        didSet {
+            guard title != oldValue else { return }
+            surface?.setTitle(title)
+            UpdateCycle.shared.schedule()
+        }
+    }
+
+    /// Maps or unmaps the window to match `isHidden` (run by the update
+    /// cycle, since `isHidden` is UIView's and only says so through the layer).
+    func synchronizeVisibility() {
+        if let surface, !surface.isAlive {
+            self.surface = nil
+        }
+        if isHidden, let surface {
+            surface.tearDown()
+            self.surface = nil
+        } else if !isHidden, surface == nil {
+            show()
+        }
+    }
+
+    private func show() {
+        if bounds.isEmpty { frame = CGRect(origin: frame.origin, size: UIWindow.defaultSize) }
+        do {
+            let compositor = try CompositorConnection.open()
+            screenScale = compositor.screenScale
+            surface = try WindowSurface(window: self, compositor: compositor)
+            UpdateCycle.shared.schedule()
+        } catch {
+            FileHandle.standardError.write(Data("StrataKit: cannot show the window: \(error)\n".utf8))
+        }
+    }
+
+    // MARK: Converting between windows
+
+    /// Converts a point from this window's coordinates to `window`'s (nil:
+    /// screen coordinates, where a window's frame is its place).
+    open func convert(_ point: CGPoint, to window: UIWindow?) -> CGPoint {
+        let onScreen = CGPoint(x: point.x - bounds.minX + frame.minX, y: point.y - bounds.minY + frame.minY)
+        return window?.pointFromScreen(onScreen) ?? onScreen
+    }
+
+    /// Converts a point from `window`'s coordinates (nil: the screen's) to this window's.
+    open func convert(_ point: CGPoint, from window: UIWindow?) -> CGPoint {
+        let onScreen = window?.convert(point, to: nil as UIWindow?) ?? point
+        return pointFromScreen(onScreen)
+    }
+
+    open func convert(_ rect: CGRect, to window: UIWindow?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: window), size: rect.size)
+    }
+
+    open func convert(_ rect: CGRect, from window: UIWindow?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: window), size: rect.size)
+    }
+
+    private func pointFromScreen(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - frame.minX + bounds.minX, y: point.y - frame.minY + bounds.minY)
+    }
+}
+
+private extension UIViewController {
+    /// The view if it was loaded (asking `view` would load it).
+    var viewIfLoadedForWindow: UIView? { isViewLoaded ? view : nil }
+}
