@@ -51,7 +51,8 @@ let package = Package(
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
         // StrataKit apps: the View Programming Guide's Figure 1-1 sample and its layered clock.
-        .executableTarget(name: "strata-photos-demo", dependencies: ["StrataKit"], path: "Sources/Demos/PhotosDemo"),
+        .executableTarget(name: "strata-photos-demo", dependencies: ["StrataKit"], path: "Sources/Demos/PhotosDemo",
+                         resources: [.copy("Resources/Landscape@2x.png")]),
         .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "CPixman"], path: "Benchmarks/strata-bench"),

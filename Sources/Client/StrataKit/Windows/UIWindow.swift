@@ -57,7 +57,9 @@ open class UIWindow: UIView {
         didSet {
             guard oldValue !== rootViewController else { return }
             if let oldView = oldValue?.viewIfLoadedForWindow, oldView.superview === self { oldView.removeFromSuperview() }
-            guard let controller = rootViewController, let view = controller.view else { return }
+            guard let controller = rootViewController else { return }
+            controller.frameForLoadedView = bounds
+            guard let view = controller.view else { return }
             view.frame = bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             addSubview(view)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A view that shows an image as its layer's contents, as UIKit's
+/// UIImageView does: no draw(_:), the image's pixels are the layer's
+/// contents at the image's scale, placed by `contentMode`.
+open class UIImageView: UIView {
+    open var image: UIImage? {
+        didSet { showImage() }
+    }
+
+    /// UIKit: "initializes and returns an image view … adjusts the frame of
+    /// the receiver to match the size of the specified image", and user
+    /// interaction is disabled by default.
+    public init(image: UIImage?) {
+        self.image = image
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false
+        showImage()
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    private func showImage() {
+        layer.contents = image?.cgImage
+        layer.contentsScale = image?.scale ?? 1
+    }
+}

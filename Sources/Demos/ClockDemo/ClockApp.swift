@@ -1,0 +1,154 @@
+import Foundation
+import StrataKit
+
+// A layered view hierarchy in the manner of the View Programming Guide's
+// clock: a face drawn with paths, hands that are rotated subviews, a
+// translucent glass over them, and a clipped date window. A Timer moves the
+// hands once a second, through the app's run loop.
+
+/// The dial: a circle and sixty ticks, drawn with Core Graphics paths.
+final class ClockFaceView: UIView {
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let center = CGPoint(x: bounds.midX, y: bounds.midY)
+        let radius = min(bounds.width, bounds.height) / 2 - 4
+
+        context.setFillColor(UIColor(white: 0.98, alpha: 1).cgColor)
+        context.fillEllipse(in: CGRect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2))
+        context.setStrokeColor(UIColor(white: 0.15, alpha: 1).cgColor)
+        context.setLineWidth(4)
+        context.strokeEllipse(in: CGRect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2))
+
+        for tick in 0..<60 {
+            let angle = CGFloat(tick) * .pi / 30
+            let long = tick % 5 == 0
+            let inner = radius - (long ? 16 : 8), outer = radius - 4
+            context.setLineWidth(long ? 3 : 1)
+            context.move(to: CGPoint(x: center.x + inner * sin(angle), y: center.y - inner * cos(angle)))
+            context.addLine(to: CGPoint(x: center.x + outer * sin(angle), y: center.y - outer * cos(angle)))
+            context.strokePath()
+        }
+    }
+}
+
+/// A hand: a plain view whose bottom center is the pivot, rotated with `transform`.
+final class HandView: UIView {
+    init(length: CGFloat, width: CGFloat, color: UIColor, pivot: CGPoint) {
+        super.init(frame: CGRect(x: 0, y: 0, width: width, height: length))
+        backgroundColor = color
+        layer.anchorPoint = CGPoint(x: 0.5, y: 1)
+        center = pivot
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    func point(at fraction: CGFloat) {
+        transform = CGAffineTransform(rotationAngle: fraction * 2 * .pi)
+    }
+}
+
+final class ClockViewController: UIViewController {
+    private var hands: (hour: HandView, minute: HandView, second: HandView)!
+    private let fixedTime: (Int, Int, Int)?
+
+    init(fixedTime: (Int, Int, Int)?) {
+        self.fixedTime = fixedTime
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = UIColor(red: 0.16, green: 0.2, blue: 0.28, alpha: 1)
+
+        let face = ClockFaceView(frame: CGRect(x: 20, y: 20, width: 200, height: 200))
+        face.isOpaque = false
+        face.backgroundColor = .clear
+        view.addSubview(face)
+
+        // The date window clips the strip of days behind it.
+        let dateWindow = UIView(frame: CGRect(x: 140, y: 108, width: 36, height: 24))
+        dateWindow.clipsToBounds = true
+        dateWindow.backgroundColor = UIColor(white: 0.85, alpha: 1)
+        let strip = UIView(frame: CGRect(x: -30, y: 4, width: 120, height: 16))
+        for day in 0..<6 {
+            let cell = UIView(frame: CGRect(x: CGFloat(day) * 20, y: 0, width: 18, height: 16))
+            cell.backgroundColor = day % 2 == 0 ? UIColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1) : .darkGray
+            strip.addSubview(cell)
+        }
+        dateWindow.addSubview(strip)
+        face.addSubview(dateWindow)
+
+        let pivot = CGPoint(x: 100, y: 100)
+        hands = (HandView(length: 50, width: 6, color: UIColor(white: 0.1, alpha: 1), pivot: pivot),
+                 HandView(length: 75, width: 4, color: UIColor(white: 0.2, alpha: 1), pivot: pivot),
+                 HandView(length: 82, width: 2, color: UIColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), pivot: pivot))
+        face.addSubview(hands.hour)
+        face.addSubview(hands.minute)
+        face.addSubview(hands.second)
+
+        // Glass: a translucent pane over part of the face.
+        let glass = UIView(frame: face.frame.insetBy(dx: 30, dy: 30).offsetBy(dx: -20, dy: -40))
+        glass.backgroundColor = UIColor(white: 1, alpha: 1)
+        glass.alpha = 0.18
+        glass.isUserInteractionEnabled = false
+        view.addSubview(glass)
+
+        showTime()
+        if fixedTime == nil {
+            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.showTime() }
+        }
+    }
+
+    private func showTime() {
+        let (hour, minute, second): (Int, Int, Int)
+        if let fixedTime {
+            (hour, minute, second) = fixedTime
+        } else {
+            let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: Date())
+            (hour, minute, second) = (parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        }
+        hands.hour.point(at: (CGFloat(hour % 12) + CGFloat(minute) / 60) / 12)
+        hands.minute.point(at: CGFloat(minute) / 60)
+        hands.second.point(at: CGFloat(second) / 60)
+    }
+}
+
+@main
+final class ClockAppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    func application(_ application: UIApplication,
+                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        let fixedTime: (Int, Int, Int)?
+        switch ClockArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        case .success(let time): fixedTime = time
+        case .failure(let message):
+            FileHandle.standardError.write(Data("strata-clock-demo: \(message)\n".utf8))
+            exit(2)
+        }
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 240))
+        window.title = "Clock"
+        window.rootViewController = ClockViewController(fixedTime: fixedTime)
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
+    }
+}
+
+/// `strata-clock-demo [--time HH:MM:SS]`: a fixed time makes screenshots repeatable.
+enum ClockArguments {
+    enum Outcome { case success((Int, Int, Int)?), failure(String) }
+
+    static func parse(_ arguments: [String]) -> Outcome {
+        guard let first = arguments.first else { return .success(nil) }
+        guard first == "--time" else { return .failure("unknown option \(first) (usage: strata-clock-demo [--time HH:MM:SS])") }
+        guard arguments.count == 2 else { return .failure("--time takes one value, HH:MM:SS") }
+        let parts = arguments[1].split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 3, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]), (0..<60).contains(parts[2]) else {
+            return .failure("invalid time '\(arguments[1])' (expected HH:MM:SS)")
+        }
+        return .success((parts[0], parts[1], parts[2]))
+    }
+}
