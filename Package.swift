@@ -55,7 +55,7 @@ let package = Package(
                          resources: [.copy("Resources/Landscape@2x.png")]),
         .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
 
-        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "CPixman"], path: "Benchmarks/strata-bench"),
+        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],

@@ -1,6 +1,5 @@
 import Foundation
 import StrataProtocol
-import StrataServer
 import StrataWayland
 
 /// The cost of applying one strata_layers_v1 commit that changes 10,000
@@ -10,27 +9,11 @@ import StrataWayland
 /// compositor runs on its own thread with manual frames, so no rendering is
 /// counted; a commit with no changes is timed too, for the fixed cost.
 func runProtocolBenchmarks() {
-    let runtime = NSTemporaryDirectory() + "strata-bench-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
-                                             attributes: [.posixPermissions: 0o700])
-    defer { try? FileManager.default.removeItem(atPath: runtime) }
-    setenv("XDG_RUNTIME_DIR", runtime, 1)
-
-    // No frames are rendered, so nothing is presented: allow every commit of the run in flight.
-    var limits = Limits.standard
-    limits.maxPendingCommits = 64
-    let server = Server(configuration: ServerConfiguration(width: 1920, height: 1080, socketName: "bench",
-                                                           clock: .manual, limits: limits))
-    do { try server.addSocket() } catch {
-        print("strata-bench: cannot start the compositor: \(error)")
-        return
-    }
-    let serverThread = Thread { server.run() }
-    serverThread.start()
-    defer { server.terminate() }
+    guard let compositor = BenchCompositor(socketName: "bench") else { return }
+    defer { compositor.stop() }
 
     do {
-        let connection = try Connection(name: "\(runtime)/bench")
+        let connection = try Connection(name: compositor.socketPath)
         let manager = try connection.requireLayerManager()
         let changes = 10_000
         // libwayland-client 1.21 fails a request that finds its 4 KiB

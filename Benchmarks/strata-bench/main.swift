@@ -6,3 +6,4 @@ import StrataServer
 
 runRenderBenchmarks()
 runProtocolBenchmarks()
+runKitBenchmarks()

@@ -85,6 +85,8 @@ final class UpdateCycle {
                 }
             }
         }
+        guard layer.descendantNeedsDisplay else { return }
+        layer.descendantNeedsDisplay = false
         for sublayer in layer.sublayers ?? [] { displayPass(sublayer) }
     }
 }

@@ -59,6 +59,7 @@ final class LayerTransactionEncoder {
     var bufferPool: (CALayer) -> ContentsBufferPool
 
     init(manager: LayerManager, connection: Connection) {
+        CATransaction.recordsDeallocations = true
         self.manager = manager
         self.connection = connection
         let shared = ContentsBufferPool(connection: connection)
@@ -100,7 +101,10 @@ final class LayerTransactionEncoder {
     /// Destroys the strata layers whose CALayer is gone, out of their
     /// superlayer first (a destroyed layer left in a tree is an error).
     func sweepDeadLayers() {
-        for (key, entry) in entries where entry.layer == nil {
+        let freed = CATransaction.deallocatedLayers
+        CATransaction.deallocatedLayers = []
+        for key in freed {
+            guard let entry = entries[key], entry.layer == nil else { continue }
             retire(entry)
             entries[key] = nil
         }

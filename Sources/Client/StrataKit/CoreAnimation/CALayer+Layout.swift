@@ -22,6 +22,17 @@ extension CALayer {
             needsLayoutFlag = false
             layoutSublayers()
         }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
         for sublayer in sublayerStorage { sublayer.layoutRecursively() }
+    }
+
+    /// Marks this layer and its superlayers as having a descendant to lay out.
+    func markDescendantNeedsLayout() {
+        var layer: CALayer? = self
+        while let current = layer, !current.descendantNeedsLayout {
+            current.descendantNeedsLayout = true
+            layer = current.superlayer
+        }
     }
 }

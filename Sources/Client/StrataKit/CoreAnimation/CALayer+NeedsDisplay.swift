@@ -28,6 +28,17 @@ extension CALayer {
     /// needs display, parents before children.
     func displayLayersIfNeeded() {
         displayIfNeeded()
+        guard descendantNeedsDisplay else { return }
+        descendantNeedsDisplay = false
         for sublayer in sublayerStorage { sublayer.displayLayersIfNeeded() }
+    }
+
+    /// Marks this layer and its superlayers as having a descendant to display.
+    func markDescendantNeedsDisplay() {
+        var layer: CALayer? = self
+        while let current = layer, !current.descendantNeedsDisplay {
+            current.descendantNeedsDisplay = true
+            layer = current.superlayer
+        }
     }
 }

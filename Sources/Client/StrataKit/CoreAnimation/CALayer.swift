@@ -96,9 +96,21 @@ open class CALayer {
     /// Weak, as in CA: a view owns its layer, not the reverse.
     open weak var delegate: CALayerDelegate?
 
+    deinit {
+        if CATransaction.recordsDeallocations { CATransaction.deallocatedLayers.append(ObjectIdentifier(self)) }
+    }
+
     // MARK: Tree
 
-    public internal(set) weak var superlayer: CALayer?
+    /// Joining a tree carries pending layout and display up, so the passes
+    /// that start at the root find them.
+    public internal(set) weak var superlayer: CALayer? {
+        didSet {
+            guard let superlayer else { return }
+            if needsLayoutFlag || descendantNeedsLayout { superlayer.markDescendantNeedsLayout() }
+            if !needsDisplayRect.isNull || descendantNeedsDisplay { superlayer.markDescendantNeedsDisplay() }
+        }
+    }
 
     var sublayerStorage: [CALayer] = []
 
@@ -135,10 +147,19 @@ open class CALayer {
     /// What changed since the encoder last looked.
     var changes: Changes = []
 
-    var needsLayoutFlag = false
+    var needsLayoutFlag = false {
+        didSet { if needsLayoutFlag { superlayer?.markDescendantNeedsLayout() } }
+    }
+    /// Some layer below needs layout or display: the passes descend only
+    /// into such subtrees, so a turn that changed one view of 10,000 does not
+    /// visit the other 9,999.
+    var descendantNeedsLayout = false
+    var descendantNeedsDisplay = false
 
     /// The invalidated part of the bounds; `.null` when clean.
-    var needsDisplayRect: CGRect = .null
+    var needsDisplayRect: CGRect = .null {
+        didSet { if !needsDisplayRect.isNull { superlayer?.markDescendantNeedsDisplay() } }
+    }
 
     /// In contents pixels; nil means the whole contents changed.
     var contentsDamage: [CGRect]?

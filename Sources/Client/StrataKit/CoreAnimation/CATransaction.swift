@@ -13,6 +13,12 @@ open class CATransaction {
         didSet { if !isRecording { recordedLayers = Set(changedLayers.map(ObjectIdentifier.init)) } }
     }
     private static var recordedLayers = Set<ObjectIdentifier>()
+
+    /// Layers freed since the encoder last looked, so it destroys their
+    /// compositor layers without checking every layer it knows. Recorded
+    /// only once a compositor connection wants them.
+    static var recordsDeallocations = false
+    static var deallocatedLayers: [ObjectIdentifier] = []
     private static var isRecording = false
 
     /// Schedules the end-of-turn update (installed by the app; nil in unit tests).
