@@ -1,0 +1,63 @@
+import CPixman
+import Foundation
+import StrataRender
+import TestSupport
+import XCTest
+
+/// The demo apps as real processes: UIKit code, started with `@main`,
+/// drawn by the compositor. Their screenshots match reference images
+/// (tolerance 2 per channel, for antialiased edges).
+final class DemoAppTests: XCTestCase {
+    private var strata: StrataProcess!
+    private let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References").path
+
+    override func tearDown() {
+        strata?.stop()
+        strata = nil
+    }
+
+    /// Starts a demo and waits until the compositor shows a window with at
+    /// least `layers` layers of the app's, and nothing changes any more.
+    private func showDemo(_ name: String, _ arguments: [String] = [], layers: Int) throws {
+        try strata.startClient(try StrataBinary.product(name), arguments)
+        func appLayers() throws -> Int {
+            func count(_ layer: Any?) -> Int {
+                guard let layer = layer as? [String: Any] else { return 0 }
+                return (layer["name"] != nil ? 1 : 0) + (layer["sublayers"] as? [Any] ?? []).reduce(0) { $0 + count($1) }
+            }
+            return try strata.windows().reduce(0) { $0 + count($1["layer"]) }
+        }
+        XCTAssertTrue(try waitUntil(timeout: 20) { try appLayers() >= layers }, "\(name) never showed its views")
+        var last = ""
+        XCTAssertTrue(try waitUntil(timeout: 10, interval: 0.2) {
+            let tree = try strata.control("tree").standardOutput
+            defer { last = tree }
+            return tree == last
+        })
+    }
+
+    private func assertScreenshot(matches reference: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = strata.runtimeDirectory + "/\(reference).png"
+        XCTAssertEqual(try strata.control("screenshot", ["--output", path]).status, 0)
+        let image = try PNGFile.read(path: path)
+        defer { pixman_image_unref(image) }
+        ImageComparison.assertMatches(image, reference: reference, in: .module, referencesDirectory: references,
+                                      tolerance: 2, file: file, line: line)
+    }
+
+    /// The layered clock: a face drawn with paths in draw(_:), hands that
+    /// are rotated views, a translucent pane and a clipped date window.
+    func testClockAppMatchesItsReference() throws {
+        strata = try StrataProcess(width: 320, height: 320)
+        try showDemo("strata-clock-demo", ["--time", "10:08:30"], layers: 15)
+        try assertScreenshot(matches: "clock-demo")
+    }
+
+    /// The guide's Figure 1-1: container, image view (an @2x PNG, aspect
+    /// fit) and a toolbar, laid out by autoresizing and layoutSubviews.
+    func testPhotosAppMatchesItsReference() throws {
+        strata = try StrataProcess(width: 400, height: 340)
+        try showDemo("strata-photos-demo", layers: 8)
+        try assertScreenshot(matches: "photos-demo")
+    }
+}
