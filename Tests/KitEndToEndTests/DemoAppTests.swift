@@ -60,4 +60,46 @@ final class DemoAppTests: XCTestCase {
         try showDemo("strata-photos-demo", layers: 8)
         try assertScreenshot(matches: "photos-demo")
     }
+
+    /// "The app exits cleanly when its last window is closed by the
+    /// compositor": xdg_toplevel.close, sent as a window manager would.
+    func testClosingTheLastWindowEndsTheAppProcess() throws {
+        strata = try StrataProcess(width: 320, height: 320)
+        let app = try strata.startClient(try StrataBinary.product("strata-clock-demo"), ["--time", "10:08:30"])
+        XCTAssertTrue(try waitUntil(timeout: 20) { try strata.windows().contains { $0["title"] as? String == "Clock" } })
+        XCTAssertEqual(try strata.control("close", ["--title", "Clock"]).status, 0)
+        XCTAssertTrue(waitUntil(timeout: 10) { !app.isRunning }, "the app did not exit")
+        XCTAssertEqual(app.terminationStatus, 0)
+        XCTAssertTrue(try waitUntil { try strata.windows().isEmpty })
+    }
+
+    /// A configure with a size resizes the window: its bounds change and
+    /// autoresizing keeps the toolbar at the bottom, full width.
+    func testCompositorResizeLaysTheAppOutAgain() throws {
+        strata = try StrataProcess(width: 500, height: 500)
+        try showDemo("strata-photos-demo", layers: 8)
+        XCTAssertEqual(try strata.control("resize", ["--title", "Photos", "--size", "400x360"]).status, 0)
+        func rootBounds() throws -> [String: Double]? {
+            func firstNamed(_ layer: Any?) -> [String: Any]? {
+                guard let layer = layer as? [String: Any] else { return nil }
+                if layer["name"] != nil { return layer }
+                for sublayer in layer["sublayers"] as? [Any] ?? [] { if let found = firstNamed(sublayer) { return found } }
+                return nil
+            }
+            return try firstNamed(strata.windows().first?["layer"])?["bounds"] as? [String: Double]
+        }
+        XCTAssertTrue(try waitUntil(timeout: 10) { try rootBounds()?["width"] == 400 && rootBounds()?["height"] == 360 },
+                      "the window kept its size")
+        // The toolbar (flexible width, flexible top margin) spans the new width, 44 points high.
+        func layers(_ layer: Any?) -> [[String: Any]] {
+            guard let layer = layer as? [String: Any] else { return [] }
+            return [layer] + (layer["sublayers"] as? [Any] ?? []).flatMap(layers)
+        }
+        XCTAssertTrue(try waitUntil(timeout: 10) {
+            try layers(strata.windows().first?["layer"]).contains { layer in
+                let bounds = layer["bounds"] as? [String: Double], position = layer["position"] as? [String: Double]
+                return bounds?["width"] == 400 && bounds?["height"] == 44 && position?["y"] == 360 - 22
+            }
+        }, "no 400×44 toolbar at the bottom of the resized window")
+    }
 }

@@ -26,6 +26,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try StrataArguments.parse(["frame"]), .control(socketName: "strata-0", request: .frame))
         XCTAssertEqual(try StrataArguments.parse(["stats"]), .control(socketName: "strata-0", request: .stats))
         XCTAssertEqual(try StrataArguments.parse(["--help"]), .help)
+        XCTAssertEqual(try StrataArguments.parse(["close", "--title", "My App"]),
+                       .control(socketName: "strata-0", request: .close(title: "My App")))
+        XCTAssertEqual(try StrataArguments.parse(["resize", "--socket", "s", "--title", "Clock", "--size", "300x200"]),
+                       .control(socketName: "s", request: .resize(title: "Clock", width: 300, height: 200)))
+        XCTAssertEqual(ControlRequest.resize(title: "My App", width: 3, height: 4).line, "resize 3x4 My App")
+    }
+
+    func testLimitsAndWindowCommandsRejectBadArguments() {
+        let cases: [([String], String)] = [
+            (["run", "--max-layers", "0"], "invalid --max-layers '0' (expected a positive integer)"),
+            (["run", "--max-pending-commits", "x"], "invalid --max-pending-commits 'x' (expected a positive integer)"),
+            (["close"], "close needs --title TITLE"),
+            (["resize", "--title", "a"], "resize needs --title TITLE and --size WxH"),
+            (["resize", "--title", "a", "--size", "0x5"], "invalid size '0x5' (expected WxH, e.g. 640x480)"),
+            (["tree", "--title", "a"], "unknown option --title"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try StrataArguments.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message)
+            }
+        }
     }
 
     func testRejectsBadArguments() {

@@ -29,6 +29,10 @@ public enum ControlRequest: Equatable, Sendable {
     case tree
     case frame
     case stats
+    /// Ask the window with this title to close (xdg_toplevel.close).
+    case close(title: String)
+    /// Configure the window with this title to a size, in points.
+    case resize(title: String, width: Int, height: Int)
 
     /// The request line the control socket reads.
     public var line: String {
@@ -37,6 +41,8 @@ public enum ControlRequest: Equatable, Sendable {
         case .tree: return "tree"
         case .frame: return "frame"
         case .stats: return "stats"
+        case .close(let title): return "close \(title)"
+        case .resize(let title, let width, let height): return "resize \(width)x\(height) \(title)"
         }
     }
 }
@@ -56,6 +62,8 @@ public enum StrataArguments {
                strata tree [--socket NAME]
                strata frame [--socket NAME]
                strata stats [--socket NAME]
+               strata close [--socket NAME] --title TITLE
+               strata resize [--socket NAME] --title TITLE --size WxH
                strata --help
 
           run          serve Wayland clients on $XDG_RUNTIME_DIR/NAME (default strata-0) with
@@ -66,6 +74,8 @@ public enum StrataArguments {
           tree         print every client's windows and layer trees as JSON
           frame        render a frame now and print its statistics as JSON
           stats        print the last frame's statistics as JSON
+          close        ask the window titled TITLE to close, as a window manager would
+          resize       configure the window titled TITLE to WxH points
 
         The control socket is $XDG_RUNTIME_DIR/NAME.control, mode 0600.
         """
@@ -129,13 +139,27 @@ public enum StrataArguments {
             }
             return .run(options)
 
-        case "screenshot", "tree", "frame", "stats":
+        case "screenshot", "tree", "frame", "stats", "close", "resize":
             var socket = "strata-0"
             var output: String?
+            var title: String?
+            var size: (Int, Int)?
             while let argument = rest.popFirst() {
                 switch argument {
                 case "--socket": socket = try socketName(value(for: argument))
                 case "--output" where command == "screenshot": output = try value(for: argument)
+                case "--title" where command == "close" || command == "resize":
+                    let text = try value(for: argument)
+                    guard !text.isEmpty, !text.contains("\n") else { throw UsageError("invalid title '\(text)'") }
+                    title = text
+                case "--size" where command == "resize":
+                    let text = try value(for: argument)
+                    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                          (1...16384).contains(w), (1...16384).contains(h) else {
+                        throw UsageError("invalid size '\(text)' (expected WxH, e.g. 640x480)")
+                    }
+                    size = (w, h)
                 case "--help", "-h": return .help
                 default: throw unknown(argument)
                 }
@@ -148,6 +172,12 @@ public enum StrataArguments {
                                       : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + output)
             case "tree": request = .tree
             case "frame": request = .frame
+            case "close":
+                guard let title else { throw UsageError("close needs --title TITLE") }
+                request = .close(title: title)
+            case "resize":
+                guard let title, let size else { throw UsageError("resize needs --title TITLE and --size WxH") }
+                request = .resize(title: title, width: size.0, height: size.1)
             default: request = .stats
             }
             return .control(socketName: socket, request: request)

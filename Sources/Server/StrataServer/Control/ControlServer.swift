@@ -86,6 +86,11 @@ final class ControlServer {
         unlink(path)
     }
 
+    /// The newest window with this title.
+    private func toplevel(titled title: String) -> Toplevel? {
+        server.windows.allToplevels.last { $0.title == title }
+    }
+
     /// Answers one request line.
     func respond(to request: String) -> String {
         let parts = request.split(separator: " ", maxSplits: 1).map(String.init)
@@ -110,8 +115,22 @@ final class ControlServer {
         case ("stats", 1):
             guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }
             return stats.dump().serialized()
+        case ("close", 2):
+            guard let window = toplevel(titled: parts[1]) else { return "error: no window titled '\(parts[1])'" }
+            window.close()
+            return JSONValue.object([("closed", .string(parts[1]))]).serialized()
+        case ("resize", 2):
+            let arguments = parts[1].split(separator: " ", maxSplits: 1).map(String.init)
+            let size = arguments.first?.split(separator: "x").compactMap { Int32($0) } ?? []
+            guard arguments.count == 2, size.count == 2, size.allSatisfy({ $0 > 0 }) else {
+                return "error: usage: resize <width>x<height> <title>"
+            }
+            guard let window = toplevel(titled: arguments[1]) else { return "error: no window titled '\(arguments[1])'" }
+            window.sendConfigure(width: size[0], height: size[1])
+            return JSONValue.object([("resized", .string(arguments[1])), ("width", .int(Int(size[0]))),
+                                     ("height", .int(Int(size[1])))]).serialized()
         default:
-            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats)"
+            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>)"
         }
     }
 }

@@ -50,13 +50,14 @@ public final class Toplevel {
         xdg_toplevel_send_close(resource)
     }
 
-    /// Sends a configure leaving the size to the client, as Strata does not
-    /// tile or maximize yet.
-    func sendConfigure() {
+    /// Sends a configure. Without a size (0×0) the client chooses, as
+    /// Strata does not tile or maximize yet; a size comes from the control
+    /// interface's `resize`.
+    func sendConfigure(width: Int32 = 0, height: Int32 = 0) {
         guard let resource else { return }
         var states = wl_array()
         wl_array_init(&states)
-        xdg_toplevel_send_configure(resource, 0, 0, &states)
+        xdg_toplevel_send_configure(resource, width, height, &states)
         wl_array_release(&states)
         xdgSurface?.sendConfigure()
     }
