@@ -53,7 +53,7 @@ final class UpdateCycle {
         let windows = application.windows
         for window in windows { window.synchronizeVisibility() }
         let shown = windows.filter(\.isShownOnCompositor)
-        for window in shown { window.layoutIfNeeded() }
+        for window in shown { layOut(window) }
         for window in shown { displayPass(window.layer) }
         if let compositor = CompositorConnection.current {
             if compositor.commitTransaction(shownWindows: shown) { commitCount += 1 }
@@ -66,7 +66,25 @@ final class UpdateCycle {
         // from the commit) need another update, unless flow control holds
         // commits back: then the next presented event asks for it.
         let heldBack = CompositorConnection.current?.isCommitHeldBack ?? false
-        if CATransaction.changedLayers.isEmpty || heldBack { isScheduled = false }
+        let workLeft = !CATransaction.changedLayers.isEmpty || shown.contains { hasPendingPasses($0.layer) }
+        if !workLeft || heldBack { isScheduled = false }
+    }
+
+    /// The layout pass. Layout code may ask for more layout (a child that
+    /// sizes itself makes its superview need layout again); that is part of
+    /// this pass, repeated a few times at most so a view that always asks
+    /// cannot hang the app.
+    private func layOut(_ window: UIWindow) {
+        for _ in 0..<8 {
+            window.layoutIfNeeded()
+            let root = window.layer
+            guard root.needsLayout() || root.descendantNeedsLayout else { return }
+        }
+    }
+
+    /// Layout or display asked for after its pass (from `draw(_:)`, say) needs another update.
+    private func hasPendingPasses(_ root: CALayer) -> Bool {
+        root.needsLayout() || root.descendantNeedsLayout || root.needsDisplay() || root.descendantNeedsDisplay
     }
 
     /// Displays every layer of the tree that needs it, front to back in

@@ -193,7 +193,7 @@ final class LayerTransactionEncoder {
         if changes.contains(.transform) {
             remote.setTransform(StrataProtocol.AffineTransform(layer.affineTransform())); sent()
         }
-        if changes.contains(.opacity) { remote.setOpacity(Double(layer.opacity)); sent() }
+        if changes.contains(.opacity) { remote.setOpacity(min(1, max(0, Double(layer.opacity)))); sent() }
         if changes.contains(.hidden) { remote.setHidden(layer.isHidden); sent() }
         if changes.contains(.masksToBounds) { remote.setMasksToBounds(layer.masksToBounds); sent() }
         if changes.contains(.backgroundColor) { remote.setBackgroundColor(layer.backgroundColor.map(Color.init)); sent() }

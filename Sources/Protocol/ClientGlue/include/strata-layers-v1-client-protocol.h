@@ -684,8 +684,10 @@ strata_layer_v1_set_anchor_point(struct strata_layer_v1 *strata_layer_v1, wl_fix
  *
  * Six doubles in host byte order, a b c d tx ty, as in
  * CGAffineTransform: a point (x, y) maps to
- * (a·x + c·y + tx, b·x + d·y + ty). An array of another size, a value
- * that is not finite or a singular matrix is an invalid_value error.
+ * (a·x + c·y + tx, b·x + d·y + ty). An array of another size or a value
+ * that is not finite is an invalid_value error. A singular matrix (a
+ * scale of 0, as UIKit code uses to grow a view from nothing) is
+ * allowed: the layer and its sublayers draw nothing.
  */
 static inline void
 strata_layer_v1_set_transform(struct strata_layer_v1 *strata_layer_v1, struct wl_array *matrix)

@@ -489,8 +489,10 @@ struct strata_layer_v1_interface {
 	 *
 	 * Six doubles in host byte order, a b c d tx ty, as in
 	 * CGAffineTransform: a point (x, y) maps to (a·x + c·y + tx,
-	 * b·x + d·y + ty). An array of another size, a value that is not
-	 * finite or a singular matrix is an invalid_value error.
+	 * b·x + d·y + ty). An array of another size or a value that is
+	 * not finite is an invalid_value error. A singular matrix (a scale
+	 * of 0, as UIKit code uses to grow a view from nothing) is
+	 * allowed: the layer and its sublayers draw nothing.
 	 */
 	void (*set_transform)(struct wl_client *client,
 			      struct wl_resource *resource,

@@ -28,9 +28,16 @@ final class LayerContext {
             throw .layer(layer.resource, STRATA_LAYER_V1_ERROR_INVALID_VALUE,
                          "layer \(layer.id) belongs to another strata_layers_v1")
         }
-        pendingRoot?.pendingRootOf.remove(self)
+        if let old = pendingRoot {
+            old.pendingRootOf.remove(self)
+            manager?.markStructureChanged(old)
+        }
         pendingRoot = layer
-        layer?.pendingRootOf.insert(self)
+        if let layer {
+            layer.pendingRootOf.insert(self)
+            // The commit checks the new root like any layer whose parentage changed.
+            manager?.markStructureChanged(layer)
+        }
         manager?.markDirty(self)
     }
 
@@ -48,9 +55,19 @@ final class LayerContext {
         }
     }
 
+    /// What this context last showed, so its destruction clears only that
+    /// (another binding may have given the surface a new context since).
+    private weak var shownTree: RenderLayer?
+
     /// Shows the pending root (called by a valid commit).
     func apply() {
-        surface?.layerTree = isDestroyed ? nil : pendingRoot?.renderLayer
+        guard let surface else { return }
+        if isDestroyed {
+            if let shownTree, surface.layerTree === shownTree { surface.layerTree = nil }
+        } else {
+            surface.layerTree = pendingRoot?.renderLayer
+        }
+        shownTree = isDestroyed ? nil : pendingRoot?.renderLayer
     }
 }
 

@@ -75,7 +75,6 @@ final class ServerLayer {
     func setTransform(_ transform: AffineTransform) throws(ProtocolViolation) {
         let values = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
         guard values.allSatisfy(\.isFinite) else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "transform is not finite") }
-        guard transform.determinant != 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "transform is singular") }
         pending.transform = transform
         changed()
     }
@@ -138,6 +137,7 @@ final class ServerLayer {
 
     func setContents(buffer: WaylandResource?, width: Int32, height: Int32) throws(ProtocolViolation) {
         guard let buffer else {
+            releasePendingBuffer()
             pendingContents = .removed
             changed()
             return
@@ -151,6 +151,7 @@ final class ServerLayer {
             throw violation(STRATA_LAYER_V1_ERROR_BAD_BUFFER,
                             "buffer is \(description.width)×\(description.height) but the contents claim \(width)×\(height)")
         }
+        if case .buffer(let previous, _, _) = pendingContents, previous.resource == buffer {} else { releasePendingBuffer() }
         pendingContents = .buffer(BufferReference(resource: buffer), width: Int(width), height: Int(height))
         changed()
     }
@@ -158,7 +159,18 @@ final class ServerLayer {
     func damageContents(_ rect: PixelRect) throws(ProtocolViolation) {
         guard rect.width >= 0, rect.height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "damage size is negative") }
         pendingDamage.append(rect)
+        // A client that damages without committing cannot grow this without end.
+        if pendingDamage.count > 64 { pendingDamage = [pendingDamage.dropFirst().reduce(pendingDamage[0]) { $0.union($1) }] }
         changed()
+    }
+
+    /// A buffer attached but never read (replaced, removed or its layer
+    /// destroyed before commit) goes back to the client, which is waiting
+    /// for wl_buffer.release before it reuses it.
+    private func releasePendingBuffer() {
+        if case .buffer(let previous, _, _) = pendingContents, let resource = previous.resource {
+            wl_buffer_send_release(resource)
+        }
     }
 
     // MARK: Tree
@@ -199,6 +211,7 @@ final class ServerLayer {
             manager?.markStructureChanged(sublayer)
         }
         pendingSublayers = []
+        releasePendingBuffer()
         pendingContents = .removed
         manager?.layerDestroyed(self)
     }
