@@ -166,6 +166,18 @@ final class LayerProtocolTests: XCTestCase {
         _ = buffer
     }
 
+    /// The window's size is its root layer's bounds size, also when a later
+    /// commit changes only that.
+    func testWindowFollowsItsRootLayersSize() throws {
+        let window = try makeWindow(title: "grows")
+        XCTAssertEqual(rect(try windowTree(titled: "grows")?["geometry"]), [0, 0, 100, 80])
+        window.root.setBounds(Rect(x: 0, y: 0, width: 150, height: 90))
+        _ = try window.manager.waitForPresented(window.manager.commit())
+        XCTAssertEqual(rect(try windowTree(titled: "grows")?["geometry"]), [0, 0, 150, 90])
+        let windowLayer = try XCTUnwrap(windowTree(titled: "grows")?["layer"] as? [String: Any])
+        XCTAssertEqual(rect(windowLayer["bounds"]), [0, 0, 150, 90], "the window's own layer kept the old size")
+    }
+
     /// A layer moved from one superlayer to another within one transaction
     /// is legal, whatever the order of the requests.
     func testMovingALayerBetweenSuperlayersInOneCommit() throws {

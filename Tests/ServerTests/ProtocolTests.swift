@@ -144,7 +144,9 @@ final class ProtocolTests: XCTestCase {
         wl_surface_attach(window.surface, buffer, 0, 0)
         wl_surface_commit(window.surface)
         XCTAssertFalse(window.client.roundtrip())
-        XCTAssertEqual(window.client.protocolError?.interface, "wl_buffer")
+        // wl_buffer has no error codes: the surface that used the buffer is at fault.
+        XCTAssertEqual(window.client.protocolError?.interface, "wl_surface")
+        XCTAssertEqual(window.client.protocolError?.code, WL_SURFACE_ERROR_INVALID_SIZE.rawValue)
         try assertServerAlive()
     }
 

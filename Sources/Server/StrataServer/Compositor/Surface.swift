@@ -82,6 +82,12 @@ public final class Surface {
         }
     }
 
+    /// The layer tree's root changed size in a layers commit: the window follows.
+    func layerTreeGeometryChanged() {
+        layer.bounds = Rect(origin: .zero, size: size)
+        roleObject?.surfaceLayerTreeChanged(self)
+    }
+
     public var hasBuffer: Bool { contentLayer.contents != nil }
     /// A buffer is attached but not committed yet.
     var hasPendingBuffer: Bool {
@@ -181,20 +187,23 @@ public final class Surface {
             damage.append(PixelRect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale))
         }
         do {
-            let image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage)
-            if image.width % scale != 0 || image.height % scale != 0 {
+            // Checked before anything is read, so a rejected commit leaves the shown pixels alone.
+            let description = try describeShmBuffer(buffer)
+            if description.width % scale != 0 || description.height % scale != 0 {
                 postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
-                          "buffer size \(image.width)×\(image.height) is not a multiple of the buffer scale \(scale)")
+                          "buffer size \(description.width)×\(description.height) is not a multiple of the buffer scale \(scale)")
                 return false
             }
+            let image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage)
             contentLayer.contents = image
             contentLayer.contentsScale = Double(scale)
             contentLayer.isOpaque = !image.hasAlpha
             contentLayer.bounds = Rect(x: 0, y: 0, width: Double(image.width / scale), height: Double(image.height / scale))
             return true
         } catch {
-            // Not ours to read: the only buffers advertised are wl_shm ones.
-            strata_resource_post_error(buffer, 0, "cannot use buffer for wl_surface@\(id): \(error)")
+            // Not ours to read: the only buffers advertised are wl_shm ones. wl_buffer
+            // has no error codes, so the error goes on the surface that used it.
+            postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue, "cannot use buffer for wl_surface@\(id): \(error)")
             return false
         }
     }

@@ -55,6 +55,12 @@ final class LayerContext {
         }
     }
 
+    /// The shown root's bounds changed size: the window follows.
+    func rootDidResize() {
+        guard !isDestroyed, let surface, surface.layerTree === pendingRoot?.renderLayer else { return }
+        surface.layerTreeGeometryChanged()
+    }
+
     /// What this context last showed, so its destruction clears only that
     /// (another binding may have given the surface a new context since).
     private weak var shownTree: RenderLayer?

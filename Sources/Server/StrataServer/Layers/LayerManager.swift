@@ -168,7 +168,9 @@ final class LayerManager {
             } else {
                 var properties = layer.pending
                 properties.contents = render.contents
+                let resized = properties.bounds.size != render.bounds.size
                 render.properties = properties
+                if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }
                 if layer.structureChanged { render.setSublayers(layer.pendingSublayers.map(\.renderLayer)) }
             }
             applyContents(of: layer)

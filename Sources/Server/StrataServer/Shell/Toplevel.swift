@@ -66,7 +66,8 @@ public final class Toplevel {
     func updateMapping() {
         guard let surface else { return }
         let wasMapped = isMapped
-        isMapped = surface.isMapped
+        // xdg-shell: nothing is shown before the client acknowledged a configure.
+        isMapped = surface.isMapped && (xdgSurface?.isConfigured ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
             windowLayer.addSublayer(surface.layer)
         }

@@ -47,6 +47,7 @@ final class XdgWmBase {
             return
         }
         guard let xdgSurface = XdgSurface(server: server, base: resource, id: id, surface: surface) else { return }
+        xdgSurface.wmBase = self
         surfaces.removeAll { $0.object == nil }
         surfaces.append(Weak(xdgSurface))
     }
@@ -102,6 +103,8 @@ final class XdgSurface: SurfaceRole {
     unowned let server: Server
     private(set) var resource: WaylandResource?
     weak var surface: Surface?
+    /// The xdg_wm_base it came from, whose errors (role, popups) are raised there.
+    weak var wmBase: XdgWmBase?
     var toplevel: Toplevel? {
         didSet { if toplevel != nil { hadToplevel = true } }
     }
@@ -135,6 +138,11 @@ final class XdgSurface: SurfaceRole {
 
     func postError(_ code: UInt32, _ message: String) {
         if let resource { strata_resource_post_error(resource, code, message) }
+    }
+
+    /// An xdg_wm_base error, raised on the xdg_wm_base as its codes require.
+    func postWmBaseError(_ code: UInt32, _ message: String) {
+        if let base = wmBase?.resource { strata_resource_post_error(base, code, message) } else { postError(code, message) }
     }
 
     /// Sends xdg_surface.configure after the role's own configure event.
@@ -199,7 +207,7 @@ final class XdgSurface: SurfaceRole {
             return
         }
         guard surface.giveRole(.xdgToplevel) else {
-            postError(XDG_WM_BASE_ERROR_ROLE.rawValue, "wl_surface@\(surface.id) already has the role \(surface.role)")
+            postWmBaseError(XDG_WM_BASE_ERROR_ROLE.rawValue, "wl_surface@\(surface.id) already has the role \(surface.role)")
             return
         }
         toplevel = Toplevel(server: server, xdgSurface: self, parent: resource, id: id)
@@ -242,8 +250,10 @@ final class XdgSurface: SurfaceRole {
         i.destroy = { _, resource in XdgSurface.from(resource)?.destroy() }
         i.get_toplevel = { _, resource, id in XdgSurface.from(resource)?.getToplevel(id: id) }
         i.get_popup = { _, resource, _, _, _ in
-            XdgSurface.from(resource)?.postError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue,
-                                                 "xdg_popup is not supported by Strata yet")
+            // xdg_surface has no error for this; xdg_wm_base's invalid_popup_parent
+            // is the closest, and it belongs on the xdg_wm_base object.
+            XdgSurface.from(resource)?.postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue,
+                                                       "xdg_popup is not supported by Strata yet")
         }
         i.set_window_geometry = { _, resource, x, y, width, height in
             XdgSurface.from(resource)?.setWindowGeometry(x: x, y: y, width: width, height: height)
