@@ -18,10 +18,7 @@ public final class Context {
     deinit { destroy() }
 
     /// The object id on the wire (0 once destroyed).
-    public var objectID: UInt32 {
-        guard let proxy, display.isConnected else { return 0 }
-        return wl_proxy_get_id(proxy)
-    }
+    public var objectID: UInt32 { display.objectID(of: proxy) }
 
     /// Sets the pending root layer; nil shows no tree. Applied at the next commit.
     public func setRootLayer(_ layer: Layer?) {

@@ -29,10 +29,7 @@ public final class Layer {
     deinit { destroy() }
 
     /// The object id on the wire (0 once destroyed), to compare with protocol errors.
-    public var objectID: UInt32 {
-        guard let proxy, display.isConnected else { return 0 }
-        return wl_proxy_get_id(proxy)
-    }
+    public var objectID: UInt32 { display.objectID(of: proxy) }
 
     public var isDestroyed: Bool { proxy == nil }
 

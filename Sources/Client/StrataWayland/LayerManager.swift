@@ -50,10 +50,7 @@ public final class LayerManager {
     deinit { destroy() }
 
     /// The object id on the wire (0 once destroyed), to compare with protocol errors.
-    public var objectID: UInt32 {
-        guard let proxy, display.isConnected else { return 0 }
-        return wl_proxy_get_id(proxy)
-    }
+    public var objectID: UInt32 { display.objectID(of: proxy) }
 
     /// A new layer with Core Animation's default properties.
     public func createLayer() -> Layer {

@@ -68,10 +68,7 @@ public final class ShmBuffer {
     deinit { destroy() }
 
     /// The wl_buffer's object id on the wire (0 once destroyed).
-    public var objectID: UInt32 {
-        guard let proxy, pool.display.isConnected else { return 0 }
-        return wl_proxy_get_id(proxy)
-    }
+    public var objectID: UInt32 { pool.display.objectID(of: proxy) }
 
     /// The first byte of the buffer's pixels in this process's mapping.
     public var pixels: UnsafeMutableRawPointer { pool.memory + offset }

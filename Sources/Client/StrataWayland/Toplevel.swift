@@ -74,10 +74,7 @@ public final class Toplevel {
     deinit { destroy() }
 
     /// The wl_surface's object id on the wire (0 once destroyed).
-    public var surfaceID: UInt32 {
-        guard let surface, display.isConnected else { return 0 }
-        return wl_proxy_get_id(surface)
-    }
+    public var surfaceID: UInt32 { display.objectID(of: surface) }
 
     private func send(_ request: (OpaquePointer) -> Void) {
         guard let surface, display.isConnected else { return }

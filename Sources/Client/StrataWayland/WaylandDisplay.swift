@@ -27,6 +27,13 @@ final class WaylandDisplay {
 
     var isConnected: Bool { pointer != nil }
 
+    /// A proxy's object id on the wire, to compare with protocol errors; 0
+    /// once the proxy or the connection is gone.
+    func objectID(of proxy: OpaquePointer?) -> UInt32 {
+        guard let proxy, isConnected else { return 0 }
+        return wl_proxy_get_id(proxy)
+    }
+
     func disconnect() {
         guard let display = pointer else { return }
         pointer = nil
