@@ -20,6 +20,7 @@ let package = Package(
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        system("CXkbCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -38,13 +39,13 @@ let package = Package(
 
         // The compositor.
         .target(name: "StrataServer",
-                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman"],
+                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
                 path: "Sources/Server/StrataServer"),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",
-                dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient"],
+                dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
                 path: "Sources/Client/StrataWayland"),
         .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo"], path: "Sources/Client/StrataKit"),
 
