@@ -94,7 +94,11 @@ public final class Connection {
     }
 
     private func bind(_ interface: String, _ type: UnsafePointer<wl_interface>, upTo maximum: UInt32) -> OpaquePointer? {
-        guard let registry, let global = globals.first(where: { $0.interface == interface }) else { return nil }
+        globals.first(where: { $0.interface == interface }).flatMap { bindGlobal($0, type, upTo: maximum) }
+    }
+
+    func bindGlobal(_ global: Global, _ type: UnsafePointer<wl_interface>, upTo maximum: UInt32) -> OpaquePointer? {
+        guard let registry else { return nil }
         return OpaquePointer(wl_registry_bind(registry, global.name, type, min(global.version, maximum)))
     }
 

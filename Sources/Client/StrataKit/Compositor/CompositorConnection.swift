@@ -29,6 +29,8 @@ final class CompositorConnection {
     /// The outputs' scale, the windows' `screenScale`.
     private(set) var outputScale: OutputScaleObserver?
     var screenScale: CGFloat { outputScale?.scale ?? 1 }
+    /// Input from the compositor's seat, if it has one.
+    private var seatInput: SeatInput?
 
     /// A commit was held back by flow control; the next presented event runs the update.
     var isCommitHeldBack = false
@@ -64,6 +66,7 @@ final class CompositorConnection {
         current?.readSource = nil
         // Its proxies go before the display they live on.
         current?.outputScale = nil
+        current?.seatInput = nil
         current?.connection.disconnect()
         current = nil
     }
@@ -74,6 +77,7 @@ final class CompositorConnection {
         if layerManager.limits == nil { try layerManager.waitForLimits() }
         encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
         outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
+        seatInput = connection.bindSeat().map(SeatInput.init)
         // The registry's outputs, then their scale events.
         try connection.roundtrip()
         try connection.roundtrip()
