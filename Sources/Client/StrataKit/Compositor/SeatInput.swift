@@ -12,7 +12,7 @@ import StrataWayland
 /// fast, and this repeats the held key on the main queue.
 final class SeatInput {
     private let seat: Seat
-    private var clock = EventClock()
+    private var clock = CompositorTimestamps()
 
     /// The window under the pointer (between enter and leave).
     private weak var pointerWindow: UIWindow?
@@ -146,7 +146,7 @@ private struct WindowReference {
 
 /// Turns the compositor's millisecond timestamps (32 bits, any base) into
 /// seconds on the app's `systemUptime` clock, keeping their spacing.
-struct EventClock {
+struct CompositorTimestamps {
     private var offset: TimeInterval?
 
     var now: TimeInterval { ProcessInfo.processInfo.systemUptime }
