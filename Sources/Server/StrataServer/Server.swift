@@ -57,6 +57,8 @@ public final class Server {
     /// The scene: the output's root layer, whose sublayers are the windows, bottom to top.
     public let scene = RenderLayer()
     let windows: WindowStack
+    /// seat0: every input source feeds `seat.handle(_:)`.
+    public private(set) var seat: Seat!
     let backend: HeadlessBackend
     private(set) var frameClock: FrameClock!
 
@@ -102,6 +104,7 @@ public final class Server {
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
         ].compactMap { $0 })
+        seat = Seat(server: self)
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -157,6 +160,7 @@ public final class Server {
         wl_display_destroy_clients(display)
         frameClock.stop()
         globals = []
+        seat.destroyGlobal()
         wl_display_destroy(display)
     }
 
