@@ -16,11 +16,12 @@ extension Seat {
 
     /// Moves the keyboard focus: leave and deactivate the old window,
     /// enter and activate the new one (xdg_toplevel's activated state).
-    func setKeyboardFocus(_ toplevel: Toplevel?) {
+    /// A window that is going away is not sent a configure.
+    func setKeyboardFocus(_ toplevel: Toplevel?, oldIsGoing: Bool = false) {
         guard toplevel !== keyboardFocus else { return }
         if let old = keyboardFocus {
             if let surface = old.surface { sendKeyboardLeave(surface) }
-            old.setActivated(false)
+            old.setActivated(false, notify: !oldIsGoing)
         }
         keyboardFocus = toplevel
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
@@ -48,7 +49,7 @@ extension Seat {
             touchPoints = touchPoints.filter { $0.value.object !== surface && $0.value.object != nil }
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
-            if keyboardFocus === toplevel { setKeyboardFocus(nil) }
+            if keyboardFocus === toplevel { setKeyboardFocus(nil, oldIsGoing: true) }
             if let next = server.windows.toplevels.last(where: { $0 !== toplevel }) { setKeyboardFocus(next) }
         }
         updatePointerFocus()

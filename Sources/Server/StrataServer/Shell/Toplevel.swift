@@ -71,11 +71,12 @@ public final class Toplevel {
     }
 
     /// The seat gave or took the keyboard focus: the client is told with a
-    /// configure (clients draw focused windows differently and rely on it).
-    func setActivated(_ activated: Bool) {
+    /// configure (clients draw focused windows differently and rely on it),
+    /// unless the window is going away (`notify` false).
+    func setActivated(_ activated: Bool, notify: Bool = true) {
         guard activated != isActivated else { return }
         isActivated = activated
-        if xdgSurface?.sentInitialConfigure == true { sendConfigure() }
+        if notify, xdgSurface?.sentInitialConfigure == true { sendConfigure() }
     }
 
     /// Follows the surface's committed state: mapped or not, size, placement.
