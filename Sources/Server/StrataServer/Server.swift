@@ -190,6 +190,12 @@ public final class Server {
         return stats
     }
 
+    /// Sends every client what is queued for it now, without waiting for
+    /// the event loop (input sources call this after a burst of events).
+    public func flushClients() {
+        wl_display_flush_clients(display)
+    }
+
     /// `body` runs after every frame, even one that changed no pixels.
     public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
         presentationObservers.append(body)

@@ -145,7 +145,7 @@ final class ControlServer {
             }
             if let failure = server.seat.perform(command) { return "error: \(failure)" }
             // The events are on their way before the tool hears back.
-            wl_display_flush_clients(server.display)
+            server.flushClients()
             return JSONValue.object([("input", .string(parts[1].split(separator: " ").first.map(String.init) ?? "")),
                                      ("seat", server.seat.dump())]).serialized()
         default:
