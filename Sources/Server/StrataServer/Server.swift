@@ -54,7 +54,8 @@ public final class Server {
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
 
-    /// The scene: the output's root layer, whose sublayers are the windows, bottom to top.
+    /// The scene: the output's root layer, whose sublayers are the windows,
+    /// bottom to top, and above them the cursor once the pointer has moved.
     public let scene = RenderLayer()
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.

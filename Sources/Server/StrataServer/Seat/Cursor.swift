@@ -19,10 +19,12 @@ final class Cursor {
     private var owner: OpaquePointer?
     private var hotspot = Point.zero
 
+    private unowned let scene: RenderLayer
     private var hasMoved = false
     private var hiddenForTouch = false
 
     init(scene: RenderLayer) {
+        self.scene = scene
         layer.name = "cursor"
         layer.anchorPoint = .zero
         layer.isHidden = true
@@ -32,10 +34,11 @@ final class Cursor {
         arrow.contents = image
         arrow.bounds = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         layer.addSublayer(arrow)
-        scene.addSublayer(layer)
     }
 
     func pointerMoved(to point: Point) {
+        // Into the scene, above the windows, on the first motion: until then the scene holds only windows.
+        if layer.superlayer == nil { scene.addSublayer(layer) }
         layer.position = point
         hasMoved = true
         hiddenForTouch = false
