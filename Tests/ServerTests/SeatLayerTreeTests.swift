@@ -1,3 +1,4 @@
+import CStrataClientProtocol
 import Foundation
 import StrataProtocol
 import StrataWayland
@@ -33,7 +34,9 @@ final class SeatLayerTreeTests: XCTestCase {
         let a = try RawWindow(below, title: "A", width: 300, height: 200)
 
         // Above, at (64, 64): a root of 100×80 with no background, a sublayer
-        // outside the root, a hidden one, and a child clipped away by a masking layer.
+        // outside the root, a hidden one, and a child clipped away by a masking
+        // layer; under the tree, a transparent buffer of 250×200, larger than the
+        // root, whose input region is only 20×20 at (200, 150).
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
         let toplevel = try StrataWayland.Toplevel(connection: connection, title: "Layers")
@@ -56,6 +59,13 @@ final class SeatLayerTreeTests: XCTestCase {
         _ = layer(Rect(x: 50, y: 90, width: 20, height: 20), parent: clip)
         let context = manager.context(for: toplevel)  // kept: releasing it would unbind the tree
         context.setRootLayer(root)
+        let pool = try ShmPool(connection: connection, size: 250 * 200 * 4)
+        let buffer = try pool.makeBuffer(width: 250, height: 200)
+        let region = wl_compositor_create_region(connection.compositor)!
+        wl_region_add(region, 200, 150, 20, 20)
+        wl_surface_set_input_region(toplevel.surface, region)
+        wl_region_destroy(region)
+        toplevel.present(buffer)
         _ = try manager.waitForPresented(manager.commit())
         XCTAssertEqual(try strata.windows().map { $0["title"] as? String }, ["A", "Layers"])
 
@@ -67,8 +77,10 @@ final class SeatLayerTreeTests: XCTestCase {
         XCTAssertEqual(recorder.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 147 57"])
         XCTAssertEqual(try pointerWindow(at: 64 + 20, 64 + 120), "A", "a hidden layer takes nothing")
         XCTAssertEqual(try pointerWindow(at: 64 + 55, 64 + 95), "A", "a layer clipped by masksToBounds takes nothing there")
+        XCTAssertEqual(try pointerWindow(at: 64 + 180, 64 + 120), "A", "on the buffer, outside its input region")
         XCTAssertEqual(try pointerWindow(at: 64 + 150, 64 + 40), "Layers")
         XCTAssertEqual(recorder.taken("pointer.leave"), ["pointer.leave \(a.surfaceID)"])
-        withExtendedLifetime((connection, toplevel, context)) {}
+        XCTAssertEqual(try pointerWindow(at: 64 + 205, 64 + 155), "Layers", "in the buffer's input region")
+        withExtendedLifetime((connection, toplevel, context, pool, buffer)) {}
     }
 }
