@@ -50,6 +50,21 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(client.globals.filter { $0.interface == "wl_seat" }.first?.version, 7)
     }
 
+    /// The keymap follows XKB_DEFAULT_LAYOUT, and `strata input key` finds keys in it.
+    func testKeymapComesFromTheEnvironment() throws {
+        setenv("XKB_DEFAULT_LAYOUT", "de", 1)
+        let german = try StrataProcess(width: 64, height: 64, manualFrames: true, socketName: "strata-de")
+        unsetenv("XKB_DEFAULT_LAYOUT")
+        defer { german.stop() }
+        let client = try RawClient(german)
+        let recorder = try SeatRecorder(client)
+        _ = try RawWindow(client, title: "de", width: 10, height: 10)
+        recorder.take()
+        XCTAssertEqual(try german.control("input", ["key", "y"]).status, 0)
+        // On a German keyboard y is where z is on a US one: KEY_Z, 44.
+        XCTAssertEqual(recorder.taken("keyboard.key"), ["keyboard.key 44 pressed", "keyboard.key 44 released"])
+    }
+
     func testPointerEventsGoToTheSurfaceUnderIt() throws {
         let (a, recorder) = try window("A")
         // A second binding of the same seat by the same client gets the same events.
