@@ -40,7 +40,9 @@ final class InputCommandLineTests: XCTestCase {
             .move(x: 10, y: 20.5), .press(button: "right"), .release(button: "left"),
             .click(x: 1, y: 2, button: "middle", count: 3), .drag(fromX: 1, fromY: 2, toX: 3, toY: 4, steps: 7),
             .scroll(dx: 0, dy: -3.25), .key(name: "Left", half: .both), .key(name: "a", half: .down), .key(name: "a", half: .up),
-            .type(text: "  two spaces, a \\ and\na newline\r"), .touchDown(id: 3, x: 1, y: 2), .touchMove(id: 3, x: 5, y: 6),
+            .type(text: "  two spaces, a \\ and\na newline\r"),
+            .type(text: "a tab\t and spaces at the end  "), .type(text: " "),
+            .touchDown(id: 3, x: 1, y: 2), .touchMove(id: 3, x: 5, y: 6),
             .touchUp(id: 3), .tap(x: 9, y: 10),
         ]
         for command in commands {

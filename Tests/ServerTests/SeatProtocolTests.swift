@@ -126,6 +126,11 @@ final class SeatProtocolTests: XCTestCase {
             "keyboard.key 42 pressed", "keyboard.modifiers 1 0 0 0", "keyboard.key 30 pressed",
             "keyboard.key 30 released", "keyboard.key 42 released", "keyboard.modifiers 0 0 0 0"])
 
+        // Spaces at the end of the text are typed too.
+        try input("type", "b ")
+        XCTAssertEqual(rb.taken("keyboard.key"), ["keyboard.key 48 pressed", "keyboard.key 48 released",
+                                                  "keyboard.key 57 pressed", "keyboard.key 57 released"])
+
         // Clicking the desktop keeps the focus; clicking A moves it.
         try input("click", "300", "230")
         XCTAssertEqual(rb.taken("keyboard"), [])

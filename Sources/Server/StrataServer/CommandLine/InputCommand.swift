@@ -165,14 +165,18 @@ public enum InputCommand: Equatable, Sendable {
         }
     }
 
-    /// Backslash, newline and carriage return escaped, so any text fits on the request line.
+    /// TEXT on one request line: backslash, newline, carriage return and
+    /// tab escaped, and a final space too (the server trims the line's ends).
     static func escape(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "\\": out += "\\\\".unicodeScalars
             case "\n": out += "\\n".unicodeScalars
             case "\r": out += "\\r".unicodeScalars
+            case "\t": out += "\\t".unicodeScalars
+            case " " where index == scalars.count - 1: out += "\\s".unicodeScalars
             default: out.append(scalar)
             }
         }
@@ -180,11 +184,12 @@ public enum InputCommand: Equatable, Sendable {
     }
 
     static func unescape(_ text: String) -> String {
+        let escapes: [Unicode.Scalar: Unicode.Scalar] = ["n": "\n", "r": "\r", "t": "\t", "s": " "]
         var out = String.UnicodeScalarView()
         var escaping = false
         for scalar in text.unicodeScalars {
             if escaping {
-                out.append(scalar == "n" ? "\n" : scalar == "r" ? "\r" : scalar)
+                out.append(escapes[scalar] ?? scalar)
                 escaping = false
             } else if scalar == "\\" {
                 escaping = true

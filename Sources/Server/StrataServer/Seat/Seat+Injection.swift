@@ -9,9 +9,12 @@ extension Seat {
         switch command {
         case .move(let x, let y):
             handle(.pointerMotion(Point(x: x, y: y)))
-        case .press(let name), .release(let name):
+        case .press(let name):
             guard let button = PointerButton.named(name) else { return "unknown button '\(name)'" }
-            if case .press = command { handle(.pointerButton(button, .pressed)) } else { handle(.pointerButton(button, .released)) }
+            handle(.pointerButton(button, .pressed))
+        case .release(let name):
+            guard let button = PointerButton.named(name) else { return "unknown button '\(name)'" }
+            handle(.pointerButton(button, .released))
         case .click(let x, let y, let name, let count):
             guard let button = PointerButton.named(name) else { return "unknown button '\(name)'" }
             handle(.pointerMotion(Point(x: x, y: y)))
