@@ -109,6 +109,18 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(rb.take(), ["pointer.enter \(b.surfaceID) 91 86"])
     }
 
+    /// `strata input drag` is press, motion in steps, release: one grab.
+    func testDragIsOneGrab() throws {
+        let (a, ra) = try window("A")
+        let (b, rb) = try window("B")
+        ra.take()
+        try input("drag", "40", "40", "150", "150", "--steps", "2")
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 8 8", "pointer.motion 8 8", "pointer.button 272 pressed",
+                                             "pointer.motion 63 63", "pointer.motion 118 118", "pointer.button 272 released",
+                                             "pointer.leave \(a.surfaceID)"])
+        XCTAssertEqual(rb.taken("pointer"), ["pointer.enter \(b.surfaceID) 86 86"])
+    }
+
     func testKeyboardFocusFollowsMapClickAndClose() throws {
         let (a, ra) = try window("A")
         XCTAssertTrue(a.isActivated, "a new window gets the focus")
