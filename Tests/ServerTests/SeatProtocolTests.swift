@@ -165,6 +165,30 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(ra.take().filter { $0.hasPrefix("keyboard.key") }, [])
     }
 
+    /// A window unmapped by a null buffer hands the keyboard on and is told
+    /// it is no longer active; mapped again, it is focused again.
+    func testUnmappedWindowHandsTheFocusOnAndGetsItBackWhenMapped() throws {
+        let (a, ra) = try window("A")
+        let (b, rb) = try window("B")
+        ra.take()
+        wl_surface_attach(b.surface, nil, 0, 0)
+        wl_surface_commit(b.surface)
+        rb.client.roundtrip()
+        XCTAssertEqual(ra.taken("keyboard"), ["keyboard.enter \(a.surfaceID) []", "keyboard.modifiers 0 0 0 0"])
+        XCTAssertEqual(rb.taken("keyboard"), ["keyboard.leave \(b.surfaceID)"])
+        XCTAssertFalse(b.isActivated)
+        XCTAssertTrue(a.isActivated)
+
+        let buffer = try rb.client.makeBuffer(shm: b.shm, width: 100, height: 100)
+        wl_surface_attach(b.surface, buffer, 0, 0)
+        wl_surface_commit(b.surface)
+        rb.client.roundtrip()
+        ra.client.roundtrip()
+        XCTAssertEqual(rb.taken("keyboard"), ["keyboard.enter \(b.surfaceID) []", "keyboard.modifiers 0 0 0 0"])
+        XCTAssertTrue(b.isActivated)
+        XCTAssertFalse(a.isActivated)
+    }
+
     func testInputRegionSendsClicksOutsideItToTheWindowBelow() throws {
         let (a, ra) = try window("A", width: 200, height: 150)
         let (b, rb) = try window("B") { compositor, surface in

@@ -16,12 +16,11 @@ extension Seat {
 
     /// Moves the keyboard focus: leave and deactivate the old window,
     /// enter and activate the new one (xdg_toplevel's activated state).
-    /// A window that is going away is not sent a configure.
-    func setKeyboardFocus(_ toplevel: Toplevel?, oldIsGoing: Bool = false) {
+    func setKeyboardFocus(_ toplevel: Toplevel?) {
         guard toplevel !== keyboardFocus else { return }
         if let old = keyboardFocus {
             if let surface = old.surface { sendKeyboardLeave(surface) }
-            old.setActivated(false, notify: !oldIsGoing)
+            old.setActivated(false)
         }
         keyboardFocus = toplevel
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
@@ -49,7 +48,7 @@ extension Seat {
             touchPoints = touchPoints.filter { $0.value.object !== surface && $0.value.object != nil }
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
-            if keyboardFocus === toplevel { setKeyboardFocus(nil, oldIsGoing: true) }
+            if keyboardFocus === toplevel { setKeyboardFocus(nil) }
             if let next = server.windows.toplevels.last(where: { $0 !== toplevel }) { setKeyboardFocus(next) }
         }
         updatePointerFocus()

@@ -71,12 +71,11 @@ public final class Toplevel {
     }
 
     /// The seat gave or took the keyboard focus: the client is told with a
-    /// configure (clients draw focused windows differently and rely on it),
-    /// unless the window is going away (`notify` false).
-    func setActivated(_ activated: Bool, notify: Bool = true) {
+    /// configure (clients draw focused windows differently and rely on it).
+    func setActivated(_ activated: Bool) {
         guard activated != isActivated else { return }
         isActivated = activated
-        if notify, xdgSurface?.sentInitialConfigure == true { sendConfigure() }
+        if xdgSurface?.sentInitialConfigure == true { sendConfigure() }
     }
 
     /// Follows the surface's committed state: mapped or not, size, placement.
@@ -116,10 +115,11 @@ public final class Toplevel {
     }
 
     private func destroyed() {
+        // First, so nothing is sent on the dying object (the seat deactivates the window as it goes).
+        resource = nil
         unmap()
         server.windows.unregister(self)
         xdgSurface?.toplevelDestroyed()
-        resource = nil
     }
 
     static let implementation: UnsafeRawPointer = {
