@@ -45,6 +45,8 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(recorder.name, "seat0")
         XCTAssertEqual(recorder.keymapFormat, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue)
         XCTAssertTrue(recorder.keymapText?.contains("xkb_keymap") ?? false, "the keymap is readable MAP_PRIVATE")
+        // F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE: no client can change it under another.
+        XCTAssertEqual(recorder.keymapSeals, 1 | 2 | 4 | 8)
         XCTAssertEqual(recorder.repeatInfo?.rate, 25)
         XCTAssertEqual(recorder.repeatInfo?.delay, 600)
         XCTAssertEqual(client.globals.filter { $0.interface == "wl_seat" }.first?.version, 7)

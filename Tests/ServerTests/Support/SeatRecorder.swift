@@ -27,6 +27,8 @@ final class SeatRecorder {
     /// The keymap text, read through a MAP_PRIVATE mapping as v7 clients must.
     private(set) var keymapText: String?
     private(set) var repeatInfo: (rate: Int32, delay: Int32)?
+    /// fcntl(F_GET_SEALS) of the keymap's fd.
+    private(set) var keymapSeals: Int32 = 0
 
     private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
     private let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
@@ -64,6 +66,7 @@ final class SeatRecorder {
             keymap: { data, _, format, fd, size in
                 let recorder = this(data)
                 recorder.keymapFormat = format
+                recorder.keymapSeals = fcntl(fd, 1034 /* F_GET_SEALS, behind _GNU_SOURCE */)
                 if let memory = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), memory != MAP_FAILED {
                     recorder.keymapText = String(cString: memory.assumingMemoryBound(to: CChar.self))
                     munmap(memory, Int(size))
