@@ -50,8 +50,8 @@ public final class Seat {
     init(server: Server) {
         self.server = server
         guard let keymap = Keymap() else {
-            // xkeyboard-config's data is part of libxkbcommon's dependencies; without it there is no keyboard.
-            fatalError("strata: cannot compile an xkb keymap (is xkb-data installed? XKB_DEFAULT_* set to something unknown?)")
+            // Unknown XKB_DEFAULT_* names fall back to US; only missing xkeyboard-config data or memfd support end here.
+            fatalError("strata: cannot compile an xkb keymap (is xkb-data installed?)")
         }
         self.keymap = keymap
         cursor = Cursor(scene: server.scene)
@@ -66,7 +66,7 @@ public final class Seat {
 
     /// The single entry point for input: routes one event and sends it,
     /// with its `frame`, to the client it belongs to. Events are flushed
-    /// by the event loop (or at once by whoever calls wl_display_flush_clients).
+    /// by the event loop, or at once by `server.flushClients()`.
     public func handle(_ event: InputEvent) {
         let time = Seat.now()
         switch event {
