@@ -73,6 +73,7 @@ public final class Server {
     private var globals: [AnyObject] = []
     private var signalSources: [OpaquePointer] = []
     private var control: ControlServer?
+    private var inbox: CrossThreadInbox?
     private var isShutDown = false
 
     /// The desktop behind all windows.
@@ -106,6 +107,7 @@ public final class Server {
             LayersGlobal(server: self, limits: configuration.limits),
         ].compactMap { $0 })
         seat = Seat(server: self)
+        inbox = CrossThreadInbox(loop: eventLoop)
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -156,6 +158,7 @@ public final class Server {
         isShutDown = true
         control?.close()
         control = nil
+        inbox = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
         wl_display_destroy_clients(display)
@@ -189,6 +192,14 @@ public final class Server {
         // Send the callbacks now rather than at the next loop iteration.
         wl_display_flush_clients(display)
         return stats
+    }
+
+    /// Runs `body` on the server's thread between requests, from any thread:
+    /// how an input source with a thread of its own (wlcs, a test) reaches
+    /// `seat.handle(_:)`. Call it while the server runs, not during `shutdown()`;
+    /// work still queued at shutdown never runs.
+    public func perform(_ body: @escaping () -> Void) {
+        inbox?.post(body)
     }
 
     /// Sends every client what is queued for it now, without waiting for
