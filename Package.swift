@@ -40,7 +40,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
-                path: "Sources/Server/StrataServer"),
+                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md"]),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
@@ -56,7 +56,8 @@ let package = Package(
                          resources: [.copy("Resources/Landscape@2x.png")]),
         .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
 
-        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman"], path: "Benchmarks/strata-bench"),
+        .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
+                                                             "CStrataClientProtocol"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],

@@ -4,6 +4,11 @@
 import StrataRender
 import StrataServer
 
-runRenderBenchmarks()
-runProtocolBenchmarks()
-runKitBenchmarks()
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, seat).
+let areas = Set(CommandLine.arguments.dropFirst())
+func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
+
+if wanted("render") { runRenderBenchmarks() }
+if wanted("protocol") { runProtocolBenchmarks() }
+if wanted("kit") { runKitBenchmarks() }
+if wanted("seat") { runSeatBenchmarks() }

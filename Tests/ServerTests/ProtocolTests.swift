@@ -191,12 +191,14 @@ final class ProtocolTests: XCTestCase {
         xdg_toplevel_destroy(window.toplevel)
         XCTAssertTrue(window.client.roundtrip())
         XCTAssertEqual(try strata.windows().count, 0, "destroying the toplevel unmaps the window")
+        // The first toplevel had its initial configure and, once mapped, the one that activated it.
+        let configured = window.acker.serials.count
 
         _ = xdg_surface_get_toplevel(window.xdgSurface)
         wl_surface_attach(window.surface, nil, 0, 0)
         wl_surface_commit(window.surface)
         XCTAssertTrue(window.client.roundtrip())
-        XCTAssertEqual(window.acker.serials.count, 2, "the new toplevel's initial commit is configured again")
+        XCTAssertEqual(window.acker.serials.count, configured + 1, "the new toplevel's initial commit is configured again")
         wl_surface_attach(window.surface, buffer, 0, 0)
         wl_surface_commit(window.surface)
         XCTAssertTrue(window.client.roundtrip())

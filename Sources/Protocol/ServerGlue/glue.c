@@ -1,3 +1,7 @@
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include "CStrataServerProtocol.h"
 
 void strata_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
@@ -6,4 +10,22 @@ void strata_resource_post_error(struct wl_resource *resource, uint32_t code, con
 
 void strata_client_post_no_memory(struct wl_client *client) {
     wl_client_post_no_memory(client);
+}
+
+int strata_sealed_memfd(const char *name, const void *bytes, size_t size) {
+    int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0) return -1;
+    const char *p = bytes;
+    size_t left = size;
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n <= 0) { close(fd); return -1; }
+        p += n;
+        left -= (size_t)n;
+    }
+    if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
 }

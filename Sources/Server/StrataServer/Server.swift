@@ -54,9 +54,12 @@ public final class Server {
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
 
-    /// The scene: the output's root layer, whose sublayers are the windows, bottom to top.
+    /// The scene: the output's root layer, whose sublayers are the windows,
+    /// bottom to top, and above them the cursor once the pointer has moved.
     public let scene = RenderLayer()
     let windows: WindowStack
+    /// seat0: every input source feeds `seat.handle(_:)`.
+    public private(set) var seat: Seat!
     let backend: HeadlessBackend
     private(set) var frameClock: FrameClock!
 
@@ -70,6 +73,7 @@ public final class Server {
     private var globals: [AnyObject] = []
     private var signalSources: [OpaquePointer] = []
     private var control: ControlServer?
+    private var inbox: CrossThreadInbox?
     private var isShutDown = false
 
     /// The desktop behind all windows.
@@ -102,6 +106,8 @@ public final class Server {
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
         ].compactMap { $0 })
+        seat = Seat(server: self)
+        inbox = CrossThreadInbox(loop: eventLoop)
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -152,11 +158,13 @@ public final class Server {
         isShutDown = true
         control?.close()
         control = nil
+        inbox = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
         wl_display_destroy_clients(display)
         frameClock.stop()
         globals = []
+        seat.destroyGlobal()
         wl_display_destroy(display)
     }
 
@@ -184,6 +192,20 @@ public final class Server {
         // Send the callbacks now rather than at the next loop iteration.
         wl_display_flush_clients(display)
         return stats
+    }
+
+    /// Runs `body` on the server's thread between requests, from any thread:
+    /// how an input source with a thread of its own (wlcs, a test) reaches
+    /// `seat.handle(_:)`. Call it while the server runs, not during `shutdown()`;
+    /// work still queued at shutdown never runs.
+    public func perform(_ body: @escaping () -> Void) {
+        inbox?.post(body)
+    }
+
+    /// Sends every client what is queued for it now, without waiting for
+    /// the event loop (input sources call this after a burst of events).
+    public func flushClients() {
+        wl_display_flush_clients(display)
     }
 
     /// `body` runs after every frame, even one that changed no pixels.

@@ -7,3 +7,8 @@
 // wl_resource_post_error is variadic, which Swift cannot call.
 void strata_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message);
 void strata_client_post_no_memory(struct wl_client *client);
+
+// A read-only memfd holding `size` bytes (sealed against writing, growing
+// and shrinking, so a client may map it MAP_PRIVATE without fear), or -1.
+// memfd_create needs _GNU_SOURCE, which Swift's Glibc module does not set.
+int strata_sealed_memfd(const char *name, const void *bytes, size_t size);

@@ -108,6 +108,17 @@ extern const struct wl_interface strata_layers_v1_interface;
  *
  * Binds a tree of layers to a toplevel wl_surface. Its state is
  * double-buffered and applied by strata_layers_v1.commit.
+ *
+ * Input: the window takes pointer and touch input at a point when the
+ * point falls on the surface's buffer inside its input region
+ * (wl_surface.set_input_region), or on a layer of the tree as last
+ * committed. A layer covers its whole bounds, drawn or transparent; the
+ * root layer's bounds count even where nothing is drawn. Hidden layers
+ * and layers of opacity 0 cover nothing, nor do their sublayers. A layer
+ * with masks_to_bounds lets its sublayers cover only what lies inside
+ * its bounds. Elsewhere the input goes to the window below. Which layer
+ * was hit is for the client to find (UIKit's hitTest); the compositor
+ * only chooses the window.
  * @section page_iface_strata_context_v1_api API
  * See @ref iface_strata_context_v1.
  */
@@ -116,6 +127,17 @@ extern const struct wl_interface strata_layers_v1_interface;
  *
  * Binds a tree of layers to a toplevel wl_surface. Its state is
  * double-buffered and applied by strata_layers_v1.commit.
+ *
+ * Input: the window takes pointer and touch input at a point when the
+ * point falls on the surface's buffer inside its input region
+ * (wl_surface.set_input_region), or on a layer of the tree as last
+ * committed. A layer covers its whole bounds, drawn or transparent; the
+ * root layer's bounds count even where nothing is drawn. Hidden layers
+ * and layers of opacity 0 cover nothing, nor do their sublayers. A layer
+ * with masks_to_bounds lets its sublayers cover only what lies inside
+ * its bounds. Elsewhere the input goes to the window below. Which layer
+ * was hit is for the client to find (UIKit's hitTest); the compositor
+ * only chooses the window.
  */
 extern const struct wl_interface strata_context_v1_interface;
 #endif

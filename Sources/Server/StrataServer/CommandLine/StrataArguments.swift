@@ -33,6 +33,8 @@ public enum ControlRequest: Equatable, Sendable {
     case close(title: String)
     /// Configure the window with this title to a size, in points.
     case resize(title: String, width: Int, height: Int)
+    /// Inject input through the seat (`strata input`).
+    case input(InputCommand)
 
     /// The request line the control socket reads.
     public var line: String {
@@ -43,6 +45,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .stats: return "stats"
         case .close(let title): return "close \(title)"
         case .resize(let title, let width, let height): return "resize \(width)x\(height) \(title)"
+        case .input(let command): return command.line
         }
     }
 }
@@ -64,6 +67,16 @@ public enum StrataArguments {
                strata stats [--socket NAME]
                strata close [--socket NAME] --title TITLE
                strata resize [--socket NAME] --title TITLE --size WxH
+               strata input [--socket NAME] move X Y
+               strata input [--socket NAME] press|release [left|right|middle]
+               strata input [--socket NAME] click X Y [--button left|right|middle] [--count N]
+               strata input [--socket NAME] drag X1 Y1 X2 Y2 [--steps N]
+               strata input [--socket NAME] scroll DX DY
+               strata input [--socket NAME] key NAME [--down|--up]
+               strata input [--socket NAME] type TEXT
+               strata input [--socket NAME] touch down|move ID X Y
+               strata input [--socket NAME] touch up ID
+               strata input [--socket NAME] tap X Y
                strata --help
 
           run          serve Wayland clients on $XDG_RUNTIME_DIR/NAME (default strata-0) with
@@ -76,6 +89,9 @@ public enum StrataArguments {
           stats        print the last frame's statistics as JSON
           close        ask the window titled TITLE to close, as a window manager would
           resize       configure the window titled TITLE to WxH points
+          input        inject pointer, key or touch events through the seat, at output points;
+                       key takes an xkb keysym name (a, Return, BackSpace, Left); type sends
+                       each character's key, with Shift where needed
 
         The control socket is $XDG_RUNTIME_DIR/NAME.control, mode 0600.
         """
@@ -138,6 +154,18 @@ public enum StrataArguments {
                 throw UsageError("size \(options.width)x\(options.height) is not a multiple of scale \(options.scale)")
             }
             return .run(options)
+
+        case "input":
+            var socket = "strata-0"
+            var words: [String] = []
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--socket": socket = try socketName(value(for: argument))
+                case "--help", "-h": return .help
+                default: words.append(argument)
+                }
+            }
+            return .control(socketName: socket, request: .input(try InputCommand.parse(words)))
 
         case "screenshot", "tree", "frame", "stats", "close", "resize":
             var socket = "strata-0"

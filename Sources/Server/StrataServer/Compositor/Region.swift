@@ -1,13 +1,17 @@
 import CWaylandServer
 import CStrataServerProtocol
+import StrataProtocol
 import StrataRender
 
-/// A wl_region: rectangles added and subtracted in order. Strata treats the
-/// opaque and input regions as hints it may ignore, so a region is only
-/// kept well-formed, not reduced.
+/// A wl_region: rectangles added and subtracted in order. Strata uses
+/// regions as input regions (the opaque region is a hint it ignores), and
+/// asks them only whether they contain a point, so a region is kept as its
+/// operations, not reduced.
 final class Region {
-    enum Operation { case add(PixelRect), subtract(PixelRect) }
-    private(set) var operations: [Operation] = []
+    private(set) var operations: [RegionShape.Operation] = []
+
+    /// The region as it is now, to keep after the wl_region changes or goes away.
+    var shape: RegionShape { RegionShape(operations: operations) }
 
     static func from(_ resource: WaylandResource?) -> Region? {
         resourceObject(resource, as: Region.self, interface: strata_wl_region_interface())
@@ -29,4 +33,29 @@ final class Region {
         }
         return staticImplementation(i)
     }()
+}
+
+/// A region's value: rectangles added and subtracted in order, in surface points.
+struct RegionShape: Equatable {
+    enum Operation: Equatable { case add(PixelRect), subtract(PixelRect) }
+    var operations: [Operation]
+
+    /// The last operation whose rectangle holds the point decides.
+    func contains(_ point: Point) -> Bool {
+        for operation in operations.reversed() {
+            switch operation {
+            case .add(let r) where r.contains(point): return true
+            case .subtract(let r) where r.contains(point): return false
+            default: continue
+            }
+        }
+        return false
+    }
+}
+
+private extension PixelRect {
+    func contains(_ p: Point) -> Bool {
+        width > 0 && height > 0 && p.x >= Double(x) && p.x < Double(x) + Double(width)
+            && p.y >= Double(y) && p.y < Double(y) + Double(height)
+    }
 }

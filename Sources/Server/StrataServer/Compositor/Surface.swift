@@ -49,6 +49,8 @@ public final class Surface {
         var bufferDamage: [PixelRect] = []
         var bufferScale: Int32?
         var frameCallbacks: [FrameCallback] = []
+        /// set_input_region: nil = unchanged; .some(nil) = infinite.
+        var inputRegion: RegionShape??
     }
 
     unowned let server: Server
@@ -58,6 +60,9 @@ public final class Surface {
     private let pendingBufferListener: Listener
 
     private(set) var bufferScale: Int32 = 1
+    /// The committed input region in surface points; nil is infinite. It
+    /// is clipped to the buffer when used (see `acceptsInput(at:)`).
+    private(set) var inputRegion: RegionShape?
 
     public private(set) var role = SurfaceRoleKind.none
     /// The xdg_surface (or other role object) currently attached; weak, as
@@ -162,6 +167,7 @@ public final class Surface {
         pendingBufferListener.remove()
 
         if let scale = state.bufferScale { bufferScale = scale }
+        if let region = state.inputRegion { inputRegion = region }
         switch state.buffer {
         case .unchanged:
             break
@@ -209,6 +215,9 @@ public final class Surface {
     }
 
     private func destroyed() {
+        // First, so that whoever is told below sees a surface that is gone
+        // (the seat sends no leave naming a dying surface).
+        resource = nil
         pendingBufferListener.remove()
         for callback in pending.frameCallbacks { callback.cancel() }
         pending = PendingState()
@@ -216,7 +225,6 @@ public final class Surface {
         roleObject = nil
         layerTree = nil
         layer.removeFromSuperlayer()
-        resource = nil
     }
 
     private static let implementation: UnsafeRawPointer = {
@@ -236,10 +244,12 @@ public final class Surface {
             else { return }
             surface.pending.frameCallbacks.append(callback)
         }
-        // Opaque and input regions are hints; the renderer finds opacity
-        // from the buffer format, and there is no input yet.
+        // The opaque region is a hint; the renderer finds opacity from the buffer format.
         i.set_opaque_region = { _, _, _ in }
-        i.set_input_region = { _, _, _ in }
+        i.set_input_region = { _, resource, region in
+            // Copied now: the client may change or destroy the region before committing.
+            Surface.from(resource)?.pending.inputRegion = .some(region.flatMap { Region.from($0)?.shape })
+        }
         i.commit = { _, resource in Surface.from(resource)?.commit() }
         i.set_buffer_transform = { _, resource, transform in
             // Valid transforms are accepted and the buffer is drawn untransformed.

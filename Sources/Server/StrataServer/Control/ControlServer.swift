@@ -12,6 +12,13 @@ import Glibc
 ///     tree                         JSON: every client's windows and layer trees
 ///     frame                        render a frame now; JSON FrameStats
 ///     stats                        the last frame's FrameStats as JSON
+///     close <title>                xdg_toplevel.close to that window
+///     resize <w>x<h> <title>       configure that window to a size
+///     input <action …>             inject input (InputCommand.line): move X Y,
+///                                  press|release B, click X Y --button B --count N,
+///                                  drag X1 Y1 X2 Y2 --steps N, scroll DX DY,
+///                                  key NAME [--down|--up], type TEXT, touch down|move ID X Y,
+///                                  touch up ID, tap X Y; answered once the events are sent
 ///
 /// The answer is a JSON body, or one line `error: ...`. Connections are
 /// non-blocking and served on the compositor's event loop, so a slow tool
@@ -129,8 +136,20 @@ final class ControlServer {
             window.sendConfigure(width: size[0], height: size[1])
             return JSONValue.object([("resized", .string(arguments[1])), ("width", .int(Int(size[0]))),
                                      ("height", .int(Int(size[1])))]).serialized()
+        case ("input", 2):
+            let command: InputCommand
+            do {
+                command = try InputCommand(line: parts[1])
+            } catch {
+                return "error: \(error)"
+            }
+            if let failure = server.seat.perform(command) { return "error: \(failure)" }
+            // The events are on their way before the tool hears back.
+            server.flushClients()
+            return JSONValue.object([("input", .string(parts[1].split(separator: " ").first.map(String.init) ?? "")),
+                                     ("seat", server.seat.dump())]).serialized()
         default:
-            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>)"
+            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>, input <action>)"
         }
     }
 }

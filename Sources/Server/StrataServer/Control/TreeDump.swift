@@ -19,6 +19,7 @@ extension Server {
         return .object([
             ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
                                 ("scale", .int(configuration.scale))])),
+            ("seat", seat.dump()),
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -35,9 +36,26 @@ extension Toplevel {
             ("title", title.map(JSONValue.string) ?? .null),
             ("app_id", appID.map(JSONValue.string) ?? .null),
             ("mapped", .bool(isMapped)),
+            ("focused", .bool(server.seat.keyboardFocus === self)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
             ("layer", windowLayer.dump()),
+        ])
+    }
+}
+
+extension Seat {
+    /// Where the pointer is and which windows have the pointer and the keyboard.
+    func dump() -> JSONValue {
+        func title(_ toplevel: Toplevel?) -> JSONValue {
+            guard let toplevel else { return .null }
+            return toplevel.title.map(JSONValue.string) ?? .string("")
+        }
+        let pointerWindow = livePointerFocus.flatMap { focus in server.windows.toplevels.last { $0.surface === focus } }
+        return .object([
+            ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
+                                 ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) }))])),
+            ("keyboard_focus", title(keyboardFocus)),
         ])
     }
 }

@@ -18,6 +18,10 @@ public final class Toplevel {
     /// The window's top left on the output, once placed.
     public private(set) var origin: Point?
     public private(set) var isMapped = false
+    /// Has the keyboard focus: configures carry xdg_toplevel's activated state.
+    public private(set) var isActivated = false
+    /// The size the last configure asked for; 0×0 lets the client choose.
+    private var configuredSize: (width: Int32, height: Int32) = (0, 0)
 
     init?(server: Server, xdgSurface: XdgSurface, parent: WaylandResource, id: UInt32) {
         self.server = server
@@ -52,14 +56,26 @@ public final class Toplevel {
 
     /// Sends a configure. Without a size (0×0) the client chooses, as
     /// Strata does not tile or maximize yet; a size comes from the control
-    /// interface's `resize`.
-    func sendConfigure(width: Int32 = 0, height: Int32 = 0) {
+    /// interface's `resize`, and later configures keep it.
+    func sendConfigure(width: Int32? = nil, height: Int32? = nil) {
         guard let resource else { return }
+        if let width, let height { configuredSize = (width, height) }
         var states = wl_array()
         wl_array_init(&states)
-        xdg_toplevel_send_configure(resource, width, height, &states)
+        if isActivated {
+            wl_array_add(&states, MemoryLayout<UInt32>.size)?.storeBytes(of: XDG_TOPLEVEL_STATE_ACTIVATED.rawValue, as: UInt32.self)
+        }
+        xdg_toplevel_send_configure(resource, configuredSize.width, configuredSize.height, &states)
         wl_array_release(&states)
         xdgSurface?.sendConfigure()
+    }
+
+    /// The seat gave or took the keyboard focus: the client is told with a
+    /// configure (clients draw focused windows differently and rely on it).
+    func setActivated(_ activated: Bool) {
+        guard activated != isActivated else { return }
+        isActivated = activated
+        if xdgSurface?.sentInitialConfigure == true { sendConfigure() }
     }
 
     /// Follows the surface's committed state: mapped or not, size, placement.
@@ -84,6 +100,8 @@ public final class Toplevel {
         windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
         windowLayer.bounds = Rect(origin: .zero, size: surface.size)
         windowLayer.isHidden = !isMapped
+        if isMapped && !wasMapped { server.seat.windowMapped(self) }
+        if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
     }
 
     /// The surface or xdg_surface went away: the window leaves the scene.
@@ -91,15 +109,17 @@ public final class Toplevel {
         isMapped = false
         windowLayer.isHidden = true
         server.windows.remove(self)
+        server.seat.windowUnmapped(self)
         surface?.layer.removeFromSuperlayer()
         server.scheduleFrame()
     }
 
     private func destroyed() {
+        // First, so nothing is sent on the dying object (the seat deactivates the window as it goes).
+        resource = nil
         unmap()
         server.windows.unregister(self)
         xdgSurface?.toplevelDestroyed()
-        resource = nil
     }
 
     static let implementation: UnsafeRawPointer = {

@@ -49,7 +49,8 @@ final class WindowStack {
     func raise(_ toplevel: Toplevel) {
         toplevels.removeAll { $0 === toplevel }
         toplevels.append(toplevel)
-        scene.addSublayer(toplevel.windowLayer)
+        // Windows are the scene's first sublayers; above them only the cursor.
+        scene.insertSublayer(toplevel.windowLayer, at: toplevels.count - 1)
     }
 
     func remove(_ toplevel: Toplevel) {

@@ -266,5 +266,5 @@ final class XdgSurface: SurfaceRole {
 /// A weak reference, for lists that must not keep objects alive.
 struct Weak<Object: AnyObject> {
     weak var object: Object?
-    init(_ object: Object) { self.object = object }
+    init(_ object: Object?) { self.object = object }
 }

@@ -1,0 +1,56 @@
+import StrataProtocol
+
+// Which window has the keyboard, and what happens to focus and grabs when
+// windows come and go. Clicking or touching a window focuses and raises
+// it; the desktop keeps the focus where it was. A newly mapped window gets
+// the focus; a window that goes away hands it to the topmost one left.
+extension Seat {
+    /// Gives `toplevel` the keyboard and raises it.
+    func focusWindow(_ toplevel: Toplevel) {
+        if server.windows.toplevels.last !== toplevel {
+            server.windows.raise(toplevel)
+            server.scheduleFrame()
+        }
+        setKeyboardFocus(toplevel)
+    }
+
+    /// Moves the keyboard focus: leave and deactivate the old window,
+    /// enter and activate the new one (xdg_toplevel's activated state).
+    func setKeyboardFocus(_ toplevel: Toplevel?) {
+        guard toplevel !== keyboardFocus else { return }
+        if let old = keyboardFocus {
+            if let surface = old.surface { sendKeyboardLeave(surface) }
+            old.setActivated(false)
+        }
+        keyboardFocus = toplevel
+        if let toplevel, let surface = toplevel.surface, surface.resource != nil {
+            sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
+            toplevel.setActivated(true)
+        }
+    }
+
+    /// A toplevel was mapped: it gets the keyboard; the pointer may now be over it.
+    func windowMapped(_ toplevel: Toplevel) {
+        setKeyboardFocus(toplevel)
+        updatePointerFocus()
+    }
+
+    /// A toplevel was unmapped or destroyed: its focus, grab and touch
+    /// points end, and the keyboard goes to the topmost window left.
+    func windowUnmapped(_ toplevel: Toplevel) {
+        let surface = toplevel.surface
+        if let surface {
+            if pointerFocus === surface {
+                // The grab ends with its surface; buttons still down are forgotten, so their release goes nowhere.
+                buttonsDown = []
+                setPointerFocus(nil, local: nil)
+            }
+            touchPoints = touchPoints.filter { $0.value.object !== surface && $0.value.object != nil }
+        }
+        if keyboardFocus === toplevel || keyboardFocus == nil {
+            if keyboardFocus === toplevel { setKeyboardFocus(nil) }
+            if let next = server.windows.toplevels.last(where: { $0 !== toplevel }) { setKeyboardFocus(next) }
+        }
+        updatePointerFocus()
+    }
+}

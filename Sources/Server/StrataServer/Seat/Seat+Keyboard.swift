@@ -1,0 +1,59 @@
+import CWaylandServer
+
+// The keyboard: keys go to the focused window's client only, with the
+// modifiers xkbcommon derives from them whenever they change.
+extension Seat {
+    func key(_ key: UInt32, pressed: Bool, time: UInt32) {
+        // A key is down once: repeats from a backend and stray releases are dropped.
+        if pressed {
+            guard !keysDown.contains(key) else { return }
+            keysDown.append(key)
+        } else {
+            guard let index = keysDown.firstIndex(of: key) else { return }
+            keysDown.remove(at: index)
+        }
+        // The state follows every key, focused or not, so modifiers are right when focus comes.
+        let modifiersChanged = keymap.update(key: key, pressed: pressed)
+        guard let surface = keyboardFocus?.surface, surface.resource != nil else { return }
+        let focused = keyboards(of: surface.client)
+        let serial = nextSerial()
+        for keyboard in focused {
+            guard let resource = keyboard.resource else { continue }
+            let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
+            wl_keyboard_send_key(resource, serial, time, key, state.rawValue)
+        }
+        if modifiersChanged { sendModifiers(to: focused, serial: nextSerial()) }
+    }
+
+    /// wl_keyboard.enter with the keys already down, then the modifiers.
+    func sendKeyboardEnter(_ surface: Surface, to keyboards: [KeyboardResource], serial: UInt32) {
+        guard let surfaceResource = surface.resource else { return }
+        var keys = wl_array()
+        wl_array_init(&keys)
+        for key in keysDown {
+            wl_array_add(&keys, MemoryLayout<UInt32>.size)?.storeBytes(of: key, as: UInt32.self)
+        }
+        for keyboard in keyboards {
+            if let resource = keyboard.resource { wl_keyboard_send_enter(resource, serial, surfaceResource, &keys) }
+        }
+        wl_array_release(&keys)
+        sendModifiers(to: keyboards, serial: nextSerial())
+    }
+
+    func sendKeyboardLeave(_ surface: Surface) {
+        guard let surfaceResource = surface.resource else { return }
+        let serial = nextSerial()
+        for keyboard in keyboards(of: surface.client) {
+            if let resource = keyboard.resource { wl_keyboard_send_leave(resource, serial, surfaceResource) }
+        }
+    }
+
+    private func sendModifiers(to keyboards: [KeyboardResource], serial: UInt32) {
+        let m = keymap.modifiers
+        for keyboard in keyboards {
+            if let resource = keyboard.resource {
+                wl_keyboard_send_modifiers(resource, serial, m.depressed, m.latched, m.locked, m.group)
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+
+// The pointer: focus follows the surface under it, except while a button
+// is down (the implicit grab): then motion and buttons stay with the
+// surface the first press began on, wherever the pointer goes, and the
+// focus moves only after the last release.
+extension Seat {
+    /// The window and surface under `point`, top to bottom, honouring
+    /// input regions and layer trees; nil over the desktop.
+    func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
+        for toplevel in server.windows.toplevels.reversed() {
+            guard let surface = toplevel.surface, surface.resource != nil,
+                  let local = surface.localPoint(fromOutput: point), surface.acceptsInput(at: local) else { continue }
+            return (toplevel, surface, local)
+        }
+        return nil
+    }
+
+    /// The pointer focus if its surface is still alive.
+    var livePointerFocus: Surface? {
+        guard let focus = pointerFocus, focus.resource != nil else { return nil }
+        return focus
+    }
+
+    func pointerMotion(to point: Point, time: UInt32) {
+        let output = server.scene.bounds
+        pointerPosition = Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1))
+        pointerHasMoved = true
+        if buttonsDown.isEmpty {
+            updatePointerFocus()
+        }
+        if let focus = livePointerFocus, let local = focus.localPoint(fromOutput: pointerPosition) {
+            for pointer in pointers(of: focus.client) {
+                guard let resource = pointer.resource else { continue }
+                wl_pointer_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
+                pointer.frame()
+            }
+        }
+        cursor.pointerMoved(to: pointerPosition)
+        updateCursorImage()
+        server.scheduleFrame()
+    }
+
+    /// Gives the pointer focus to the surface under the pointer, with
+    /// leave and enter (each followed by frame). Not during a grab.
+    func updatePointerFocus() {
+        guard buttonsDown.isEmpty, pointerHasMoved else { return }
+        let target = surface(at: pointerPosition)
+        guard target?.surface !== livePointerFocus else { return }
+        setPointerFocus(target?.surface, local: target?.local)
+    }
+
+    /// Moves the pointer focus, sending leave to the old surface's client
+    /// (if the surface is still alive) and enter to the new one's.
+    func setPointerFocus(_ surface: Surface?, local: Point?) {
+        if let old = livePointerFocus, let oldResource = old.resource {
+            let serial = nextSerial()
+            for pointer in pointers(of: old.client) {
+                guard let resource = pointer.resource else { continue }
+                wl_pointer_send_leave(resource, serial, oldResource)
+                pointer.frame()
+            }
+        }
+        pointerFocus = surface
+        if let surface, let surfaceResource = surface.resource, let local {
+            pointerEnterSerial = nextSerial()
+            for pointer in pointers(of: surface.client) {
+                guard let resource = pointer.resource else { continue }
+                wl_pointer_send_enter(resource, pointerEnterSerial, surfaceResource,
+                                      wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
+                pointer.frame()
+            }
+        }
+        updateCursorImage()
+    }
+
+    func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
+        if pressed {
+            guard !buttonsDown.contains(button) else { return }
+            if buttonsDown.isEmpty {
+                // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
+                updatePointerFocus()
+                if let focus = livePointerFocus, let toplevel = server.windows.toplevels.last(where: { $0.surface === focus }) {
+                    focusWindow(toplevel)
+                }
+            }
+            buttonsDown.append(button)
+        } else {
+            guard let index = buttonsDown.firstIndex(of: button) else { return }
+            buttonsDown.remove(at: index)
+        }
+        if let focus = livePointerFocus {
+            let serial = nextSerial()
+            let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+            for pointer in pointers(of: focus.client) {
+                guard let resource = pointer.resource else { continue }
+                wl_pointer_send_button(resource, serial, time, button, state.rawValue)
+                pointer.frame()
+            }
+        }
+        // The grab ended: the surface under the pointer now gets enter.
+        if buttonsDown.isEmpty { updatePointerFocus() }
+    }
+
+    func pointerAxis(vertical: Double, horizontal: Double, source: InputEvent.AxisSource, time: UInt32) {
+        guard let focus = livePointerFocus else { return }
+        for pointer in pointers(of: focus.client) {
+            guard let resource = pointer.resource else { continue }
+            // axis_source and axis_stop came with frame in v5; wheel_tilt in v6.
+            if pointer.version >= 5, source != .wheelTilt || pointer.version >= 6 {
+                wl_pointer_send_axis_source(resource, source.rawValue)
+            }
+            for (axis, value) in [(WL_POINTER_AXIS_VERTICAL_SCROLL, vertical), (WL_POINTER_AXIS_HORIZONTAL_SCROLL, horizontal)] {
+                if value != 0 {
+                    wl_pointer_send_axis(resource, time, axis.rawValue, wl_fixed_from_double(value))
+                } else if source == .finger, pointer.version >= 5, vertical == 0, horizontal == 0 {
+                    // Fingers lifted from a touchpad: kinetic scrolling may start here.
+                    wl_pointer_send_axis_stop(resource, time, axis.rawValue)
+                }
+            }
+            pointer.frame()
+        }
+    }
+
+    /// wl_pointer.set_cursor: honoured only from the client that has the
+    /// pointer and only with the serial of its latest enter, so a late
+    /// request cannot change the cursor over another client's window.
+    func setCursor(from pointer: PointerResource, serial: UInt32, surfaceResource: WaylandResource?,
+                   hotspotX: Int32, hotspotY: Int32) {
+        guard let focus = livePointerFocus, focus.client == pointer.client, serial == pointerEnterSerial else { return }
+        var surface: Surface?
+        if let surfaceResource {
+            guard let candidate = Surface.from(surfaceResource) else { return }
+            guard candidate.giveRole(.other("cursor")), candidate.roleObject == nil else {
+                if let resource = pointer.resource {
+                    strata_resource_post_error(resource, WL_POINTER_ERROR_ROLE.rawValue,
+                                               "wl_surface@\(candidate.id) already has the role \(candidate.role)")
+                }
+                return
+            }
+            surface = candidate
+        }
+        cursor.setClientCursor(surface, hotspot: Point(x: Double(hotspotX), y: Double(hotspotY)), client: pointer.client)
+        updateCursorImage()
+        server.scheduleFrame()
+    }
+
+    /// The client's cursor over its own surfaces, the arrow elsewhere.
+    func updateCursorImage() {
+        cursor.showClientCursor(forClient: livePointerFocus?.client)
+    }
+}

@@ -1,0 +1,126 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one seat, "seat0": a pointer, a keyboard and a touchscreen that
+/// every client may bind (wl_seat v7). Every input source calls
+/// `handle(_:)`; the seat finds the surface the event belongs to, keeps the
+/// focus and grab state, and sends the events to that surface's client.
+///
+/// Routing lives in one file per device (`Seat+Pointer`, `Seat+Keyboard`,
+/// `Seat+Touch`), focus and window changes in `Seat+Focus`.
+public final class Seat {
+    static let version: Int32 = 7
+    static let name = "seat0"
+
+    unowned let server: Server
+    private var global: Global?
+    let keymap: Keymap
+    let cursor: Cursor
+
+    // Every client's objects; each event goes to those of one client.
+    var pointers: [PointerResource] = []
+    var keyboards: [KeyboardResource] = []
+    var touches: [TouchResource] = []
+
+    // Pointer state (Seat+Pointer).
+    /// Where the pointer is, in output points.
+    public internal(set) var pointerPosition = Point.zero
+    /// The pointer was positioned at least once; until then nothing is under it.
+    var pointerHasMoved = false
+    /// The surface the pointer is over (or, while a button is down, the one the press began on).
+    weak var pointerFocus: Surface?
+    /// The serial of the enter that gave `pointerFocus` its focus: set_cursor must quote it.
+    var pointerEnterSerial: UInt32 = 0
+    /// Buttons down, in the order pressed; while any is down the pointer is grabbed.
+    var buttonsDown: [UInt32] = []
+
+    // Keyboard state (Seat+Keyboard, Seat+Focus).
+    /// The window that gets keys.
+    public internal(set) weak var keyboardFocus: Toplevel?
+    /// Keys down (evdev codes), in the order pressed.
+    var keysDown: [UInt32] = []
+
+    // Touch state (Seat+Touch): each point stays with the surface it went down on.
+    var touchPoints: [Int32: Weak<Surface>] = [:]
+
+    init(server: Server) {
+        self.server = server
+        guard let keymap = Keymap() else {
+            // Unknown XKB_DEFAULT_* names fall back to US; only missing xkeyboard-config data or memfd support end here.
+            fatalError("strata: cannot compile an xkb keymap (is xkb-data installed?)")
+        }
+        self.keymap = keymap
+        cursor = Cursor(scene: server.scene)
+        global = Global(display: server.display, interface: strata_wl_seat_interface(), version: Seat.version) {
+            [unowned self] client, version, id in
+            _ = SeatBinding(seat: self, client: client, version: version, id: id)
+        }
+    }
+
+    /// Removes the global; the display is about to go.
+    func destroyGlobal() { global = nil }
+
+    /// The single entry point for input: routes one event and sends it,
+    /// with its `frame`, to the client it belongs to. Events are flushed
+    /// by the event loop, or at once by `server.flushClients()`.
+    public func handle(_ event: InputEvent) {
+        let time = Seat.now()
+        switch event {
+        case .pointerMotion(let point): pointerMotion(to: point, time: time)
+        case .pointerButton(let button, let state): pointerButton(button, pressed: state == .pressed, time: time)
+        case .pointerAxis(let vertical, let horizontal, let source):
+            pointerAxis(vertical: vertical, horizontal: horizontal, source: source, time: time)
+        case .key(let code, let state): key(code, pressed: state == .pressed, time: time)
+        case .touchDown(let id, let point): touchDown(id: id, at: point, time: time)
+        case .touchMotion(let id, let point): touchMotion(id: id, to: point, time: time)
+        case .touchUp(let id): touchUp(id: id, time: time)
+        case .touchCancel: touchCancel()
+        }
+    }
+
+    /// Event timestamps: the monotonic clock in milliseconds (wrapping, as the protocol allows).
+    static func now() -> UInt32 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt32(truncatingIfNeeded: Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000)
+    }
+
+    func nextSerial() -> UInt32 { wl_display_next_serial(server.display) }
+
+    // MARK: The clients' objects
+
+    func addPointer(_ pointer: PointerResource?) {
+        guard let pointer else { return }
+        pointers.append(pointer)
+        // A pointer made while its client has focus learns so at once, as weston does.
+        if let focus = pointerFocus, let surfaceResource = focus.resource, focus.client == pointer.client,
+           let resource = pointer.resource, let local = focus.localPoint(fromOutput: pointerPosition) {
+            wl_pointer_send_enter(resource, pointerEnterSerial, surfaceResource, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
+            pointer.frame()
+        }
+    }
+
+    func addKeyboard(_ keyboard: KeyboardResource?) {
+        guard let keyboard else { return }
+        keyboards.append(keyboard)
+        if let surface = keyboardFocus?.surface, surface.resource != nil, surface.client == keyboard.client {
+            sendKeyboardEnter(surface, to: [keyboard], serial: nextSerial())
+        }
+    }
+
+    func addTouch(_ touch: TouchResource?) {
+        if let touch { touches.append(touch) }
+    }
+
+    func removePointer(_ pointer: PointerResource) { pointers.removeAll { $0 === pointer } }
+    func removeKeyboard(_ keyboard: KeyboardResource) { keyboards.removeAll { $0 === keyboard } }
+    func removeTouch(_ touch: TouchResource) { touches.removeAll { $0 === touch } }
+
+    func pointers(of client: OpaquePointer?) -> [PointerResource] { pointers.filter { $0.client == client } }
+    func keyboards(of client: OpaquePointer?) -> [KeyboardResource] { keyboards.filter { $0.client == client } }
+    func touches(of client: OpaquePointer?) -> [TouchResource] { touches.filter { $0.client == client } }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import StrataProtocol
+import StrataServer
+import TestSupport
+import XCTest
+
+/// `Seat.handle(_:)` called directly, as a backend or wlcs does, on an
+/// in-process server running its loop on a thread of its own (reached
+/// through `Server.perform`), with bare libwayland clients in this thread:
+/// the events `strata input` has no form for.
+final class SeatHandleTests: XCTestCase {
+    private final class Running: @unchecked Sendable {
+        let server: Server
+        let stopped = DispatchSemaphore(value: 0)
+        init(_ server: Server) { self.server = server }
+    }
+    private var running: Running!
+    private var runtime: String!
+
+    override func setUpWithError() throws {
+        var template = Array((NSTemporaryDirectory() + "strata-seat-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw StrataTestError("mkdtemp failed") }
+        runtime = String(cString: made)
+        setenv("XDG_RUNTIME_DIR", runtime, 1)
+        let server = Server(configuration: ServerConfiguration(width: 320, height: 240, socketName: "seat-handle", clock: .manual))
+        try server.addSocket()
+        let running = Running(server)
+        self.running = running
+        Thread { running.server.run(); running.stopped.signal() }.start()
+    }
+
+    override func tearDown() {
+        if let running {
+            running.server.terminate()
+            running.stopped.wait()
+            running.server.shutdown()
+        }
+        running = nil
+        if let runtime { try? FileManager.default.removeItem(atPath: runtime) }
+    }
+
+    /// Feeds `events` on the server's thread and returns once they are sent.
+    func handle(_ events: InputEvent...) {
+        let done = DispatchSemaphore(value: 0)
+        let server = running.server
+        server.perform {
+            for event in events { server.seat.handle(event) }
+            server.flushClients()
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+
+    func window(_ title: String) throws -> (RawWindow, SeatRecorder) {
+        let client = try RawClient(socket: "seat-handle", runtimeDirectory: runtime)
+        let recorder = try SeatRecorder(client)
+        let window = try RawWindow(client, title: title, width: 100, height: 100)
+        recorder.take()
+        return (window, recorder)
+    }
+
+    func testTouchCancelReachesEveryClientWithAPointDown() throws {
+        let (a, ra) = try window("A")   // at (32, 32)
+        let (b, rb) = try window("B")   // at (64, 64), on top
+        handle(.touchDown(id: 0, Point(x: 40, y: 40)), .touchDown(id: 1, Point(x: 150, y: 150)))
+        XCTAssertEqual(ra.taken("touch"), ["touch.down \(a.surfaceID) 0 8 8"])
+        XCTAssertEqual(rb.taken("touch"), ["touch.down \(b.surfaceID) 1 86 86"])
+        handle(.touchCancel)
+        XCTAssertEqual(ra.taken("touch"), ["touch.cancel"])
+        XCTAssertEqual(rb.taken("touch"), ["touch.cancel"])
+        handle(.touchUp(id: 0), .touchMotion(id: 1, Point(x: 100, y: 100)))
+        XCTAssertEqual(ra.taken("touch"), [], "cancelled points are gone")
+        XCTAssertEqual(rb.taken("touch"), [])
+        handle(.touchDown(id: 0, Point(x: 40, y: 40)), .touchUp(id: 0))
+        XCTAssertEqual(ra.taken("touch"), ["touch.down \(a.surfaceID) 0 8 8", "touch.up 0"], "and ids can be used again")
+    }
+
+    func testFingerScrollEndsWithAxisStopAndRepeatedPressesAreDropped() throws {
+        let (_, ra) = try window("A")
+        handle(.pointerMotion(Point(x: 50, y: 50)))
+        ra.take()
+        handle(.pointerAxis(vertical: 3, horizontal: 0, source: .finger), .pointerAxis(vertical: 0, horizontal: 0, source: .finger))
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.axis_source 1", "pointer.axis 0 3",
+                                             "pointer.axis_source 1", "pointer.axis_stop 0", "pointer.axis_stop 1"])
+        // A backend's repeated press or stray release does not reach the client twice.
+        handle(.key(30, .pressed), .key(30, .pressed), .key(30, .released), .key(30, .released),
+               .pointerButton(PointerButton.left, .released), .pointerButton(PointerButton.left, .pressed),
+               .pointerButton(PointerButton.left, .pressed), .pointerButton(PointerButton.left, .released))
+        XCTAssertEqual(ra.take().filter { $0.hasPrefix("keyboard.key") || $0.hasPrefix("pointer.button") }, [
+            "keyboard.key 30 pressed", "keyboard.key 30 released", "pointer.button 272 pressed", "pointer.button 272 released"])
+    }
+}
