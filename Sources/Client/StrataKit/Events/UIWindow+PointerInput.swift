@@ -9,6 +9,7 @@ extension UIWindow {
         input.pointerLocation = location
         guard let touch = input.pointerTouch else { return }
         touch.phase = .moved
+        touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = location
         touch.timestamp = timestamp
         sendTouches([touch], at: timestamp, buttonMask: input.pressedButtons)

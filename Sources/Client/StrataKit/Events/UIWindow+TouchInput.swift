@@ -12,20 +12,21 @@ extension UIWindow {
 
     func fingerMoved(id: Int32, to location: CGPoint, timestamp: TimeInterval) {
         guard let touch = input.fingers[id] else { return }
+        let beganInFrame = touch.phase == .began && input.touchFrame.contains(touch)
+        noteInFrame(touch)
         // A touch that began in this frame begins where it is at the frame's end.
-        if touch.phase != .began { touch.phase = .moved }
+        if !beganInFrame { touch.phase = .moved }
         touch.locationInWindow = location
         touch.timestamp = timestamp
-        noteInFrame(touch)
     }
 
     func fingerUp(id: Int32, timestamp: TimeInterval) {
         guard let touch = input.fingers.removeValue(forKey: id) else { return }
         // A touch that begins and ends in one frame is still sent both.
         if touch.phase == .began, input.touchFrame.contains(touch) { sendTouchFrame() }
+        noteInFrame(touch)
         touch.phase = .ended
         touch.timestamp = timestamp
-        noteInFrame(touch)
     }
 
     /// wl_touch.cancel: the compositor took every finger; the pointer's
@@ -48,8 +49,12 @@ extension UIWindow {
         sendTouches(changed, at: timestamp, buttonMask: [])
     }
 
+    /// Adds the touch to the frame; the first change in a frame keeps its
+    /// location as the previous one (where it was in the last event).
     private func noteInFrame(_ touch: UITouch) {
-        if !input.touchFrame.contains(touch) { input.touchFrame.append(touch) }
+        guard !input.touchFrame.contains(touch) else { return }
+        input.touchFrame.append(touch)
+        touch.previousLocationInWindow = touch.locationInWindow
     }
 
     // MARK: Shared by pointer and fingers
@@ -68,7 +73,10 @@ extension UIWindow {
     /// the touches that finished and lets gestures settle.
     func sendTouches(_ changed: [UITouch], at timestamp: TimeInterval, buttonMask: UIEvent.ButtonMask) {
         guard !changed.isEmpty else { return }
-        for touch in input.touches where !changed.contains(touch) { touch.phase = .stationary }
+        for touch in input.touches where !changed.contains(touch) {
+            touch.phase = .stationary
+            touch.previousLocationInWindow = touch.locationInWindow
+        }
         let event = input.touchesEvent
         event.window = self
         event.timestamp = timestamp
@@ -79,10 +87,7 @@ extension UIWindow {
         UIApplication.shared.sendEvent(event)
         input.isDispatching = false
 
-        for touch in event.touches {
-            // The next event's previous location is this one's location.
-            touch.previousLocationInWindow = touch.locationInWindow
-            guard touch.isFinished else { continue }
+        for touch in event.touches where touch.isFinished {
             touch.isGone = true
             input.tapDetectors[touch.type, default: MultiTapDetector()].touchFinished(touch)
         }
