@@ -117,7 +117,7 @@ final class ControlTests: InputTestCase {
     func testWeakTargetsAndRemoval() {
         var temporary: Recorder? = Recorder()
         control.addTarget(temporary, action: Recorder.save, for: .touchUpInside)
-        weak var released = temporary
+        weak let released = temporary
         temporary = nil
         XCTAssertNil(released)
         control.addTarget(recorder, action: Recorder.save, for: [.touchDown, .touchUpInside])
@@ -141,6 +141,10 @@ final class ControlTests: InputTestCase {
         control.addTarget(nil, action: Container.save, for: .touchUpInside)
         tap(at: CGPoint(x: 150, y: 120))
         XCTAssertEqual(container.saves, 1)
+        control.sendAction(Container.save, to: nil, for: nil)
+        XCTAssertEqual(container.saves, 2, "sendAction(_:to:for:)")
+        control.sendAction(Recorder.send, to: recorder, for: nil)
+        XCTAssertTrue(recorder.senders.first === control)
     }
 
     /// UIAction: addAction replaces an action with the same identifier;

@@ -170,6 +170,9 @@ final class GestureRecognizerTests: InputTestCase {
         XCTAssertEqual(pan.translation(in: view).x, 100, accuracy: 0.001)
         XCTAssertEqual(pan.velocity(in: view).x, 1000, accuracy: 1, "10 points every 10 ms")
         XCTAssertEqual(pan.velocity(in: view).y, 0, accuracy: 0.001)
+        XCTAssertEqual(pan.numberOfTouches, 1)
+        XCTAssertEqual(window.input.touchesEvent.touches(for: pan)?.count, 1, "UIEvent.touches(for:) a recognizer")
+        XCTAssertTrue(window.input.touches.first?.gestureRecognizers?.first === pan)
         pan.setTranslation(.zero, in: view)
         advance(0.01)
         touchMove(to: CGPoint(x: 305, y: 200))
@@ -321,7 +324,7 @@ final class GestureRecognizerTests: InputTestCase {
         let tap = UITapGestureRecognizer(target: weakHandler!, action: Handler.handleTap)
         tap.addTarget(handler, action: Handler.plain)
         view.addGestureRecognizer(tap)
-        weak var released = weakHandler
+        weak let released = weakHandler
         weakHandler = nil
         XCTAssertNil(released, "the recognizer does not keep its target")
         self.tap(at: center)

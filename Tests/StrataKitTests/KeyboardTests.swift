@@ -108,6 +108,16 @@ final class KeyboardTests: InputTestCase {
         XCTAssertEqual(field.presses.filter { $0 == "began x" }.count, 1)
     }
 
+    /// beginIgnoringInteractionEvents() drops key events too.
+    func testIgnoringInteractionEventsDropsKeys() {
+        field.becomeFirstResponder()
+        UIApplication.shared.beginIgnoringInteractionEvents()
+        press(.keyboardA, "a")
+        UIApplication.shared.endIgnoringInteractionEvents()
+        press(.keyboardB, "b")
+        XCTAssertEqual(field.text, "b")
+    }
+
     /// A hidden first responder keeps getting keys (the guide's warning).
     func testHiddenFirstResponderStillGetsKeys() {
         field.becomeFirstResponder()

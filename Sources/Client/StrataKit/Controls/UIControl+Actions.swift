@@ -72,6 +72,18 @@ extension UIControl {
         registrations.reduce([]) { $0.union($1.events) }
     }
 
+    /// UIKit's `sendAction(_:to:for:)`: sends one action now, as
+    /// `UIApplication.sendAction(_:to:from:for:)` does, with this control as sender.
+    public func sendAction<Target: AnyObject>(_ action: @escaping (Target) -> () -> Void, to target: Target?,
+                                              for event: UIEvent?) {
+        TargetAction(target: target, action: MethodAction(action)).send(from: self, for: event)
+    }
+
+    public func sendAction<Target: AnyObject, Sender>(_ action: @escaping (Target) -> (Sender) -> Void, to target: Target?,
+                                                      for event: UIEvent?) {
+        TargetAction(target: target, action: MethodAction(action)).send(from: self, for: event)
+    }
+
     /// Sends the actions registered for any of `controlEvents`, each once, in the order added.
     public func sendActions(for controlEvents: Event) {
         sendActions(for: controlEvents, with: nil)

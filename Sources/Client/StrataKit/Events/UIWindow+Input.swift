@@ -34,6 +34,16 @@ extension UIWindow {
         }
     }
 
+    /// UIWindow.sendEvent(_:)'s work: each kind of event to its delivery.
+    func deliver(_ event: UIEvent) {
+        switch event.type {
+        case .touches: deliverTouches(event)
+        case .scroll: (event as? ScrollEvent).map(deliverScroll)
+        case .presses: (event as? UIPressesEvent).map(deliverPresses)
+        default: break
+        }
+    }
+
     /// With keyboard focus the window is key; without it, no window of the
     /// app is (the keyboard belongs to another app).
     private func keyboardFocusChanged(_ hasFocus: Bool) {

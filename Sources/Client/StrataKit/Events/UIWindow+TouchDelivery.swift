@@ -4,16 +4,7 @@ import Foundation
 /// recognizers of the touch's view and of its ancestors see each touch
 /// first, then the view, unless a recognizer delays or cancels it.
 extension UIWindow {
-    func deliver(_ event: UIEvent) {
-        switch event.type {
-        case .touches: deliverTouches(event)
-        case .scroll: (event as? ScrollEvent).map(deliverScroll)
-        case .presses: (event as? UIPressesEvent).map(deliverPresses)
-        default: break
-        }
-    }
-
-    private func deliverTouches(_ event: UIEvent) {
+    func deliverTouches(_ event: UIEvent) {
         let changed = event.touches.filter { $0.phase != .stationary && $0.window === self }
         for touch in changed where touch.phase == .began { attach(touch, with: event) }
         for recognizer in input.involvedRecognizers {

@@ -75,8 +75,6 @@ open class UIPressesEvent: UIEvent {
 
     open var allPresses: Set<UIPress> { Set(presses) }
 
-    open func presses(for gestureRecognizer: UIGestureRecognizer) -> Set<UIPress> { [] }
-
     func notePassedOn(by responder: UIResponder) {
         if responder === deliveredTo { wasPassedOnByTarget = true }
     }
