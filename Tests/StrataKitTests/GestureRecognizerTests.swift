@@ -344,4 +344,89 @@ final class GestureRecognizerTests: InputTestCase {
         XCTAssertNil(view.gestureRecognizers)
         _ = UITapGestureRecognizer(target: nil, action: nil)
     }
+
+    /// UIView.gestureRecognizerShouldBegin(_:): the view can veto its own
+    /// (or a descendant's) recognizer, which then fails.
+    func testViewCanVetoARecognizer() {
+        final class Vetoing: RecordingView {
+            override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+        }
+        let vetoing = Vetoing(frame: view.frame)
+        window.addSubview(vetoing)
+        vetoing.addGestureRecognizer(UITapGestureRecognizer(target: handler, action: Handler.handleTap))
+        self.tap(at: center)
+        XCTAssertEqual(handler.taps, [])
+        XCTAssertEqual(vetoing.log, ["began", "ended"])
+    }
+
+    /// numberOfTouchesRequired: a two-finger tap needs both fingers; one finger fails.
+    func testTwoFingerTap() {
+        let tap = UITapGestureRecognizer(target: handler, action: Handler.handleTap)
+        tap.numberOfTouchesRequired = 2
+        view.addGestureRecognizer(tap)
+        self.tap(at: center)
+        XCTAssertEqual(handler.taps, [])
+        advance(1)
+        touchDown(1, at: CGPoint(x: 190, y: 200))
+        touchDown(2, at: CGPoint(x: 210, y: 200))
+        advance(0.05)
+        window.receive(.touchUp(id: 1, timestamp: clock.now))
+        window.receive(.touchUp(id: 2, timestamp: clock.now))
+        window.receive(.touchFrame)
+        XCTAssertEqual(handler.taps, [.recognized])
+        XCTAssertEqual(handler.locations, [CGPoint(x: 100, y: 100)], "the centroid of the two touches")
+    }
+
+    /// UILongPressGestureRecognizer.numberOfTapsRequired: taps before the press.
+    func testLongPressAfterATap() {
+        let press = UILongPressGestureRecognizer(target: handler, action: Handler.handle)
+        press.numberOfTapsRequired = 1
+        view.addGestureRecognizer(press)
+        touchDown(at: center)
+        advance(1)
+        XCTAssertEqual(handler.states, [], "no tap before")
+        touchUp()
+        advance(1)
+        self.tap(at: center)
+        advance(0.1)
+        touchDown(at: center)
+        advance(0.6)
+        XCTAssertEqual(handler.states, [.began])
+        touchUp()
+    }
+
+    /// The delegate's gestureRecognizer(_:shouldRequireFailureOf:) works as require(toFail:).
+    func testDelegateFailureRequirement() {
+        final class Requiring: UIGestureRecognizerDelegate {
+            weak var other: UIGestureRecognizer?
+            func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                   shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+                otherGestureRecognizer === other
+            }
+        }
+        let tap = UITapGestureRecognizer(target: handler, action: Handler.handleTap)
+        let press = UILongPressGestureRecognizer(target: handler, action: Handler.handle)
+        let delegate = Requiring()
+        delegate.other = press
+        tap.delegate = delegate
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(press)
+        touchDown(at: center)
+        advance(0.2)
+        touchUp()
+        XCTAssertEqual(handler.taps, [.recognized], "the press failed (too short), so the tap fires")
+    }
+
+    /// The manual clock runs timers in deadline order, including timers they schedule.
+    func testManualClock() {
+        var fired: [Int] = []
+        _ = clock.schedule(after: 0.2) { fired.append(2) }
+        _ = clock.schedule(after: 0.1) { [clock] in
+            fired.append(1)
+            _ = clock!.schedule(after: 0.05) { fired.append(15) }
+        }
+        clock.schedule(after: 0.1) { fired.append(99) }.cancel()
+        advance(0.3)
+        XCTAssertEqual(fired, [1, 15, 2])
+    }
 }
