@@ -429,4 +429,21 @@ final class GestureRecognizerTests: InputTestCase {
         advance(0.3)
         XCTAssertEqual(fired, [1, 15, 2])
     }
+
+    /// delaysTouchesEnded (default true): while a recognizer still decides
+    /// after the touch lifted (a double tap waiting for its second tap), the
+    /// view's touchesEnded waits; it comes when the recognizer fails.
+    func testDelaysTouchesEnded() {
+        let double = UITapGestureRecognizer(target: handler, action: Handler.handle)
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+        self.tap(at: center)
+        XCTAssertEqual(view.log, ["began"])
+        advance(MultiTapDetector.maximumInterval + 0.01)
+        XCTAssertEqual(view.log, ["began", "ended"])
+        double.delaysTouchesEnded = false
+        advance(1)
+        self.tap(at: center)
+        XCTAssertEqual(view.log, ["began", "ended", "began", "ended"])
+    }
 }

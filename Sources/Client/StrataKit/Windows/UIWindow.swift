@@ -59,7 +59,7 @@ open class UIWindow: UIView {
     }
 
     /// The input this window is in the middle of: touches, presses, gestures.
-    lazy var input = WindowInputState()
+    let input = WindowInputState()
 
     /// The responder keys go to (Keyboard/UIResponder+FirstResponder.swift).
     weak var firstResponderReference: UIResponder?
