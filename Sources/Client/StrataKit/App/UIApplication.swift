@@ -67,6 +67,22 @@ open class UIApplication: UIResponder {
     /// the app decide to exit without exiting themselves.
     var terminationHandler: (Int32) -> Void = { status in exit(status) }
 
+    /// The responder chain ends at the app delegate when it is a responder.
+    open override var next: UIResponder? {
+        delegate as? UIResponder
+    }
+
+    // MARK: Events (Events/UIApplication+Events.swift)
+
+    /// Dispatches an event to its window (the key window for presses);
+    /// drops touches, scrolls and presses while interaction events are ignored.
+    open func sendEvent(_ event: UIEvent) {
+        dispatch(event)
+    }
+
+    /// How many beginIgnoringInteractionEvents() are not yet ended.
+    var interactionIgnoreCount = 0
+
     // MARK: Windows
 
     func register(_ window: UIWindow) {

@@ -107,6 +107,24 @@ open class UIView: UIResponder, CALayerDelegate {
         bounds.contains(point)
     }
 
+    // MARK: Touches and gestures (Events/, Gestures/)
+
+    /// UIKit: false by default; such a view gets only the first of several
+    /// simultaneous touches.
+    open var isMultipleTouchEnabled = false
+
+    /// While this view has a touch, no other view in the window gets one;
+    /// it gets none while other views have touches.
+    open var isExclusiveTouch = false
+
+    /// Asked before one of the view's recognizers leaves .possible; false makes it fail.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
+    }
+
+    /// The recognizers attached to the view (Gestures/UIView+GestureRecognizers.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+
     // MARK: CALayerDelegate
 
     public func layoutSublayers(of layer: CALayer) {

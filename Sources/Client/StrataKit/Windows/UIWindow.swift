@@ -44,6 +44,26 @@ open class UIWindow: UIView {
         fatalError("init(coder:) is not supported")
     }
 
+    /// A window's next responder is the application.
+    open override var next: UIResponder? {
+        UIApplication.shared
+    }
+
+    // MARK: Events (Events/UIWindow+Input.swift and its neighbours)
+
+    /// Delivers an event that UIApplication.sendEvent(_:) dispatched here:
+    /// touches to their views and gesture recognizers, presses to the first
+    /// responder, scrolls to the pan gesture recognizers that accept them.
+    open func sendEvent(_ event: UIEvent) {
+        deliver(event)
+    }
+
+    /// The input this window is in the middle of: touches, presses, gestures.
+    let input = WindowInputState()
+
+    /// The responder keys go to (Keyboard/UIResponder+FirstResponder.swift).
+    weak var firstResponderReference: UIResponder?
+
     deinit {
         surface?.tearDown()
     }
@@ -77,9 +97,21 @@ open class UIWindow: UIView {
         guard application.keyWindowReference !== self else { return }
         let previous = application.keyWindowReference
         application.keyWindowReference = self
-        previous?.resignKey()
+        previous?.loseKeyStatus()
         becomeKey()
+        NotificationCenter.default.post(name: UIWindow.didBecomeKeyNotification, object: self)
     }
+
+    /// Stops being the key window (keyboard focus went elsewhere): its keys
+    /// in progress are cancelled, then resignKey() and the notification.
+    func loseKeyStatus() {
+        cancelActivePresses()
+        resignKey()
+        NotificationCenter.default.post(name: UIWindow.didResignKeyNotification, object: self)
+    }
+
+    public static let didBecomeKeyNotification = Notification.Name("UIWindowDidBecomeKeyNotification")
+    public static let didResignKeyNotification = Notification.Name("UIWindowDidResignKeyNotification")
 
     /// Shows the window and makes it key.
     open func makeKeyAndVisible() {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Two touches moving apart or together: `scale` is their distance over
+/// the distance when the second touch went down; it begins once the
+/// distance changed by `UIGestureRecognizer.hysteresis` points.
+open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    /// Settable, as in UIKit: later changes multiply the new value.
+    open var scale: CGFloat {
+        get { scaleBase * ratio }
+        set {
+            scaleBase = newValue
+            initialDistance = nil
+        }
+    }
+
+    /// Scale per second.
+    open private(set) var velocity: CGFloat = 0
+
+    private var scaleBase: CGFloat = 1
+    private var initialDistance: CGFloat?
+    private var distance: CGFloat = 0
+    private var lastSample: (scale: CGFloat, time: TimeInterval)?
+
+    private var ratio: CGFloat {
+        guard let initialDistance, initialDistance > 0 else { return 1 }
+        return distance / initialDistance
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        measure()
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
+        guard measure(), let initialDistance else { return }
+        let now = scale
+        if let lastSample, event.timestamp > lastSample.time {
+            velocity = (now - lastSample.scale) / CGFloat(event.timestamp - lastSample.time)
+        }
+        lastSample = (now, event.timestamp)
+        if state == .possible {
+            if abs(distance - initialDistance) > UIGestureRecognizer.hysteresis { state = .began }
+        } else {
+            state = .changed
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        if liveTouches.count < 2, state == .began || state == .changed { state = .ended }
+    }
+
+    open override func reset() {
+        super.reset()
+        scaleBase = 1
+        initialDistance = nil
+        velocity = 0
+        lastSample = nil
+    }
+
+    /// The distance of the first two touches; the first one measured is the reference.
+    @discardableResult
+    private func measure() -> Bool {
+        let touches = liveTouches
+        guard touches.count >= 2 else { return false }
+        let a = touches[0].locationInWindow, b = touches[1].locationInWindow
+        distance = hypot(b.x - a.x, b.y - a.y)
+        if initialDistance == nil { initialDistance = distance }
+        return true
+    }
+}
