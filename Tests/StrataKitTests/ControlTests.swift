@@ -169,4 +169,23 @@ final class ControlTests: InputTestCase {
         primary.sendActions(for: .primaryActionTriggered)
         XCTAssertTrue(sender as? UIControl === primary)
     }
+
+    /// Event Handling Guide: "If you have a single tap gesture recognizer
+    /// attached to a button's parent view, and the user taps the button,
+    /// then the button's action method receives the touch event instead of
+    /// the gesture recognizer."
+    func testControlPrevailsOverAnAncestorsSingleTap() {
+        final class Counter {
+            var taps = 0
+            func tapped() { taps += 1 }
+        }
+        let counter = Counter()
+        window.addGestureRecognizer(UITapGestureRecognizer(target: counter, action: Counter.tapped))
+        tap(at: CGPoint(x: 150, y: 120))
+        XCTAssertEqual(recorder.events, ["down", "upInside"])
+        XCTAssertEqual(counter.taps, 0)
+        advance(1)
+        tap(at: CGPoint(x: 10, y: 10))
+        XCTAssertEqual(counter.taps, 1, "elsewhere the tap is recognized")
+    }
 }

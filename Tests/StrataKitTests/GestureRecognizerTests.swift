@@ -446,4 +446,24 @@ final class GestureRecognizerTests: InputTestCase {
         self.tap(at: center)
         XCTAssertEqual(view.log, ["began", "ended", "began", "ended"])
     }
+
+    /// requiresExclusiveTouchType (default true): a recognizer tracking a
+    /// finger does not take the pointer's touch as well.
+    func testExclusiveTouchType() {
+        let pinch = UIPinchGestureRecognizer(target: handler, action: Handler.handle)
+        view.addGestureRecognizer(pinch)
+        XCTAssertTrue(pinch.requiresExclusiveTouchType)
+        touchDown(1, at: CGPoint(x: 150, y: 200))
+        pointerMove(to: CGPoint(x: 250, y: 200))
+        pointerButton(pressed: true)
+        XCTAssertEqual(pinch.numberOfTouches, 1)
+        pointerButton(pressed: false)
+        touchUp(1)
+        pinch.requiresExclusiveTouchType = false
+        touchDown(1, at: CGPoint(x: 150, y: 200))
+        pointerButton(pressed: true)
+        XCTAssertEqual(pinch.numberOfTouches, 2)
+        pointerButton(pressed: false)
+        touchUp(1)
+    }
 }

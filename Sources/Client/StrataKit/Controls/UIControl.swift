@@ -69,6 +69,15 @@ open class UIControl: UIView {
         trackCancelled(touches, with: event)
     }
 
+    /// The Event Handling Guide: a control's default action prevails over
+    /// an ancestor's single-finger single tap, so a tap on the control
+    /// sends its actions instead of recognizing the tap.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard isEnabled, gestureRecognizer.view !== self,
+              let tap = gestureRecognizer as? UITapGestureRecognizer else { return true }
+        return tap.numberOfTapsRequired != 1 || tap.numberOfTouchesRequired != 1
+    }
+
     // MARK: Sending
 
     /// Runs the action's handler with this control as its sender; override to observe.

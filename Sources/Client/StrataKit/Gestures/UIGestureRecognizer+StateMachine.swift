@@ -36,8 +36,14 @@ extension UIGestureRecognizer {
             pendingState = newState
             return
         }
+        // The views asked are the recognizer's and those of its touches (a
+        // slider vetoes its ancestors' swipes that start on it).
+        var views = view.map { [$0] } ?? []
+        for touchView in trackedTouches.compactMap(\.view) where !views.contains(where: { $0 === touchView }) {
+            views.append(touchView)
+        }
         let shouldBegin = (delegate?.gestureRecognizerShouldBegin(self) ?? true)
-            && (view?.gestureRecognizerShouldBegin(self) ?? true)
+            && views.allSatisfy { $0.gestureRecognizerShouldBegin(self) }
         guard shouldBegin, !rivals.contains(where: { isPrevented(by: $0) }) else { return settle(in: .failed) }
         storedState = newState
         for rival in rivals where rival.state == .possible

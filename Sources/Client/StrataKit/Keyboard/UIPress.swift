@@ -39,8 +39,8 @@ open class UIPress: Hashable {
     }
 
     /// Arrows, Return/Enter (select), Escape (menu) and Page Up/Down have
-    /// UIKit's remote-style types; other keys have a type of their HID usage,
-    /// offset past those (their `key` says which they are).
+    /// UIKit's remote-style types; other keys have `keyboardTypeBase` plus
+    /// their HID usage, clear of those (their `key` says which they are).
     public var type: PressType {
         switch key?.keyCode {
         case .keyboardUpArrow?: return .upArrow
@@ -51,9 +51,11 @@ open class UIPress: Hashable {
         case .keyboardEscape?: return .menu
         case .keyboardPageUp?: return .pageUp
         case .keyboardPageDown?: return .pageDown
-        default: return PressType(rawValue: 2000 + (key?.keyCode.rawValue ?? 0))
+        default: return PressType(rawValue: Self.keyboardTypeBase + (key?.keyCode.rawValue ?? 0))
         }
     }
+
+    static let keyboardTypeBase = 2000
 
     public static func == (lhs: UIPress, rhs: UIPress) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
