@@ -256,6 +256,28 @@ final class GestureRecognizerTests: InputTestCase {
         XCTAssertEqual(handler.states.last, .ended)
     }
 
+    /// UIKit's idiom: a handler applies `scale` and sets it back to 1, so
+    /// each call gets the change since the last; the product of the
+    /// changes is the whole pinch, with no step lost at a reset.
+    func testPinchScaleResetInTheHandlerAccumulatesToTheWholePinch() {
+        final class Accumulator {
+            var product: CGFloat = 1
+            func pinch(_ pinch: UIPinchGestureRecognizer) {
+                product *= pinch.scale
+                pinch.scale = 1
+            }
+        }
+        let accumulator = Accumulator()
+        view.addGestureRecognizer(UIPinchGestureRecognizer(target: accumulator, action: Accumulator.pinch))
+        touchDown(1, at: CGPoint(x: 150, y: 200))
+        touchDown(2, at: CGPoint(x: 200, y: 200))
+        for step in 1...5 {
+            advance(0.01)
+            touchMove(2, to: CGPoint(x: 200 + CGFloat(step) * 10, y: 200))
+        }
+        XCTAssertEqual(accumulator.product, 2, accuracy: 0.001)
+    }
+
     /// UIRotationGestureRecognizer: rotation in radians, from touches moved one at a time.
     func testRotationAngle() {
         let rotation = UIRotationGestureRecognizer(target: handler, action: Handler.handle)

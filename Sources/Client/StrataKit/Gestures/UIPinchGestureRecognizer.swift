@@ -8,8 +8,9 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
     open var scale: CGFloat {
         get { scaleBase * ratio }
         set {
+            // Later changes count from the distance the touches have now.
             scaleBase = newValue
-            initialDistance = nil
+            initialDistance = distance > 0 ? distance : nil
         }
     }
 
