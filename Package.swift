@@ -55,6 +55,8 @@ let package = Package(
         .executableTarget(name: "strata-photos-demo", dependencies: ["StrataKit"], path: "Sources/Demos/PhotosDemo",
                          resources: [.copy("Resources/Landscape@2x.png")]),
         .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
+        // A StrataKit app to play with: drag, pinch and rotate, a toggle, typed text.
+        .executableTarget(name: "strata-input-demo", dependencies: ["StrataKit"], path: "Sources/Demos/InputDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol"], path: "Benchmarks/strata-bench"),
