@@ -4,7 +4,7 @@
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, seat).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, seat, input).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -12,3 +12,4 @@ if wanted("render") { runRenderBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("seat") { runSeatBenchmarks() }
+if wanted("input") { runInputBenchmarks() }
