@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "StrataWayland",
                 dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
                 path: "Sources/Client/StrataWayland"),
-        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo"], path: "Sources/Client/StrataKit"),
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo"], path: "Sources/Client/StrataKit",
+                exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
