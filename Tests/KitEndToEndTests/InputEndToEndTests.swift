@@ -77,6 +77,13 @@ final class InputEndToEndTests: KitTestCase {
         try startCompositor(width: 400, height: 300)
     }
 
+    override func tearDown() {
+        // XCTest keeps every test case object to the end of the run: the
+        // window must not outlive its test.
+        window = nil
+        super.tearDown()
+    }
+
     /// "The window object uses hit-testing … to find the view in which the
     /// touch occurred", and the touch reports its location in that view.
     /// A click is a touch from the pointer (`.indirectPointer`).
