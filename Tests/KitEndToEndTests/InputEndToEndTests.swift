@@ -162,9 +162,12 @@ final class InputEndToEndTests: KitTestCase {
         XCTAssertTrue(runMainLoop(until: { mover.states.last == .ended }), "pan states: \(mover.states)")
         XCTAssertEqual(mover.states.first, .began)
         XCTAssertEqual(card.center, CGPoint(x: 135, y: 85))
-        waitUntilPresented()
-        let cardLayer = try appRootLayer(of: serverWindow(titled: "Input")).sublayers.first
-        XCTAssertEqual(cardLayer?.point("position"), CGPoint(x: 135, y: 85))
+        // The move reaches the compositor with the next commit.
+        func cardPosition() throws -> CGPoint? {
+            try appRootLayer(of: serverWindow(titled: "Input")).sublayers.first?.point("position")
+        }
+        XCTAssertTrue(try runMainLoop(until: { try cardPosition() == CGPoint(x: 135, y: 85) }),
+                      "the compositor has the card at \(String(describing: try? cardPosition()))")
     }
 
     /// Pinch and rotation with two touch points moved one at a time, as
