@@ -4,10 +4,19 @@ import XCTest
 /// CALayer's model, as the Core Animation Programming Guide and CALayer's
 /// reference describe it.
 final class LayerTests: XCTestCase {
+    /// The hooks the app installed, put back after each test.
+    private var savedHooks: (scheduler: (() -> Void)?, handler: (() -> Void)?)
+
     override func setUp() {
+        savedHooks = (CATransaction.updateScheduler, CATransaction.updateHandler)
         CATransaction.changedLayers = []
         CATransaction.updateScheduler = nil
         CATransaction.updateHandler = nil
+    }
+
+    override func tearDown() {
+        (CATransaction.updateScheduler, CATransaction.updateHandler) = savedHooks
+        CATransaction.changedLayers = []
     }
 
     /// CALayer reference: the documented default values.

@@ -6,8 +6,12 @@ import XCTest
 final class TransactionTests: XCTestCase {
     var scheduled = 0
     var handled = 0
+    /// The hooks the app installed, put back after each test so later
+    /// tests (and the app's update cycle) keep working.
+    private var savedHooks: (scheduler: (() -> Void)?, handler: (() -> Void)?)
 
     override func setUp() {
+        savedHooks = (CATransaction.updateScheduler, CATransaction.updateHandler)
         scheduled = 0
         handled = 0
         CATransaction.changedLayers = []
@@ -17,8 +21,7 @@ final class TransactionTests: XCTestCase {
     }
 
     override func tearDown() {
-        CATransaction.updateScheduler = nil
-        CATransaction.updateHandler = nil
+        (CATransaction.updateScheduler, CATransaction.updateHandler) = savedHooks
         CATransaction.implicitTransactionPending = false
         CATransaction.changedLayers = []
     }
