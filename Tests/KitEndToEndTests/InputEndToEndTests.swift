@@ -216,6 +216,22 @@ final class InputEndToEndTests: KitTestCase {
         XCTAssertTrue(runMainLoop(until: { field.text == "Hi, Strata" }), "after backspace: \(field.text)")
     }
 
+    /// A held key repeats at the compositor's rate (wl_keyboard.repeat_info;
+    /// the client repeats it, as Wayland asks), until it is released.
+    func testAHeldKeyRepeatsUntilReleased() throws {
+        let field = KeyInputView(frame: CGRect(x: 10, y: 10, width: 180, height: 30))
+        try showWindow(field)
+        XCTAssertTrue(field.becomeFirstResponder())
+        try input("key", "x", "--down")
+        XCTAssertTrue(runMainLoop(until: { field.text.count >= 4 }, timeout: 5), "typed: \(field.text)")
+        try input("key", "x", "--up")
+        runMainLoop(for: 0.1)
+        let typed = field.text
+        XCTAssertEqual(Set(typed), ["x"])
+        runMainLoop(for: 0.3)
+        XCTAssertEqual(field.text, typed, "the key went on repeating after it was released")
+    }
+
     /// Keyboard focus makes a window key: clicking the other window moves
     /// it, with UIKit's notifications.
     func testClickingAWindowMakesItKey() throws {
