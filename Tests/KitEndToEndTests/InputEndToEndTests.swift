@@ -232,6 +232,23 @@ final class InputEndToEndTests: KitTestCase {
         XCTAssertEqual(field.text, typed, "the key went on repeating after it was released")
     }
 
+    /// A window hidden while a key is held stops getting it: the
+    /// compositor's leave (for a surface already gone) ends the repeat.
+    func testHidingTheWindowEndsAHeldKeysRepeat() throws {
+        let field = KeyInputView(frame: CGRect(x: 10, y: 10, width: 180, height: 30))
+        try showWindow(field)
+        XCTAssertTrue(field.becomeFirstResponder())
+        try input("key", "x", "--down")
+        XCTAssertTrue(runMainLoop(until: { field.text.count >= 2 }, timeout: 5), "typed: \(field.text)")
+        window.isHidden = true
+        XCTAssertTrue(runMainLoop(until: { (try? self.strata.windows().isEmpty) ?? false }))
+        runMainLoop(for: 0.1)
+        let typed = field.text
+        runMainLoop(for: 0.3)
+        XCTAssertEqual(field.text, typed, "the key went on repeating into the hidden window")
+        try input("key", "x", "--up")
+    }
+
     /// Keyboard focus makes a window key: clicking the other window moves
     /// it, with UIKit's notifications.
     func testClickingAWindowMakesItKey() throws {

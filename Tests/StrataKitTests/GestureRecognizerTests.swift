@@ -278,6 +278,25 @@ final class GestureRecognizerTests: InputTestCase {
         XCTAssertEqual(accumulator.product, 2, accuracy: 0.001)
     }
 
+    /// canPrevent(_:) (a subclass hook): a recognizer that says it cannot
+    /// prevent another lets that one recognize beside it.
+    func testARecognizerThatCannotPreventLetsItsRivalBegin() {
+        final class PolitePan: UIPanGestureRecognizer {
+            override func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+        }
+        final class Watcher {
+            var polite: [UIGestureRecognizer.State] = [], other: [UIGestureRecognizer.State] = []
+            func politeChanged(_ pan: UIPanGestureRecognizer) { polite.append(pan.state) }
+            func otherChanged(_ pan: UIPanGestureRecognizer) { other.append(pan.state) }
+        }
+        let watcher = Watcher()
+        view.addGestureRecognizer(PolitePan(target: watcher, action: Watcher.politeChanged))
+        view.addGestureRecognizer(UIPanGestureRecognizer(target: watcher, action: Watcher.otherChanged))
+        drag(from: center, to: CGPoint(x: 260, y: 200))
+        XCTAssertEqual(watcher.polite.first, .began)
+        XCTAssertEqual(watcher.other.first, .began, "the rival was failed although it could not be prevented")
+    }
+
     /// UIRotationGestureRecognizer: rotation in radians, from touches moved one at a time.
     func testRotationAngle() {
         let rotation = UIRotationGestureRecognizer(target: handler, action: Handler.handle)

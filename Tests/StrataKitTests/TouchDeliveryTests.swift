@@ -169,15 +169,14 @@ final class TouchDeliveryTests: InputTestCase {
 
     /// A pointer press-drag-release is one touch of type .indirectPointer
     /// (as on iPadOS); motion without a button is no touch; the event's
-    /// buttonMask names the buttons down; leaving the window mid-press does
-    /// not end it (the compositor keeps the grab).
+    /// buttonMask names the buttons down; motion outside the window keeps
+    /// the touch (the compositor's implicit grab).
     func testPointerPressIsOneTouch() {
         pointerMove(to: CGPoint(x: 120, y: 120))
         XCTAssertEqual(view.log, [])
         pointerButton(.secondary, pressed: true)
         XCTAssertEqual(view.lastEvent?.buttonMask, .secondary)
         pointerMove(to: CGPoint(x: 300, y: 300))
-        window.receive(.pointerLeave(timestamp: clock.now))
         pointerButton(.primary, pressed: true)
         pointerMove(to: CGPoint(x: 310, y: 300))
         XCTAssertEqual(view.lastEvent?.buttonMask, [.primary, .secondary])
@@ -227,5 +226,38 @@ final class TouchDeliveryTests: InputTestCase {
         tap(at: CGPoint(x: 10, y: 10))
         XCTAssertTrue(CATransaction.implicitTransactionPending)
         XCTAssertTrue(CATransaction.changedLayers.contains { $0 === toggling.layer })
+    }
+
+    /// The compositor sends wl_pointer.leave during a press only when it
+    /// ended the press itself: the pointer's touch is cancelled, as UIKit
+    /// cancels a touch the system takes away.
+    func testAPointerLeaveDuringAPressCancelsItsTouch() {
+        let recorder = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(recorder)
+        pointerMove(to: CGPoint(x: 10, y: 10))
+        pointerButton(pressed: true)
+        window.receive(.pointerLeave(timestamp: clock.now))
+        XCTAssertEqual(recorder.log, ["began", "cancelled"])
+        // The next press begins a new touch.
+        pointerMove(to: CGPoint(x: 20, y: 20))
+        pointerButton(pressed: true)
+        pointerButton(pressed: false)
+        XCTAssertEqual(recorder.log, ["began", "cancelled", "began", "ended"])
+    }
+
+    /// A window that leaves the screen cancels what is in progress in it:
+    /// no release will reach it.
+    func testHidingTheWindowCancelsTouchesInProgress() {
+        let recorder = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        recorder.isMultipleTouchEnabled = true
+        window.addSubview(recorder)
+        touchDown(1, at: CGPoint(x: 30, y: 30))
+        pointerMove(to: CGPoint(x: 10, y: 10))
+        pointerButton(pressed: true)
+        window.isHidden = true
+        window.synchronizeVisibility()
+        // A finger and the pointer's press, each cancelled.
+        XCTAssertEqual(recorder.log, ["began", "began", "cancelled", "cancelled"])
+        XCTAssertTrue(window.input.touches.isEmpty)
     }
 }

@@ -10,7 +10,8 @@ import Glibc
 /// millisecond timestamps.
 public enum SeatEvent {
     case pointerEnter(surface: OpaquePointer, x: Double, y: Double)
-    case pointerLeave(surface: OpaquePointer)
+    /// nil when the surface was destroyed before the event was read.
+    case pointerLeave(surface: OpaquePointer?)
     case pointerMotion(x: Double, y: Double, time: UInt32)
     /// `code` is the Linux button code (BTN_LEFT 0x110, BTN_RIGHT, BTN_MIDDLE, ...).
     case pointerButton(code: UInt32, isPressed: Bool, time: UInt32)
@@ -24,7 +25,8 @@ public enum SeatEvent {
     case touchCancel
 
     case keyboardEnter(surface: OpaquePointer)
-    case keyboardLeave(surface: OpaquePointer)
+    /// nil when the surface was destroyed before the event was read.
+    case keyboardLeave(surface: OpaquePointer?)
     case key(Key, isPressed: Bool, time: UInt32)
 }
 
@@ -116,7 +118,8 @@ public final class Seat {
     }
 
     fileprivate func pointerLeft(surface: OpaquePointer?) {
-        guard let surface else { return }
+        // A leave is kept even for a surface already destroyed here: the
+        // focus it ends is this client's state too.
         onEvent?(.pointerLeave(surface: surface))
     }
 
@@ -212,7 +215,7 @@ private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
             // begins presses only for keys pressed while the window is key.
             if let surface { seat(data).emit(.keyboardEnter(surface: surface)) }
         },
-        leave: { data, _, _, surface in if let surface { seat(data).emit(.keyboardLeave(surface: surface)) } },
+        leave: { data, _, _, surface in seat(data).emit(.keyboardLeave(surface: surface)) },
         key: { data, _, _, time, key, state in seat(data).keyChanged(time: time, code: key, state: state) },
         modifiers: { data, _, _, depressed, latched, locked, group in
             seat(data).modifiersChanged(depressed: depressed, latched: latched, locked: locked, group: group)

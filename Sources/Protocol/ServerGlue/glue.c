@@ -27,5 +27,8 @@ int strata_sealed_memfd(const char *name, const void *bytes, size_t size) {
         close(fd);
         return -1;
     }
+    // Every client gets a dup sharing this offset: leave it at the start,
+    // for clients that read() the keymap rather than map it.
+    lseek(fd, 0, SEEK_SET);
     return fd;
 }

@@ -92,6 +92,7 @@ final class SeatInput {
             for window in cancelled { window.receive(.touchCancel(timestamp: clock.now)) }
 
         case .keyboardEnter(let surface):
+            stopRepeating()
             keyboardWindow = window(for: surface)
             keyboardWindow?.receive(.keyboardFocus(true))
         case .keyboardLeave:

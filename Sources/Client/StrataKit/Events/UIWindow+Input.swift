@@ -11,10 +11,11 @@ extension UIWindow {
             pointerMoved(to: location, at: timestamp)
         case let .pointerButton(button, isPressed, timestamp):
             pointerButton(button, isPressed: isPressed, at: timestamp)
-        case .pointerLeave:
-            // A press keeps its implicit grab (the touch goes on); without
-            // one there is nothing to end, as there are no hover events.
-            break
+        case let .pointerLeave(timestamp):
+            // A press keeps its implicit grab, so a leave during one means
+            // the press is over; without one there is nothing to end, as
+            // there are no hover events.
+            pointerLeft(at: timestamp)
         case let .scroll(delta, isContinuous, timestamp):
             scrolled(by: delta, isContinuous: isContinuous, at: timestamp)
         case let .touchDown(id, location, timestamp):

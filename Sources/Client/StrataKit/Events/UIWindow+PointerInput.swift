@@ -35,6 +35,29 @@ extension UIWindow {
     }
 }
 
+extension UIWindow {
+    /// The pointer left while a press was in progress: the compositor only
+    /// does that when it ended the press itself (the window went away under
+    /// it), so the release will never come. The touch is cancelled.
+    func pointerLeft(at timestamp: TimeInterval) {
+        input.pressedButtons = []
+        guard let touch = input.pointerTouch else { return }
+        input.pointerTouch = nil
+        touch.phase = .cancelled
+        touch.timestamp = timestamp
+        sendTouches([touch], at: timestamp, buttonMask: [])
+    }
+
+    /// Every touch and press in progress ends as cancelled: the window
+    /// left the screen, and no release or key up will reach it.
+    func cancelAllInput() {
+        let timestamp = EventClocks.current.now
+        pointerLeft(at: timestamp)
+        fingersCancelled(at: timestamp)
+        cancelActivePresses()
+    }
+}
+
 extension PointerButton {
     /// The button's bit in UIEvent.ButtonMask (BTN_LEFT is button 1).
     var mask: UIEvent.ButtonMask {

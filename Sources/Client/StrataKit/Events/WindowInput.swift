@@ -15,7 +15,8 @@ enum WindowInput {
     case pointerButton(PointerButton, isPressed: Bool, timestamp: TimeInterval)
     /// The pointer left the window (wl_pointer.leave): a press in progress
     /// keeps its implicit grab in the compositor, so this comes only when
-    /// no button is down, or when the compositor takes the pointer away.
+    /// no button is down, or when the compositor took the pointer away
+    /// (which cancels the press).
     case pointerLeave(timestamp: TimeInterval)
     /// A wheel or touchpad scroll, in points (positive: content moves up/left,
     /// as wl_pointer.axis values). `isContinuous` is true for a touchpad

@@ -46,8 +46,11 @@ extension UIGestureRecognizer {
             && views.allSatisfy { $0.gestureRecognizerShouldBegin(self) }
         guard shouldBegin, !rivals.contains(where: { isPrevented(by: $0) }) else { return settle(in: .failed) }
         storedState = newState
+        // A rival that must wait for this one fails; others fail only if
+        // this one may prevent them (canPrevent/canBePrevented, as UIKit asks).
         for rival in rivals where rival.state == .possible
-            && (!canRecognizeSimultaneously(with: rival) || rival.requiresFailure(of: self)) {
+            && (rival.requiresFailure(of: self)
+                || (!canRecognizeSimultaneously(with: rival) && canPrevent(rival) && rival.canBePrevented(by: self))) {
             rival.transition(to: .failed)
         }
         if cancelsTouchesInView { arenaWindow?.cancelViewTouches(of: self) }

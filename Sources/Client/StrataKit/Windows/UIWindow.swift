@@ -139,6 +139,10 @@ open class UIWindow: UIView {
         if let surface, !surface.isAlive {
             self.surface = nil
         }
+        if isHidden {
+            // Nothing in progress will be finished by the compositor now.
+            cancelAllInput()
+        }
         if isHidden, let surface {
             surface.tearDown()
             self.surface = nil

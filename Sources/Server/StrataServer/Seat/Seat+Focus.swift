@@ -10,6 +10,8 @@ extension Seat {
         if server.windows.toplevels.last !== toplevel {
             server.windows.raise(toplevel)
             server.scheduleFrame()
+            // A touch raised it: the pointer may now be over it instead.
+            updatePointerFocus()
         }
         setKeyboardFocus(toplevel)
     }
