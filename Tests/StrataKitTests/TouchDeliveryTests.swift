@@ -260,4 +260,17 @@ final class TouchDeliveryTests: InputTestCase {
         XCTAssertEqual(recorder.log, ["began", "began", "cancelled", "cancelled"])
         XCTAssertTrue(window.input.touches.isEmpty)
     }
+
+    /// beginIgnoringInteractionEvents() while a touch is down: new touches
+    /// are ignored, but the one a view already has still ends there.
+    func testIgnoringInteractionEventsStillEndsATouchInProgress() {
+        let recorder = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(recorder)
+        touchDown(1, at: CGPoint(x: 30, y: 30))
+        UIApplication.shared.beginIgnoringInteractionEvents()
+        defer { UIApplication.shared.endIgnoringInteractionEvents() }
+        touchUp(1)
+        tap(at: CGPoint(x: 40, y: 40), id: 2)
+        XCTAssertEqual(recorder.log, ["began", "ended"])
+    }
 }

@@ -14,8 +14,16 @@ extension UIApplication {
     public var isIgnoringInteractionEvents: Bool { interactionIgnoreCount > 0 }
 
     /// UIApplication.sendEvent(_:)'s work: the event goes to its window.
+    /// While ignoring, touches that views were already given still end,
+    /// so no control stays highlighted and no gesture stays begun.
     func dispatch(_ event: UIEvent) {
-        guard !isIgnoringInteractionEvents else { return }
+        guard !isIgnoringInteractionEvents || event.endsDeliveredTouches else { return }
         (event.window ?? keyWindow)?.sendEvent(event)
+    }
+}
+
+private extension UIEvent {
+    var endsDeliveredTouches: Bool {
+        type == .touches && touches.contains { $0.isFinished && $0.viewDelivery != .none }
     }
 }
