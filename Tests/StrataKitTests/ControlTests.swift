@@ -96,6 +96,17 @@ final class ControlTests: InputTestCase {
         XCTAssertEqual(control.state, [.disabled, .selected])
     }
 
+    /// Disabled while a touch is tracked: the touch ends as a cancel, and
+    /// the control is left neither highlighted nor tracking.
+    func testDisablingMidTouchCancelsTheTracking() {
+        touchDown(at: CGPoint(x: 150, y: 120))
+        control.isEnabled = false
+        touchUp()
+        XCTAssertEqual(recorder.events, ["down", "cancel"])
+        XCTAssertFalse(control.isHighlighted)
+        XCTAssertFalse(control.isTracking)
+    }
+
     /// addTarget(_:action:for:) with method references: without a sender,
     /// with the sender (as UIControl or Any), with sender and event.
     func testTargetActionForms() {

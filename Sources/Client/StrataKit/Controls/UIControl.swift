@@ -49,6 +49,10 @@ open class UIControl: UIView {
     open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
     open func cancelTracking(with event: UIEvent?) {}
 
+    private func isTrackingOne(of touches: Set<UITouch>) -> Bool {
+        trackingTouch.map(touches.contains) ?? false
+    }
+
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return super.touchesBegan(touches, with: event) }
         trackBegan(touches, with: event)
@@ -60,12 +64,17 @@ open class UIControl: UIView {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled else { return super.touchesEnded(touches, with: event) }
+        guard isEnabled else {
+            // Disabled while tracking: the touch ends as a cancel, so the
+            // control does not stay highlighted and sends no touch-up.
+            if isTrackingOne(of: touches) { return trackCancelled(touches, with: event) }
+            return super.touchesEnded(touches, with: event)
+        }
         trackEnded(touches, with: event)
     }
 
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled else { return super.touchesCancelled(touches, with: event) }
+        guard isEnabled || isTrackingOne(of: touches) else { return super.touchesCancelled(touches, with: event) }
         trackCancelled(touches, with: event)
     }
 
