@@ -185,12 +185,13 @@ final class FrameBuilder {
     private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
                        masks: [MaskKey], parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) -> DrawNode? {
         let m = layer.properties
-        guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
+        let mappedBounds = toPixel.boundingBox(of: m.bounds)
+        guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12,
+              toPixel.isWithinPixelRange, mappedBounds.isWithinPixelRange else {
             drain(layer)
             return nil
         }
         let rectilinear = toPixel.isNearlyRectilinear
-        let mappedBounds = toPixel.boundingBox(of: m.bounds)
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
 
         var clip = outerClip
@@ -284,8 +285,8 @@ final class FrameBuilder {
         if slices.count > 1 && !toPixel.isNearlyRectilinear {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
             let scales = toPixel.axisScales
-            let w = max(1, Int((frame.width * scales.x).rounded(.up)))
-            let h = max(1, Int((frame.height * scales.y).rounded(.up)))
+            let w = min(maximumMaskSide, max(1, clampedInt((frame.width * scales.x).rounded(.up))))
+            let h = min(maximumMaskSide, max(1, clampedInt((frame.height * scales.y).rounded(.up))))
             let layerToImage = AffineTransform(translationX: -frame.minX, y: -frame.minY)
                 .concatenating(AffineTransform(scaleX: Double(w) / frame.width, y: Double(h) / frame.height))
             let imageToLayer = layerToImage.inverted()!
