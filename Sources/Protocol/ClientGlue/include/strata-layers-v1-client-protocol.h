@@ -37,6 +37,11 @@ extern "C" {
  * (24.8). Affine transforms are sent as arrays of IEEE 754 doubles, since
  * 24.8 fixed point is too coarse for rotation matrices.
  *
+ * Trees may be as deep as the max_layers limit allows: the compositor
+ * walks them (validation, drawing, damage, teardown) with loops, not
+ * recursion, so depth has no limit of its own. Its debugging dumps show
+ * the first 100 levels and count the layers below.
+ *
  * Later versions may add requests and events (animations, corner radius,
  * borders, input hints); a client that binds version 1 sees exactly the
  * behaviour described here.
