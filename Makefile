@@ -5,7 +5,7 @@ DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev l
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test bench demo protocols clean
+.PHONY: all deps build test bench demo protocols fuzz clean
 
 all: build
 
@@ -28,6 +28,14 @@ test: deps
 	scripts/generate-protocols --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# The protocol fuzzer against a real `strata` (scripts/fuzz/strata_fuzz.py).
+# Reproducible: `make fuzz SEED=7 REQUESTS=100000`.
+SEED ?= 1
+REQUESTS ?= 20000
+fuzz: deps
+	$(SWIFT) build --product strata
+	python3 scripts/fuzz/strata_fuzz.py --strata .build/debug/strata --seed $(SEED) --requests $(REQUESTS)
 
 bench: deps
 	$(SWIFT) build -c release --product strata-bench
