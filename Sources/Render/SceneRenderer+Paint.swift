@@ -90,7 +90,7 @@ extension SceneRenderer {
         defer { if let fade { pixman_image_unref(fade) } }
         let op = node.contentsAreOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         for draw in node.contentsDraws {
-            composite(contents.image, draw, op: op, mask: fade, into: target, clip: clip)
+            composite(contents, draw, op: op, mask: fade, into: target, clip: clip)
         }
         if let composed = node.composed {
             guard let staging = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(composed.width), Int32(composed.height), nil, 0)
@@ -98,15 +98,21 @@ extension SceneRenderer {
             defer { pixman_image_unref(staging) }
             let all = Region(PixelRect(x: 0, y: 0, width: composed.width, height: composed.height))
             for draw in composed.slices {
-                composite(contents.image, draw, op: PIXMAN_OP_SRC, mask: nil, into: PaintTarget(image: staging), clip: all)
+                composite(contents, draw, op: PIXMAN_OP_SRC, mask: nil, into: PaintTarget(image: staging), clip: all)
             }
-            composite(staging, composed.draw, op: PIXMAN_OP_OVER, mask: fade, into: target, clip: clip)
+            composite(staging, owner: nil, composed.draw, op: PIXMAN_OP_OVER, mask: fade, into: target, clip: clip)
         }
     }
 
-    /// Draws `image` (or its `draw.source` part) through `draw`'s transform.
-    private func composite(_ image: OpaquePointer, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
+    /// Draws `contents` (or its `draw.source` part) through `draw`'s transform.
+    private func composite(_ contents: LayerImage, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
                            into target: PaintTarget, clip: Region) {
+        composite(contents.image, owner: contents, draw, op: op, mask: mask, into: target, clip: clip)
+    }
+
+    /// Draws `image` (or its `draw.source` part) through `draw`'s transform.
+    private func composite(_ image: OpaquePointer, owner: LayerImage?, _ draw: ContentsDraw, op: pixman_op_t,
+                           mask: OpaquePointer?, into target: PaintTarget, clip: Region) {
         // A slice is drawn from a view of just its pixels (sharing memory),
         // so edge padding and filtering never reach a neighbouring slice.
         let width = Int(pixman_image_get_width(image)), height = Int(pixman_image_get_height(image))
@@ -137,12 +143,16 @@ extension SceneRenderer {
         // every source pixel counts (bilinear alone would skip most of them)
         // and the final transform's terms stay near 1.
         var scaled: OpaquePointer? = nil
-        if let shrunk = Prescaled(source: source, width: part.width, height: part.height, toPixel: partToPixel) {
-            scaled = shrunk.image
-            source = shrunk.image
-            partToPixel = shrunk.toPixel
+        if let size = Prescaled.size(width: part.width, height: part.height, toPixel: partToPixel) {
+            if let owner {
+                scaled = prescaleCache.shrunk(owner, source: source, part: part, to: size.width, size.height)
+            }
+            if let scaled {
+                source = scaled
+                partToPixel = Prescaled.toSource(width: part.width, height: part.height, scaledWidth: size.width,
+                                                 scaledHeight: size.height).concatenating(partToPixel)
+            }
         }
-        defer { if let scaled { pixman_image_unref(scaled) } }
         guard let pixelToSource = partToPixel.inverted() else { return }
         pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(source, draw.rectilinear || draw.padEdges ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)

@@ -181,6 +181,11 @@ final class FrameBuilder {
         return taken
     }
 
+    /// Images whose pixels changed since the last frame.
+    var damagedImages: Set<ObjectIdentifier> {
+        Set(imageDamage.compactMap { $0.value.isEmpty ? nil : $0.key })
+    }
+
     /// Takes (and drops) the pending damage of a subtree that is not drawn:
     /// when it shows again, it is redrawn whole anyway.
     /// (A loop, not recursion: a client's tree may be 100,000 levels deep.)

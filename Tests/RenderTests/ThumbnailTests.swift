@@ -66,6 +66,26 @@ final class ThumbnailTests: XCTestCase {
         assertReference(r, "thumbnail-fractional", tolerance: 2)
     }
 
+    /// A shrunk image is kept between frames (scaling it down costs a pass
+    /// over it) and redone when its pixels change.
+    func testDamagedImageIsShrunkAgain() {
+        let image = LayerImage.solid(width: 1000, height: 1000, red, hasAlpha: false)
+        let root = makeRoot(width: 512, height: 16)
+        let layer = RenderLayer(frame: Rect(x: 450, y: 3, width: 10, height: 10))
+        layer.contents = image
+        root.addSublayer(layer)
+        let renderer = SceneRenderer(width: 512, height: 16, scale: 1)
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 455, 8, red)
+        for y in 0..<1000 {
+            for x in 0..<1000 { image.data.storeBytes(of: blue, toByteOffset: y * image.stride + x * 4, as: UInt32.self) }
+        }
+        image.addDamage(PixelRect(x: 0, y: 0, width: 1000, height: 1000))
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 455, 8, blue)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+    }
+
     /// The same thumbnail drawn whole and redrawn in part (damage from a
     /// layer moving over it) gives the same pixels.
     func testPartialRedrawMatchesFreshRender() {
