@@ -5,7 +5,7 @@ DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev l
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test bench demo protocols fuzz clean
+.PHONY: all deps build test bench demo protocols fuzz sanitize clean
 
 all: build
 
@@ -36,6 +36,12 @@ REQUESTS ?= 20000
 fuzz: deps
 	$(SWIFT) build --product strata
 	python3 scripts/fuzz/strata_fuzz.py --strata .build/debug/strata --seed $(SEED) --requests $(REQUESTS)
+
+# The test suite built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# in its own build folder so it does not disturb the debug build.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --sanitize=undefined --build-path .build/sanitize
+	$(SWIFT) test --skip-build --sanitize=address --sanitize=undefined --build-path .build/sanitize --disable-swift-testing
 
 bench: deps
 	$(SWIFT) build -c release --product strata-bench

@@ -7,3 +7,4 @@ import StrataServer
 runRenderBenchmarks()
 runProtocolBenchmarks()
 runKitBenchmarks()
+runHardeningBenchmarks()
