@@ -4,7 +4,7 @@
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, seat, input).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, seat, input, hardening).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -13,3 +13,4 @@ if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("seat") { runSeatBenchmarks() }
 if wanted("input") { runInputBenchmarks() }
+if wanted("hardening") { runHardeningBenchmarks() }

@@ -6,10 +6,39 @@ import StrataProtocol
 
 /// `pixman_double_to_fixed` is a function-like macro and does not import.
 /// The macro truncates; rounding keeps 0.1-style values from drifting down.
+/// Values past 16.16's range (about ±32768) saturate rather than trap;
+/// callers that need them exact check `fitsPixmanFixed` first.
 @inline(__always)
 func pixmanFixed(_ value: Double) -> pixman_fixed_t {
-    pixman_fixed_t((value * 65536).rounded())
+    let scaled = (value * 65536).rounded()
+    guard !scaled.isNaN else { return 0 }
+    return pixman_fixed_t(max(Double(Int32.min), min(Double(Int32.max), scaled)))
 }
+
+/// Largest magnitude pixman's 16.16 fixed point holds, with a margin for
+/// the half-pixel offsets and filter reach pixman adds while sampling.
+let pixmanFixedLimit = 16_384.0
+
+/// Coordinates (in output pixels) beyond which a layer draws nothing: far
+/// past any output, well inside Int32, so regions and rects never overflow.
+let maximumPixelCoordinate = Double(1 << 24)
+
+/// A Double as an Int for pixel arithmetic, saturating at ±2^30 (so sums of
+/// two stay inside Int32); NaN becomes 0. Client values reach here, and
+/// Int(_:) traps outside Int's range.
+@inline(__always)
+func clampedInt(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    return Int(max(-Double(1 << 30), min(Double(1 << 30), value)))
+}
+
+/// An Int as Int32 for pixman, saturating.
+@inline(__always)
+func clampedInt32(_ value: Int) -> Int32 { Int32(clamping: value) }
+
+/// An Int as UInt32 for pixman sizes, saturating (negative is 0).
+@inline(__always)
+func clampedUInt32(_ value: Int) -> UInt32 { UInt32(clamping: value) }
 
 /// Tolerance for "is this exactly on the pixel grid" after chains of
 /// floating-point concatenation.
@@ -48,6 +77,15 @@ extension AffineTransform {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// Every term finite and no larger than `maximumPixelCoordinate`: a
+    /// layer mapped by anything larger draws nothing, nor do its sublayers
+    /// (their pixel coordinates would not fit pixman's integers).
+    var isWithinPixelRange: Bool {
+        let limit = maximumPixelCoordinate  // each comparison is false for NaN
+        return abs(a) <= limit && abs(b) <= limit && abs(c) <= limit && abs(d) <= limit
+            && abs(tx) <= limit && abs(ty) <= limit
+    }
+
     /// How many destination units one unit of x (and of y) becomes.
     var axisScales: (x: Double, y: Double) { ((a * a + b * b).squareRoot(), (c * c + d * d).squareRoot()) }
 }
@@ -58,16 +96,16 @@ extension PixelRect {
     /// The smallest pixel rect containing `rect` (edges within noise of a
     /// pixel boundary count as on it).
     init(enclosing rect: Rect) {
-        func down(_ v: Double) -> Int { isNearlyInteger(v) ? Int(v.rounded()) : Int(v.rounded(.down)) }
-        func up(_ v: Double) -> Int { isNearlyInteger(v) ? Int(v.rounded()) : Int(v.rounded(.up)) }
+        func down(_ v: Double) -> Int { clampedInt(isNearlyInteger(v) ? v.rounded() : v.rounded(.down)) }
+        func up(_ v: Double) -> Int { clampedInt(isNearlyInteger(v) ? v.rounded() : v.rounded(.up)) }
         let x0 = down(rect.minX), y0 = down(rect.minY), x1 = up(rect.maxX), y1 = up(rect.maxY)
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Each edge snapped to the nearest pixel boundary.
     init(rounding rect: Rect) {
-        let x0 = Int(rect.minX.rounded()), y0 = Int(rect.minY.rounded())
-        let x1 = Int(rect.maxX.rounded()), y1 = Int(rect.maxY.rounded())
+        let x0 = clampedInt(rect.minX.rounded()), y0 = clampedInt(rect.minY.rounded())
+        let x1 = clampedInt(rect.maxX.rounded()), y1 = clampedInt(rect.maxY.rounded())
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
@@ -85,6 +123,12 @@ extension PixelRect {
 }
 
 extension Rect {
+    /// Every edge within ±`maximumPixelCoordinate` (false for NaN).
+    var isWithinPixelRange: Bool {
+        let limit = maximumPixelCoordinate
+        return abs(minX) <= limit && abs(minY) <= limit && abs(maxX) <= limit && abs(maxY) <= limit
+    }
+
     /// True when every edge lies on the pixel grid.
     var isPixelAligned: Bool { isNearlyInteger(minX) && isNearlyInteger(minY) && isNearlyInteger(maxX) && isNearlyInteger(maxY) }
 }
@@ -102,7 +146,7 @@ final class Region {
         self.init()
         if !rect.isEmpty {
             pixman_region32_fini(pointer)
-            pixman_region32_init_rect(pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+            pixman_region32_init_rect(pointer, clampedInt32(rect.x), clampedInt32(rect.y), clampedUInt32(rect.width), clampedUInt32(rect.height))
         }
     }
 
@@ -119,7 +163,7 @@ final class Region {
 
     func formUnion(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
-        pixman_region32_union_rect(pointer, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        pixman_region32_union_rect(pointer, pointer, clampedInt32(rect.x), clampedInt32(rect.y), clampedUInt32(rect.width), clampedUInt32(rect.height))
     }
 
     func formUnion(_ other: Region) { pixman_region32_union(pointer, pointer, other.pointer) }
@@ -128,7 +172,7 @@ final class Region {
 
     func formIntersection(_ rect: PixelRect) {
         if rect.isEmpty { pixman_region32_clear(pointer); return }
-        pixman_region32_intersect_rect(pointer, pointer, Int32(rect.x), Int32(rect.y), UInt32(rect.width), UInt32(rect.height))
+        pixman_region32_intersect_rect(pointer, pointer, clampedInt32(rect.x), clampedInt32(rect.y), clampedUInt32(rect.width), clampedUInt32(rect.height))
     }
 
     func intersection(_ rect: PixelRect) -> Region {
@@ -143,7 +187,7 @@ final class Region {
         return r
     }
 
-    func translate(x: Int, y: Int) { pixman_region32_translate(pointer, Int32(x), Int32(y)) }
+    func translate(x: Int, y: Int) { pixman_region32_translate(pointer, clampedInt32(x), clampedInt32(y)) }
 
     var isEmpty: Bool { pixman_region32_not_empty(pointer) == 0 }
 
@@ -166,15 +210,15 @@ final class Region {
     /// True when `rect` lies entirely inside the region.
     func contains(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return true }
-        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y),
-                                 x2: Int32(rect.x + rect.width), y2: Int32(rect.y + rect.height))
+        var box = pixman_box32_t(x1: clampedInt32(rect.x), y1: clampedInt32(rect.y),
+                                 x2: clampedInt32(rect.x + rect.width), y2: clampedInt32(rect.y + rect.height))
         return pixman_region32_contains_rectangle(pointer, &box) == PIXMAN_REGION_IN
     }
 
     func intersects(_ rect: PixelRect) -> Bool {
         guard !rect.isEmpty else { return false }
-        var box = pixman_box32_t(x1: Int32(rect.x), y1: Int32(rect.y),
-                                 x2: Int32(rect.x + rect.width), y2: Int32(rect.y + rect.height))
+        var box = pixman_box32_t(x1: clampedInt32(rect.x), y1: clampedInt32(rect.y),
+                                 x2: clampedInt32(rect.x + rect.width), y2: clampedInt32(rect.y + rect.height))
         return pixman_region32_contains_rectangle(pointer, &box) != PIXMAN_REGION_OUT
     }
 }
@@ -195,14 +239,16 @@ func makeAlphaMask(_ alpha: Double) -> OpaquePointer {
 }
 
 /// An a8 image covering `bounds` (layer coordinates) at pixel density,
-/// filled with `alpha`, transformed into destination pixels by `toPixel`
-/// with bilinear filtering: composited as a mask it gives antialiased edges
-/// to a rotated or fractionally placed rectangle.
-func makeCoverageMask(bounds: Rect, toPixel: AffineTransform, alpha: Double) -> OpaquePointer? {
+/// filled with `alpha`, and its transform from destination pixels: drawn
+/// with bilinear filtering as a mask it gives antialiased edges to a
+/// rotated or fractionally placed rectangle. `composite` sets the transform
+/// relative to the pixels it draws, keeping its 16.16 terms small.
+func makeCoverageMask(bounds: Rect, toPixel: AffineTransform, alpha: Double) -> (image: OpaquePointer, pixelToMask: AffineTransform)? {
     guard let fromPixel = toPixel.inverted(), bounds.width > 0, bounds.height > 0 else { return nil }
     let scales = toPixel.axisScales
-    let w = max(1, Int((bounds.width * scales.x).rounded(.up)))
-    let h = max(1, Int((bounds.height * scales.y).rounded(.up)))
+    // Capped: a huge rotated layer gets a coarser mask, not a huge allocation.
+    let w = min(maximumMaskSide, max(1, clampedInt((bounds.width * scales.x).rounded(.up))))
+    let h = min(maximumMaskSide, max(1, clampedInt((bounds.height * scales.y).rounded(.up))))
     guard let mask = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h), nil, 0) else { return nil }
     let value = UInt8((max(0, min(1, alpha)) * 255).rounded())
     let stride = Int(pixman_image_get_stride(mask))
@@ -210,9 +256,10 @@ func makeCoverageMask(bounds: Rect, toPixel: AffineTransform, alpha: Double) -> 
     let pixelToMask = fromPixel
         .concatenating(AffineTransform(translationX: -bounds.minX, y: -bounds.minY))
         .concatenating(AffineTransform(scaleX: Double(w) / bounds.width, y: Double(h) / bounds.height))
-    var t = pixelToMask.pixmanTransform
-    pixman_image_set_transform(mask, &t)
     pixman_image_set_filter(mask, PIXMAN_FILTER_BILINEAR, nil, 0)
     pixman_image_set_repeat(mask, PIXMAN_REPEAT_NONE)
-    return mask
+    return (mask, pixelToMask)
 }
+
+/// The largest side of a coverage mask, in mask pixels.
+let maximumMaskSide = 4096

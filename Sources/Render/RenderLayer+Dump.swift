@@ -29,11 +29,14 @@ extension RenderLayer: CustomStringConvertible {
     /// The subtree, one layer a line, indented by depth (for dumps and test failures).
     public var treeDescription: String {
         var lines: [String] = []
-        func visit(_ layer: RenderLayer, _ depth: Int) {
-            lines.append(String(repeating: "  ", count: depth) + layer.description)
-            for sublayer in layer.sublayers { visit(sublayer, depth + 1) }
+        var stack = [(self, 0)]
+        while let (layer, depth) = stack.popLast() {
+            // Indentation stops growing at 32 levels (it would make a deep
+            // chain's description quadratic in size); the depth is written instead.
+            let indent = depth <= 32 ? String(repeating: "  ", count: depth) : String(repeating: "  ", count: 32) + "[\(depth)] "
+            lines.append(indent + layer.description)
+            stack += layer.sublayers.reversed().map { ($0, depth + 1) }
         }
-        visit(self, 0)
         return lines.joined(separator: "\n")
     }
 }

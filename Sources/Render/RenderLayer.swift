@@ -63,6 +63,20 @@ public final class RenderLayer {
 
     public init() {}
 
+    /// Releases a deep tree one layer at a time: the default release of
+    /// `sublayers` recurses once per level, and a client may hand over a
+    /// chain 100,000 levels deep (then disconnect, dropping it at once).
+    deinit {
+        var stack = sublayers
+        sublayers = []
+        while var layer = stack.popLast() {
+            if isKnownUniquelyReferenced(&layer) {
+                stack += layer.sublayers
+                layer.sublayers = []
+            }
+        }
+    }
+
     /// Inserts at `index` (0 is back-most), first removing the layer from
     /// any superlayer it has.
     public func insertSublayer(_ layer: RenderLayer, at index: Int) {

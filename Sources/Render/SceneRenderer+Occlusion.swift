@@ -8,13 +8,17 @@ enum PaintItem {
     case own(DrawNode)
     case group(DrawNode)
 
-    /// Items of `node`'s subtree in paint order; groups stay whole.
+    /// Items of `node`'s subtree in paint order; groups stay whole. (A
+    /// loop, not recursion: trees may be 100,000 levels deep.)
     static func items(of node: DrawNode, into items: inout [PaintItem]) {
-        if node.group != nil {
-            items.append(.group(node))
-        } else {
-            items.append(.own(node))
-            for child in node.children { Self.items(of: child, into: &items) }
+        var stack = [node]
+        while let next = stack.popLast() {
+            if next.group != nil {
+                items.append(.group(next))
+            } else {
+                items.append(.own(next))
+                stack += next.children.reversed()
+            }
         }
     }
 

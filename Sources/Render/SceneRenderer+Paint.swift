@@ -14,21 +14,46 @@ struct PaintTarget {
 extension SceneRenderer {
     /// Composites `source` (through `mask`) into `target` over `rect`
     /// (output pixels), clipped to `clip` (output pixels). Source and mask
-    /// coordinates are output pixels, offset by `sourceOrigin`.
+    /// coordinates are output pixels, offset by `sourceOrigin`, or mapped
+    /// from output pixels by `sourceTransform` / `maskTransform`.
+    ///
+    /// Transforms go to pixman relative to an anchor: the top-left of
+    /// `anchor` (default `rect`) moved onto the output if it lies left of or
+    /// above it. Their translation is then the source coordinate there,
+    /// bounded by the image, where one relative to the output's origin
+    /// leaves 16.16 fixed point's range for contents shrunk 100 times 400
+    /// pixels from it. The anchor must not depend on the damage, or the
+    /// rounding of that translation would differ between partial redraws.
     func composite(_ op: pixman_op_t, source: OpaquePointer, mask: OpaquePointer? = nil, into target: PaintTarget,
-                   rect: PixelRect, clip: Region, sourceOriginX: Int = 0, sourceOriginY: Int = 0) {
+                   rect: PixelRect, clip: Region, sourceOriginX: Int = 0, sourceOriginY: Int = 0,
+                   sourceTransform: AffineTransform? = nil, maskTransform: AffineTransform? = nil,
+                   anchor: PixelRect? = nil) {
         let region = clip.intersection(rect)
         guard !region.isEmpty else { return }
         let area = region.area
         let bounds = region.extents
         region.translate(x: -target.originX, y: -target.originY)
+        let anchorX = max(0, (anchor ?? rect).x), anchorY = max(0, (anchor ?? rect).y)
+        let shift = AffineTransform(translationX: Double(anchorX), y: Double(anchorY))
+        var sourceX = clampedInt32(bounds.x - sourceOriginX), sourceY = clampedInt32(bounds.y - sourceOriginY)
+        var maskX = clampedInt32(bounds.x), maskY = clampedInt32(bounds.y)
+        if let sourceTransform {
+            var t = shift.concatenating(sourceTransform).pixmanTransform
+            pixman_image_set_transform(source, &t)
+            (sourceX, sourceY) = (clampedInt32(bounds.x - anchorX), clampedInt32(bounds.y - anchorY))
+        }
+        if let mask, let maskTransform {
+            var t = shift.concatenating(maskTransform).pixmanTransform
+            pixman_image_set_transform(mask, &t)
+            (maskX, maskY) = (clampedInt32(bounds.x - anchorX), clampedInt32(bounds.y - anchorY))
+        }
         pixman_image_set_clip_region32(target.image, region.pointer)
-        pixman_image_composite32(op, source, mask, target.image,
-                                 Int32(bounds.x - sourceOriginX), Int32(bounds.y - sourceOriginY),
-                                 Int32(bounds.x), Int32(bounds.y),
-                                 Int32(bounds.x - target.originX), Int32(bounds.y - target.originY),
-                                 Int32(bounds.width), Int32(bounds.height))
+        pixman_image_composite32(op, source, mask, target.image, sourceX, sourceY, maskX, maskY,
+                                 clampedInt32(bounds.x - target.originX), clampedInt32(bounds.y - target.originY),
+                                 clampedInt32(bounds.width), clampedInt32(bounds.height))
         pixman_image_set_clip_region32(target.image, nil)
+        if sourceTransform != nil { pixman_image_set_transform(source, nil) }
+        if let mask, maskTransform != nil { pixman_image_set_transform(mask, nil) }
         stats.pixelsComposited += area
         stats.compositeOperations += 1
     }
@@ -55,8 +80,9 @@ extension SceneRenderer {
                 composite(node.backgroundIsOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, source: source, into: target,
                           rect: node.backgroundRect, clip: clip)
             } else if let mask = makeCoverageMask(bounds: node.layer.bounds, toPixel: node.toPixel, alpha: 1) {
-                composite(PIXMAN_OP_OVER, source: source, mask: mask, into: target, rect: node.backgroundRect, clip: clip)
-                pixman_image_unref(mask)
+                composite(PIXMAN_OP_OVER, source: source, mask: mask.image, into: target, rect: node.backgroundRect,
+                          clip: clip, maskTransform: mask.pixelToMask)
+                pixman_image_unref(mask.image)
             }
         }
         guard let contents = node.contents else { return }
@@ -64,7 +90,7 @@ extension SceneRenderer {
         defer { if let fade { pixman_image_unref(fade) } }
         let op = node.contentsAreOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         for draw in node.contentsDraws {
-            composite(contents.image, draw, op: op, mask: fade, into: target, clip: clip)
+            composite(contents, draw, op: op, mask: fade, into: target, clip: clip)
         }
         if let composed = node.composed {
             guard let staging = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(composed.width), Int32(composed.height), nil, 0)
@@ -72,49 +98,66 @@ extension SceneRenderer {
             defer { pixman_image_unref(staging) }
             let all = Region(PixelRect(x: 0, y: 0, width: composed.width, height: composed.height))
             for draw in composed.slices {
-                composite(contents.image, draw, op: PIXMAN_OP_SRC, mask: nil, into: PaintTarget(image: staging), clip: all)
+                composite(contents, draw, op: PIXMAN_OP_SRC, mask: nil, into: PaintTarget(image: staging), clip: all)
             }
-            composite(staging, composed.draw, op: PIXMAN_OP_OVER, mask: fade, into: target, clip: clip)
+            composite(staging, owner: nil, composed.draw, op: PIXMAN_OP_OVER, mask: fade, into: target, clip: clip)
         }
     }
 
-    /// Draws `image` (or its `draw.source` part) through `draw`'s transform.
-    private func composite(_ image: OpaquePointer, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
+    /// Draws `contents` (or its `draw.source` part) through `draw`'s transform.
+    private func composite(_ contents: LayerImage, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
                            into target: PaintTarget, clip: Region) {
-        guard var pixelToSource = draw.imageToPixel.inverted() else { return }
+        composite(contents.image, owner: contents, draw, op: op, mask: mask, into: target, clip: clip)
+    }
+
+    /// Draws `image` (or its `draw.source` part) through `draw`'s transform.
+    private func composite(_ image: OpaquePointer, owner: LayerImage?, _ draw: ContentsDraw, op: pixman_op_t,
+                           mask: OpaquePointer?, into target: PaintTarget, clip: Region) {
         // A slice is drawn from a view of just its pixels (sharing memory),
         // so edge padding and filtering never reach a neighbouring slice.
         let width = Int(pixman_image_get_width(image)), height = Int(pixman_image_get_height(image))
         let part = PixelRect(rounding: draw.source)
+        guard !part.isEmpty, part.x >= 0, part.y >= 0, part.x + part.width <= width, part.y + part.height <= height
+        else { return }
         var source = image
         var view: OpaquePointer? = nil
         if part != PixelRect(x: 0, y: 0, width: width, height: height) {
-            guard !part.isEmpty, part.x >= 0, part.y >= 0, part.x + part.width <= width, part.y + part.height <= height
-            else { return }
             let stride = Int(pixman_image_get_stride(image))
             let bits = UnsafeMutableRawPointer(pixman_image_get_data(image)!) + part.y * stride + part.x * 4
             view = pixman_image_create_bits(pixman_image_get_format(image), Int32(part.width), Int32(part.height),
                                             bits.assumingMemoryBound(to: UInt32.self), Int32(stride))
             guard let view else { return }
             source = view
-            pixelToSource = pixelToSource.concatenating(AffineTransform(translationX: Double(-part.x), y: Double(-part.y)))
         }
+        defer { if let view { pixman_image_unref(view) } }
+        // Part pixels → destination pixels.
+        var partToPixel = AffineTransform(translationX: Double(part.x), y: Double(part.y)).concatenating(draw.imageToPixel)
         if draw.nearest {
             // Whole-pixel placement: a plain offset, no transform, so pixman
             // takes its straight copy and blend paths.
             composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip,
-                      sourceOriginX: -Int(pixelToSource.tx.rounded()), sourceOriginY: -Int(pixelToSource.ty.rounded()))
-        } else {
-            var transform = pixelToSource.pixmanTransform
-            pixman_image_set_transform(source, &transform)
-            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
-            pixman_image_set_repeat(source, draw.rectilinear || draw.padEdges ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
-            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip)
+                      sourceOriginX: clampedInt(partToPixel.tx.rounded()), sourceOriginY: clampedInt(partToPixel.ty.rounded()))
+            return
         }
-        if let view {
-            pixman_image_unref(view)
-        } else {
-            pixman_image_set_transform(image, nil)
+        // Shrunk to half or less: scale down first with a box filter, so
+        // every source pixel counts (bilinear alone would skip most of them)
+        // and the final transform's terms stay near 1.
+        var scaled: OpaquePointer? = nil
+        if let size = Prescaled.size(width: part.width, height: part.height, toPixel: partToPixel) {
+            if let owner {
+                scaled = prescaleCache.shrunk(owner, source: source, part: part, to: size.width, size.height)
+            }
+            if let scaled {
+                source = scaled
+                partToPixel = Prescaled.toSource(width: part.width, height: part.height, scaledWidth: size.width,
+                                                 scaledHeight: size.height).concatenating(partToPixel)
+            }
+        }
+        guard let pixelToSource = partToPixel.inverted() else { return }
+        pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_repeat(source, draw.rectilinear || draw.padEdges ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
+        composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource)
+        if view == nil && scaled == nil {
             pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
             pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)
         }
@@ -135,14 +178,16 @@ extension SceneRenderer {
             paint(item, into: inner, clip: clip)
         }
         guard let group = node.group else { return }
-        let mask: OpaquePointer?
+        var mask: OpaquePointer? = nil
+        var maskTransform: AffineTransform? = nil
         if group.masksToRotatedBounds {
-            mask = makeCoverageMask(bounds: node.layer.bounds, toPixel: node.toPixel, alpha: group.opacity)
+            let coverage = makeCoverageMask(bounds: node.layer.bounds, toPixel: node.toPixel, alpha: group.opacity)
+            (mask, maskTransform) = (coverage?.image, coverage?.pixelToMask)
         } else {
             mask = group.opacity < 1 ? makeAlphaMask(group.opacity) : nil
         }
         defer { if let mask { pixman_image_unref(mask) } }
         composite(PIXMAN_OP_OVER, source: offscreen, mask: mask, into: target, rect: area, clip: clip,
-                  sourceOriginX: area.x, sourceOriginY: area.y)
+                  sourceOriginX: area.x, sourceOriginY: area.y, maskTransform: maskTransform, anchor: node.subtreeRect)
     }
 }

@@ -119,6 +119,21 @@ final class DrawNode {
     /// Pixels the layer and its subtree can touch (clipped).
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
+    /// Indices of sublayers that changed places (see restackedSublayers).
+    var restackedSublayers: Set<Int> = []
+
+    /// Releases a deep subtree one node at a time: the default release of
+    /// `children` recurses once per level and overflows the stack.
+    deinit {
+        var stack = children
+        children = []
+        while var node = stack.popLast() {
+            if isKnownUniquelyReferenced(&node) {
+                stack += node.children
+                node.children = []
+            }
+        }
+    }
 
     init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
          group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect) {
@@ -166,50 +181,111 @@ final class FrameBuilder {
         return taken
     }
 
-    /// Takes (and drops) the pending damage of a subtree that is not drawn:
-    /// when it shows again, it is redrawn whole anyway.
-    func drain(_ layer: RenderLayer) {
-        if let image = layer.contents { _ = damage(of: image) }
-        for sublayer in layer.sublayers { drain(sublayer) }
+    /// Images whose pixels changed since the last frame.
+    var damagedImages: Set<ObjectIdentifier> {
+        Set(imageDamage.compactMap { $0.value.isEmpty ? nil : $0.key })
     }
 
+    /// Takes (and drops) the pending damage of a subtree that is not drawn:
+    /// when it shows again, it is redrawn whole anyway.
+    /// (A loop, not recursion: a client's tree may be 100,000 levels deep.)
+    func drain(_ layer: RenderLayer) {
+        var stack = [layer]
+        while let next = stack.popLast() {
+            if let image = next.contents { _ = damage(of: image) }
+            stack += next.sublayers
+        }
+    }
+
+    /// What a layer's drawing inherits from its ancestors.
+    private struct Inherited {
+        var toPixel: AffineTransform
+        var outerClip: PixelRect
+        var inheritedOpacity: Double
+        var masks: [MaskKey]
+        var parent: DrawNode?
+        var siblingIndex: Int
+        var restacked: Bool
+        /// Opacity of ancestors too deeply nested to get their own offscreen
+        /// group, applied to each layer's own drawing instead.
+        var fade: Double
+        var groupDepth: Int
+    }
+
+    /// Offscreen groups nest at most this deep; deeper layers with group
+    /// opacity fade their own drawing instead (painting nested groups
+    /// recurses, and each holds an offscreen).
+    static let maximumGroupDepth = 16
+
     /// Builds the draw tree of `root`, whose bounds space is the output in
-    /// points (bounds.origin at the output's top left).
+    /// points (bounds.origin at the output's top left). Depth first with an
+    /// explicit stack, so a tree of any depth builds without recursion;
+    /// subtree rects are summed afterwards, children before parents.
     func build(root: RenderLayer) -> DrawNode? {
         let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
-        return build(root, toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
-                     parent: nil, siblingIndex: 0, restacked: false)
+        var stack = [(root, Inherited(toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
+                                      parent: nil, siblingIndex: 0, restacked: false, fade: 1, groupDepth: 0))]
+        var built: [DrawNode] = []
+        var rootNode: DrawNode? = nil
+        while let (layer, inherited) = stack.popLast() {
+            guard let (node, forSublayers) = makeNode(layer, inherited) else { continue }
+            built.append(node)
+            if let parent = inherited.parent { parent.children.append(node) } else { rootNode = node }
+            // Reversed, so the first sublayer is popped (and appended) first.
+            for (index, sublayer) in layer.sublayers.enumerated().reversed() {
+                var child = forSublayers
+                child.toPixel = sublayer.transformToSuperlayer.concatenating(forSublayers.toPixel)
+                child.siblingIndex = index
+                child.restacked = forSublayers.restacked || node.restackedSublayers.contains(index)
+                stack.append((sublayer, child))
+            }
+        }
+        for node in built.reversed() {
+            var subtree = node.ownRect
+            for child in node.children { subtree = subtree.union(child.subtreeRect) }
+            node.subtreeRect = subtree
+        }
+        return rootNode
     }
 
-    private func build(_ layer: RenderLayer, toPixel: AffineTransform, outerClip: PixelRect, inheritedOpacity: Double,
-                       masks: [MaskKey], parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) -> DrawNode? {
+    /// One layer's node, and what its sublayers inherit (their transform,
+    /// index and restacking are filled in by the caller). Nil when the layer
+    /// draws nothing, nor do its sublayers.
+    private func makeNode(_ layer: RenderLayer, _ inherited: Inherited) -> (DrawNode, Inherited)? {
+        let toPixel = inherited.toPixel, outerClip = inherited.outerClip, inheritedOpacity = inherited.inheritedOpacity
+        let parent = inherited.parent.map { ObjectIdentifier($0.layer) }
+        let siblingIndex = inherited.siblingIndex, restacked = inherited.restacked
         let m = layer.properties
-        guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12 else {
+        let mappedBounds = toPixel.boundingBox(of: m.bounds)
+        guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12,
+              toPixel.isWithinPixelRange, mappedBounds.isWithinPixelRange else {
             drain(layer)
             return nil
         }
         let rectilinear = toPixel.isNearlyRectilinear
-        let mappedBounds = toPixel.boundingBox(of: m.bounds)
         let hasVisibleSublayers = layer.sublayers.contains { !$0.isHidden && $0.opacity > 0 }
 
         var clip = outerClip
-        var masks = masks
+        var masks = inherited.masks
         var masksToRotatedBounds = false
         if m.masksToBounds {
             if rectilinear {
                 clip = clip.intersection(PixelRect(rounding: mappedBounds))
             } else {
                 clip = clip.intersection(PixelRect(enclosing: mappedBounds).insetBy(-1))
-                masks.append(MaskKey(toPixel: toPixel, bounds: m.bounds))
+                // Only a group applies the mask (so only those count), and
+                // the list stays short in a deep chain of masking layers.
+                if inherited.groupDepth < Self.maximumGroupDepth { masks.append(MaskKey(toPixel: toPixel, bounds: m.bounds)) }
                 masksToRotatedBounds = m.contents != nil || hasVisibleSublayers
             }
         }
 
         let pixelAligned = rectilinear && mappedBounds.isPixelAligned
-        let group = masksToRotatedBounds || (m.opacity < 1 && hasVisibleSublayers)
+        let wantsGroup = masksToRotatedBounds || (m.opacity < 1 && hasVisibleSublayers)
+        let group = wantsGroup && inherited.groupDepth < Self.maximumGroupDepth
             ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds) : nil
-        let alpha = group == nil ? m.opacity : 1
+        let alpha = group == nil ? m.opacity * inherited.fade : 1
 
         var contents: PreparedContents? = nil
         if let image = m.contents {
@@ -217,7 +293,7 @@ final class FrameBuilder {
                 _ = damage(of: image)
             } else {
                 contents = prepareContents(image, toPixel: toPixel, clip: clip, model: m,
-                                           ownRotatedMask: masksToRotatedBounds)
+                                           ownRotatedMask: group?.masksToRotatedBounds == true)
             }
         }
         // An opaque layer promises opaque bounds: paint them (black unless a
@@ -257,20 +333,18 @@ final class FrameBuilder {
         states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked)
 
-        var subtree = node.ownRect
-        var children: [DrawNode] = []
-        let moved = restackedSublayers(of: layer, id: id)
-        for (index, sublayer) in layer.sublayers.enumerated() {
-            if let child = build(sublayer, toPixel: sublayer.transformToSuperlayer.concatenating(toPixel), outerClip: clip,
-                                 inheritedOpacity: groupOpacity, masks: masks, parent: id, siblingIndex: index,
-                                 restacked: restacked || moved.contains(index)) {
-                children.append(child)
-                subtree = subtree.union(child.subtreeRect)
-            }
+        node.restackedSublayers = restackedSublayers(of: layer, id: id)
+        var forSublayers = inherited
+        forSublayers.outerClip = clip
+        forSublayers.inheritedOpacity = groupOpacity
+        forSublayers.masks = masks
+        forSublayers.parent = node
+        if group != nil {
+            forSublayers.groupDepth += 1
+        } else if wantsGroup {
+            forSublayers.fade *= m.opacity
         }
-        node.children = children
-        node.subtreeRect = subtree
-        return node
+        return (node, forSublayers)
     }
 
     private func prepareContents(_ image: LayerImage, toPixel: AffineTransform, clip: PixelRect,
@@ -284,8 +358,8 @@ final class FrameBuilder {
         if slices.count > 1 && !toPixel.isNearlyRectilinear {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
             let scales = toPixel.axisScales
-            let w = max(1, Int((frame.width * scales.x).rounded(.up)))
-            let h = max(1, Int((frame.height * scales.y).rounded(.up)))
+            let w = min(maximumMaskSide, max(1, clampedInt((frame.width * scales.x).rounded(.up))))
+            let h = min(maximumMaskSide, max(1, clampedInt((frame.height * scales.y).rounded(.up))))
             let layerToImage = AffineTransform(translationX: -frame.minX, y: -frame.minY)
                 .concatenating(AffineTransform(scaleX: Double(w) / frame.width, y: Double(h) / frame.height))
             let imageToLayer = layerToImage.inverted()!

@@ -32,6 +32,8 @@ public final class SceneRenderer {
     var needsFullDamage = true
     /// Counters of the frame being rendered.
     var stats = FrameStats()
+    /// Shrunk contents, kept while they are drawn and undamaged.
+    let prescaleCache = PrescaleCache()
 
     public init(width: Int, height: Int, scale: Double) {
         self.width = width
@@ -52,6 +54,8 @@ public final class SceneRenderer {
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
         let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
         let tree = frame.build(root: root)
+        prescaleCache.invalidate(frame.damagedImages)
+        defer { prescaleCache.endFrame() }
         let damage = damageRegion(previous: drawn, frame: frame, output: output)
         drawn = frame.states
         needsFullDamage = false

@@ -177,7 +177,16 @@ public final class Layer {
         guard let proxy else { return }
         self.proxy = nil
         if display.isConnected { strata_layer_v1_destroy(proxy) }
-        for sublayer in sublayers where sublayer.superlayer === self { sublayer.superlayer = nil }
+        var released = sublayers
         sublayers = []
+        for sublayer in released where sublayer.superlayer === self { sublayer.superlayer = nil }
+        // Sublayers nobody else holds go one at a time: each one's deinit
+        // would otherwise release the next level, recursing as deep as the tree.
+        while var layer = released.popLast() {
+            if isKnownUniquelyReferenced(&layer) {
+                released += layer.sublayers
+                layer.sublayers = []
+            }
+        }
     }
 }

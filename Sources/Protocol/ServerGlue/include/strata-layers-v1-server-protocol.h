@@ -40,6 +40,11 @@ struct wl_resource;
  * (24.8). Affine transforms are sent as arrays of IEEE 754 doubles, since
  * 24.8 fixed point is too coarse for rotation matrices.
  *
+ * Trees may be as deep as the max_layers limit allows: the compositor
+ * walks them (validation, drawing, damage, teardown) with loops, not
+ * recursion, so depth has no limit of its own. Its debugging dumps show
+ * the first 100 levels and count the layers below.
+ *
  * Later versions may add requests and events (animations, corner radius,
  * borders, input hints); a client that binds version 1 sees exactly the
  * behaviour described here.
@@ -515,6 +520,11 @@ struct strata_layer_v1_interface {
 	 * not finite is an invalid_value error. A singular matrix (a scale
 	 * of 0, as UIKit code uses to grow a view from nothing) is
 	 * allowed: the layer and its sublayers draw nothing.
+	 *
+	 * A finite transform so large that the layer's bounds, mapped to
+	 * output pixels, reach beyond ±16777216 pixels (2^24), or whose
+	 * layer-to-output mapping has a term that large, is allowed too:
+	 * the layer and its sublayers draw nothing while it lasts.
 	 */
 	void (*set_transform)(struct wl_client *client,
 			      struct wl_resource *resource,
@@ -564,7 +574,12 @@ struct strata_layer_v1_interface {
 	 * Attaches a wl_shm buffer (ARGB8888 or XRGB8888) as the layer's
 	 * contents; null removes them. width and height are the contents'
 	 * size in pixels; the buffer must be at least that large, else the
-	 * commit is a bad_buffer error.
+	 * commit is a bad_buffer error. A buffer wider or taller than
+	 * 16384 pixels is a bad_buffer error.
+	 *
+	 * Contents shown at half their size or less are scaled down with a
+	 * box filter before they are placed, so a large image in a small
+	 * layer looks like a thumbnail of the whole image.
 	 *
 	 * At commit the compositor copies the contents and releases the
 	 * buffer before it is shown, so the client may reuse it after

@@ -10,6 +10,8 @@ public enum BufferImportError: Error, CustomStringConvertible, Equatable {
     case invalidStride(stride: Int, width: Int)
     /// More pixels than the server will hold for one buffer.
     case tooLarge(width: Int, height: Int)
+    /// A side longer than `maximumBufferSide`.
+    case tooLong(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -17,12 +19,17 @@ public enum BufferImportError: Error, CustomStringConvertible, Equatable {
         case .unsupportedFormat(let format): return "unsupported wl_shm format 0x\(String(format, radix: 16)) (ARGB8888 and XRGB8888 are)"
         case .invalidStride(let stride, let width): return "stride \(stride) is less than 4 bytes × width \(width)"
         case .tooLarge(let width, let height): return "buffer \(width)×\(height) is larger than the \(maximumBufferBytes >> 20) MiB a buffer may have"
+        case .tooLong(let width, let height): return "buffer \(width)×\(height) has a side longer than \(maximumBufferSide) pixels"
         }
     }
 }
 
 /// The most pixel memory one buffer may make the server allocate.
 public let maximumBufferBytes = Int(Limits.standard.maxBufferBytes)
+
+/// The longest side a buffer may have: pixman samples transformed images
+/// in 16.16 fixed point, whose coordinates end at 32768.
+public let maximumBufferSide = 16_384
 
 /// What a valid wl_shm buffer holds.
 public struct ShmBufferDescription: Equatable {
@@ -48,6 +55,7 @@ public func describeShmBuffer(_ buffer: WaylandResource) throws(BufferImportErro
     // also hold the pixels read from them, or the copy runs off the mapping.
     guard stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }
     guard width * height * 4 <= maximumBufferBytes else { throw .tooLarge(width: width, height: height) }
+    guard width <= maximumBufferSide, height <= maximumBufferSide else { throw .tooLong(width: width, height: height) }
     return ShmBufferDescription(width: width, height: height, stride: stride, hasAlpha: hasAlpha)
 }
 

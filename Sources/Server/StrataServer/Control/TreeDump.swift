@@ -61,8 +61,14 @@ extension Seat {
 }
 
 extension RenderLayer {
-    /// CALayer's model, property by property.
-    public func dump() -> JSONValue {
+    /// Levels of a layer tree that `strata tree` shows. Below, a layer's
+    /// sublayers are left out and counted in "omittedDescendants", so a
+    /// chain 100,000 deep dumps (and serializes, and parses) without deep
+    /// recursion.
+    public static let dumpDepthLimit = 100
+
+    /// CALayer's model, property by property, `levels` deep.
+    public func dump(levels: Int = RenderLayer.dumpDepthLimit) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let name { members.append(("name", .string(name))) }
         members += [
@@ -80,9 +86,25 @@ extension RenderLayer {
             ("contentsScale", .number(contentsScale)),
             ("contentsCenter", .rect(contentsCenter)),
             ("gravity", .string(String(describing: contentsGravity))),
-            ("sublayers", .array(sublayers.map { $0.dump() })),
         ]
+        if levels > 1 || sublayers.isEmpty {
+            members.append(("sublayers", .array(sublayers.map { $0.dump(levels: levels - 1) })))
+        } else {
+            members.append(("sublayers", .array([])))
+            members.append(("omittedDescendants", .int(descendantCount)))
+        }
         return .object(members)
+    }
+
+    /// Layers below this one, counted with a loop (trees may be very deep).
+    var descendantCount: Int {
+        var count = 0
+        var stack = sublayers
+        while let next = stack.popLast() {
+            count += 1
+            stack += next.sublayers
+        }
+        return count
     }
 }
 

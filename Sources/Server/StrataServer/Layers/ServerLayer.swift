@@ -45,6 +45,19 @@ final class ServerLayer {
         renderLayer.name = "\(id)"
     }
 
+    /// A pending chain is released one layer at a time (the default release
+    /// recurses once per level). Usually `destroy()` has emptied it already.
+    deinit {
+        var stack = pendingSublayers
+        pendingSublayers = []
+        while var layer = stack.popLast() {
+            if isKnownUniquelyReferenced(&layer) {
+                stack += layer.pendingSublayers
+                layer.pendingSublayers = []
+            }
+        }
+    }
+
     private func changed() { manager?.markDirty(self) }
 
     private func violation(_ code: strata_layer_v1_error, _ message: String) -> ProtocolViolation {
