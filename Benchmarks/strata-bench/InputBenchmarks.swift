@@ -52,7 +52,7 @@ func runInputBenchmarks() {
         DispatchQueue.global().async { _ = try? ControlClient.request(click, socketPath: controlPath) }
         let deadline = Date(timeIntervalSinceNow: 2)
         while probe.beganAt < sent, Date() < deadline {
-            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
         }
         guard probe.beganAt >= sent else {
             print("strata-bench: the click never reached the app")
