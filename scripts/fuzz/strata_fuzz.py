@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import socket
 import struct
 import subprocess
@@ -626,7 +627,9 @@ class Fuzzer:
                 print("  " + line)
             print("strata's stderr (tail):\n" + "\n".join(log.splitlines()[-20:]))
             print("replay: %s --seed %d --requests %d" % (sys.argv[0], self.args.seed, self.args.requests))
+            print("strata's log and socket folder: " + self.runtime)
             return 1
+        shutil.rmtree(self.runtime, ignore_errors=True)
         return 0
 
 
