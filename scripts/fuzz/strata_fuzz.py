@@ -23,10 +23,11 @@ last requests sent, to replay).
 """
 
 import argparse
-import array
+import hashlib
 import json
 import os
 import random
+import shutil
 import socket
 import struct
 import subprocess
@@ -166,8 +167,9 @@ class Client:
             if oid == 1 and opcode == 0:     # wl_display.error(object, code, message)
                 obj, code, length = struct.unpack("<III", body[:12])
                 self.error = (obj, code, body[12:12 + length - 1].decode(errors="replace"))
-            elif oid == 1 and opcode == 1:   # wl_display.delete_id
-                self.objects.pop(struct.unpack("<I", body[:4])[0], None)
+            # wl_display.delete_id is not applied: which ids are known must
+            # depend only on what this client sent, or a run would depend on
+            # timing. Requests on such ids are errors the compositor handles.
             elif interface == "wl_registry" and opcode == 0:
                 name, length = struct.unpack("<II", body[:8])
                 iface = body[8:8 + length - 1].decode()
@@ -250,7 +252,7 @@ class Values:
         return self.rng.choice(self.UINTS) if self.rng.random() < 0.7 else self.rng.randint(0, 2**32 - 1)
 
     def fixed(self):
-        if self.rng.random() < 0.5:
+        if self.rng.random() < 0.3:
             return self.rng.choice([0, 256, -256, 128, 2560, 25600, 2**31 - 1, -2**31, 1, -1])
         return self.rng.randint(-2**31, 2**31 - 1) if self.rng.random() < 0.3 else self.rng.randint(-256 * 2000, 256 * 2000)
 
@@ -267,7 +269,7 @@ class Values:
     def array(self):
         kind = self.rng.random()
         if kind < 0.6:   # six doubles: an affine transform
-            return struct.pack("<6d", *(self.rng.choice(self.DOUBLES) if self.rng.random() < 0.5
+            return struct.pack("<6d", *(self.rng.choice(self.DOUBLES) if self.rng.random() < 0.25
                                         else self.rng.uniform(-4, 4) for _ in range(6)))
         if kind < 0.8:   # uints (xdg states, lists)
             return struct.pack("<%dI" % (n := self.rng.randint(0, 8)), *(self.uint() for _ in range(n)))
@@ -286,6 +288,8 @@ class Fuzzer:
         self.clients_made = 0
         self.failures = []
         self.log = []   # the last requests sent, for a report
+        self.reasons = {}  # the first words of each protocol error's message, counted
+        self.digest = hashlib.sha256()  # of every request, to show a replay is the same run
 
     # MARK: compositor
 
@@ -433,7 +437,9 @@ class Fuzzer:
         """One request on a random live object, with random arguments."""
         candidates = [(oid, iface) for oid, iface in c.objects.items()
                       if iface in PROTOCOLS and iface not in SKIP_INTERFACES and PROTOCOLS[iface]["requests"]]
-        oid, iface = self.rng.choice(candidates)
+        # Mostly layers: their requests are where the compositor does the most.
+        layers = [entry for entry in candidates if entry[1] == "strata_layer_v1"]
+        oid, iface = self.rng.choice(layers if layers and self.rng.random() < 0.7 else candidates)
         requests = PROTOCOLS[iface]["requests"]
         opcode = self.rng.randrange(len(requests))
         name, args, destructor = requests[opcode]
@@ -475,15 +481,14 @@ class Fuzzer:
                 fd = os.memfd_create("fuzz-pool")
                 os.ftruncate(fd, size)
                 fds.append(fd)
-        self.log_request("%s %s@%d.%s(%s)" % (c.name, iface, oid, name, payload.hex()[:120]))
+        self.log_request("%s %s@%d.%s(%s)" % (c.name, iface, oid, name, payload.hex()))
+        if destructor:
+            c.objects.pop(oid, None)
         try:
             c.send(oid, opcode, payload, fds)
-            self.sent += 1
         finally:
             for fd in fds:
                 os.close(fd)
-        if destructor:
-            c.objects.pop(oid, None)
 
     def malformed_message(self, c):
         """Wire data libwayland must refuse: the compositor disconnects (or errors) that client."""
@@ -504,12 +509,12 @@ class Fuzzer:
         else:            # a string whose length runs past the message
             data = struct.pack("<IHH", oid, 0, 16) + struct.pack("<I", 1000) + b"abcd"
         self.log_request("%s malformed kind %d: %s" % (c.name, kind, data.hex()))
-        c.send_raw(data)
-        self.sent += 1
         self.malformed += 1
+        c.send_raw(data)
         return kind
 
     def log_request(self, line):
+        self.digest.update(line.encode() + b"\n")
         self.log.append(line)
         if len(self.log) > 40:
             del self.log[0]
@@ -519,6 +524,8 @@ class Fuzzer:
         if c.error is not None:
             self.protocol_errors += 1
             obj, code, message = c.error
+            reason = " ".join(message.split()[:4])
+            self.reasons[reason] = self.reasons.get(reason, 0) + 1
             if obj == 0 or not message.strip():
                 self.fail("protocol error without an object or a reason: %r" % (c.error,))
         elif not malformed:
@@ -540,39 +547,51 @@ class Fuzzer:
             stalled.send(1, 1, struct.pack("<I", stalled_registry))
             clients = [self.make_client() for _ in range(self.args.clients)]
             malformed_sent = {id(c): False for c in clients}
+            # What happens next depends only on the seed: a client's fate is
+            # looked at only at checkpoints (a roundtrip, or reading until the
+            # compositor hangs up), never at whenever a send happened to fail.
             while self.sent < self.args.requests and self.alive():
                 index = self.rng.randrange(len(clients))
                 c = clients[index]
+                malformed = self.rng.random() < self.args.malformed
                 try:
-                    if self.rng.random() < self.args.malformed:
+                    if malformed:
                         self.malformed_message(c)
                         malformed_sent[id(c)] = True
-                        # Done with it: libwayland may be waiting for the rest
-                        # of a message that never comes, so hang up.
-                        c.drain(0.3)
-                        c.closed = True
                     else:
                         self.random_request(c)
                 except (Dead, BlockingIOError):
-                    c.closed = True
+                    pass  # it was dropped; the checkpoint tells why
+                self.sent += 1
+                c.count = getattr(c, "count", 0) + 1
                 if self.rng.random() < 0.05:
                     try:  # the stalled client asks for events it never reads
                         stalled.send(1, 0, struct.pack("<I", stalled.new_id("wl_callback")))
                     except (Dead, BlockingIOError):
                         pass
-                if self.sent % 50 == 0 or c.closed:
-                    c.read_events(0.0 if not c.closed else 0.2)
-                    if (not c.closed and c.error is None and not c.roundtrip(2.0)
-                            and not c.closed and c.error is None and self.alive()):
-                        self.fail("%s got no answer to wl_display.sync" % c.name)
-                if c.closed or c.error is not None:
-                    c.drain()
+                if malformed:
+                    # Done with it: libwayland may be waiting for the rest of
+                    # a message that never comes, so hang up.
+                    c.drain(0.3)
+                    replace = True
+                elif c.count % 10 == 0:
+                    replace = not c.roundtrip(5.0)
+                    if replace:
+                        c.drain()
+                else:
+                    replace = False
+                if replace:
                     self.judge(c, malformed_sent[id(c)])
                     c.close()
                     clients[index] = self.make_client()
                     malformed_sent[id(clients[index])] = False
-                if self.sent % 100 == 0 and control(self.control_path, "frame") is None and self.alive():
-                    self.fail("control `frame` did not answer")
+                if self.sent % self.args.frame_every == 0:
+                    # Every client's requests so far are handled before the
+                    # frame, so what it draws depends only on the seed.
+                    for other in clients:
+                        other.roundtrip(5.0)
+                    if control(self.control_path, "frame") is None and self.alive():
+                        self.fail("control `frame` did not answer")
                 if self.sent % self.args.check_every == 0:
                     if not self.alive():
                         break
@@ -594,9 +613,11 @@ class Fuzzer:
         self.stderr.seek(0)
         log = self.stderr.read()
         print("strata-fuzz: seed %d: sent %d requests (%d malformed) from %d clients in %.1f s; "
-              "%d protocol errors, %d disconnects"
+              "%d protocol errors, %d disconnects; requests digest %s"
               % (self.args.seed, self.sent, self.malformed, self.clients_made, elapsed,
-                 self.protocol_errors, self.disconnects))
+                 self.protocol_errors, self.disconnects, self.digest.hexdigest()[:16]))
+        common = sorted(self.reasons.items(), key=lambda item: -item[1])[:5]
+        print("strata-fuzz: most common errors: " + "; ".join("%d× %s" % (n, r) for r, n in common))
         if self.failures:
             print("strata-fuzz: FAILED")
             for f in self.failures:
@@ -606,7 +627,9 @@ class Fuzzer:
                 print("  " + line)
             print("strata's stderr (tail):\n" + "\n".join(log.splitlines()[-20:]))
             print("replay: %s --seed %d --requests %d" % (sys.argv[0], self.args.seed, self.args.requests))
+            print("strata's log and socket folder: " + self.runtime)
             return 1
+        shutil.rmtree(self.runtime, ignore_errors=True)
         return 0
 
 
@@ -618,6 +641,7 @@ def main():
     parser.add_argument("--clients", type=int, default=6, help="fuzzing clients connected at once")
     parser.add_argument("--malformed", type=float, default=0.01, help="share of raw malformed messages")
     parser.add_argument("--check-every", type=int, default=500, help="requests between liveness checks")
+    parser.add_argument("--frame-every", type=int, default=20, help="requests between rendered frames")
     sys.exit(Fuzzer(parser.parse_args()).run())
 
 
