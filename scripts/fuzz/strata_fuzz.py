@@ -4,9 +4,11 @@
 
 Request signatures come from the protocol XML (wayland.xml, xdg-shell.xml,
 strata-layers-v1.xml), so every request of wl_display/wl_registry,
-wl_compositor, wl_surface, wl_region, wl_shm, wl_shm_pool, xdg_wm_base,
+wl_compositor, wl_surface, wl_region, wl_shm, wl_shm_pool, wl_seat, xdg_wm_base,
 xdg_surface, xdg_toplevel, xdg_positioner and strata_layers_v1 is covered
-with every argument type (arrays and fds included). Beside them: raw
+with every argument type (arrays and fds included), and wl_seat with its
+pointer, keyboard and touch, while random `strata input` over the clients'
+surfaces exercises the seat's routing. Beside them: raw
 malformed wire messages, many clients at once, a client that never reads,
 and a well-behaved bystander window that must keep getting frames.
 
@@ -43,8 +45,8 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 1}
-SKIP_INTERFACES = {"wl_seat", "wl_pointer", "wl_keyboard", "wl_touch", "wl_output", "wl_data_device_manager",
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 1, "wl_seat": 7}
+SKIP_INTERFACES = {"wl_output", "wl_data_device_manager",
                    "wl_data_device", "wl_data_source", "wl_data_offer", "wl_subcompositor", "wl_subsurface",
                    "wl_shell", "wl_shell_surface", "xdg_popup"}
 
@@ -429,6 +431,23 @@ class Fuzzer:
             parent = layer
         c.send(g["strata_layers_v1"], 3, struct.pack("<I", 1))          # commit
 
+    def random_input(self):
+        """A `strata input` request at a random place, on or off the output."""
+        r = self.rng
+        x, y = "%.1f" % r.uniform(0, 400), "%.1f" % r.uniform(0, 300)
+        return r.choice([
+            "input move %s %s" % (x, y),
+            "input click %s %s --button %s --count %d" % (x, y, r.choice(["left", "right", "middle"]), r.randrange(1, 3)),
+            "input press %s" % r.choice(["left", "right"]),
+            "input release %s" % r.choice(["left", "right"]),
+            "input tap %s %s" % (x, y),
+            "input touch down %d %s %s" % (r.randrange(3), x, y),
+            "input touch move %d %s %s" % (r.randrange(3), x, y),
+            "input touch up %d" % r.randrange(3),
+            "input key %s" % r.choice(["a", "Return", "BackSpace", "Shift_L", "Tab"]),
+            "input scroll %.1f %.1f" % (r.uniform(-20, 20), r.uniform(-20, 20)),
+        ])
+
     def pick_object(self, c, interface):
         ids = [oid for oid, iface in c.objects.items() if iface == interface]
         return self.rng.choice(ids) if ids else 0
@@ -590,6 +609,10 @@ class Fuzzer:
                     # frame, so what it draws depends only on the seed.
                     for other in clients:
                         other.roundtrip(5.0)
+                    # Input over whatever the clients built: the seat routes
+                    # it to their surfaces, cursors and layer trees.
+                    if control(self.control_path, self.random_input()) is None and self.alive():
+                        self.fail("control `input` did not answer")
                     if control(self.control_path, "frame") is None and self.alive():
                         self.fail("control `frame` did not answer")
                 if self.sent % self.args.check_every == 0:
