@@ -25,11 +25,6 @@ final class InputDemoTests: XCTestCase {
         ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
-    private func input(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, "strata input \(arguments.joined(separator: " ")): \(result.standardError)",
-                       file: file, line: line)
-    }
 
     func testPlayingWithTheInputDemo() throws {
         strata = try StrataProcess(width: 560, height: 400)
@@ -54,27 +49,27 @@ final class InputDemoTests: XCTestCase {
         func at(_ x: Double, _ y: Double) -> [String] { ["\(origin["x"]! + x)", "\(origin["y"]! + y)"] }
 
         // The red card's center is at (80, 65).
-        try input(["drag"] + at(80, 65) + at(200, 215) + ["--steps", "12"])
+        try strata.input(["drag"] + at(80, 65) + at(200, 215) + ["--steps", "12"])
         XCTAssertTrue(waitUntil { self.appOutput.contains("card red at 200.00 215.00") }, "app said: \(appOutput)")
 
-        try input(["click"] + at(62, 227))
+        try strata.input(["click"] + at(62, 227))
         XCTAssertTrue(waitUntil { self.appOutput.contains("toggle on") }, "app said: \(appOutput)")
 
-        try input(["click"] + at(240, 282))
-        try input(["type", "hello strata"])
-        try input(["key", "BackSpace"])
+        try strata.input(["click"] + at(240, 282))
+        try strata.input(["type", "hello strata"])
+        try strata.input(["key", "BackSpace"])
         XCTAssertTrue(waitUntil { self.appOutput.last == "text hello strat" }, "app said: \(appOutput)")
 
         // Two fingers on the photo, 60 apart; the second moves to 90 apart,
         // 30° down: scale 1.5, rotation π/6.
-        try input(["touch", "down", "1"] + at(310, 90))
-        try input(["touch", "down", "2"] + at(370, 90))
+        try strata.input(["touch", "down", "1"] + at(310, 90))
+        try strata.input(["touch", "down", "2"] + at(370, 90))
         for step in 1...6 {
             let angle = Double(step) / 6 * .pi / 6, distance = 60 + 30 * Double(step) / 6
-            try input(["touch", "move", "2"] + at(310 + distance * cos(angle), 90 + distance * sin(angle)))
+            try strata.input(["touch", "move", "2"] + at(310 + distance * cos(angle), 90 + distance * sin(angle)))
         }
-        try input(["touch", "up", "2"])
-        try input(["touch", "up", "1"])
+        try strata.input(["touch", "up", "2"])
+        try strata.input(["touch", "up", "1"])
         XCTAssertTrue(waitUntil { self.appOutput.contains("photo scale 1.50 rotation 0.52") }, "app said: \(appOutput)")
 
         // Everything the app changed has reached the screen once its tree stops changing.

@@ -62,12 +62,6 @@ final class InputEndToEndTests: KitTestCase {
         origin = try origin(of: serverWindow(titled: title))
     }
 
-    /// `strata input --socket NAME <arguments>`; fails the test if the tool did.
-    private func input(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, "strata input \(arguments.joined(separator: " ")): \(result.standardError)",
-                       file: file, line: line)
-    }
 
     /// Output coordinates of a point in the window, as text for `strata input`.
     private func x(_ windowX: CGFloat) -> String { "\(CGFloat(origin.x) + windowX)" }
@@ -90,7 +84,7 @@ final class InputEndToEndTests: KitTestCase {
     func testAClickIsOneTouchDeliveredToTheHitView() throws {
         let recorder = TouchRecorder(frame: CGRect(x: 50, y: 40, width: 80, height: 60))
         try showWindow(recorder)
-        try input("click", x(60), y(50))
+        try strata.input("click", x(60), y(50))
         XCTAssertTrue(runMainLoop(until: { recorder.phases == [.began, .ended] }), "touches seen: \(recorder.records)")
         XCTAssertEqual(recorder.records.first?.location, CGPoint(x: 10, y: 10))
         XCTAssertEqual(recorder.records.first?.type, .indirectPointer)
@@ -104,7 +98,7 @@ final class InputEndToEndTests: KitTestCase {
     func testADragIsOneTouchThatStaysWithItsView() throws {
         let recorder = TouchRecorder(frame: CGRect(x: 20, y: 20, width: 40, height: 40))
         try showWindow(recorder)
-        try input("drag", x(30), y(30), x(150), y(120), "--steps", "4")
+        try strata.input("drag", x(30), y(30), x(150), y(120), "--steps", "4")
         XCTAssertTrue(runMainLoop(until: { recorder.phases.last == .ended }), "touches seen: \(recorder.records)")
         XCTAssertEqual(recorder.phases.first, .began)
         XCTAssertGreaterThanOrEqual(recorder.phases.filter { $0 == .moved }.count, 3)
@@ -116,7 +110,7 @@ final class InputEndToEndTests: KitTestCase {
     func testATouchscreenTapIsADirectTouch() throws {
         let recorder = TouchRecorder(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
         try showWindow(recorder)
-        try input("tap", x(100), y(75))
+        try strata.input("tap", x(100), y(75))
         XCTAssertTrue(runMainLoop(until: { recorder.phases == [.began, .ended] }), "touches seen: \(recorder.records)")
         XCTAssertEqual(recorder.records.first?.type, .direct)
         XCTAssertEqual(recorder.records.first?.location, CGPoint(x: 100, y: 75))
@@ -126,7 +120,7 @@ final class InputEndToEndTests: KitTestCase {
     func testADoubleClickCountsTwoTaps() throws {
         let recorder = TouchRecorder(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
         try showWindow(recorder)
-        try input("click", x(80), y(80), "--count", "2")
+        try strata.input("click", x(80), y(80), "--count", "2")
         XCTAssertTrue(runMainLoop(until: { recorder.records.count == 4 }), "touches seen: \(recorder.records)")
         XCTAssertEqual(recorder.records.map(\.tapCount), [1, 1, 2, 2])
     }
@@ -135,7 +129,7 @@ final class InputEndToEndTests: KitTestCase {
     func testARightClickCarriesTheSecondaryButtonMask() throws {
         let recorder = TouchRecorder(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
         try showWindow(recorder)
-        try input("click", x(20), y(20), "--button", "right")
+        try strata.input("click", x(20), y(20), "--button", "right")
         XCTAssertTrue(runMainLoop(until: { recorder.phases.last == .ended }), "touches seen: \(recorder.records)")
         XCTAssertEqual(recorder.buttonMasks.first, .secondary)
     }
@@ -158,7 +152,7 @@ final class InputEndToEndTests: KitTestCase {
         let mover = Mover()
         card.addGestureRecognizer(UIPanGestureRecognizer(target: mover, action: Mover.pan))
         try showWindow(card)
-        try input("drag", x(35), y(35), x(135), y(85), "--steps", "10")
+        try strata.input("drag", x(35), y(35), x(135), y(85), "--steps", "10")
         XCTAssertTrue(runMainLoop(until: { mover.states.last == .ended }), "pan states: \(mover.states)")
         XCTAssertEqual(mover.states.first, .began)
         XCTAssertEqual(card.center, CGPoint(x: 135, y: 85))
@@ -191,14 +185,14 @@ final class InputEndToEndTests: KitTestCase {
         // Fingers 40 apart, horizontally; then the second one goes to 80
         // apart, straight below the first's right side: twice the distance,
         // turned a quarter turn.
-        try input("touch", "down", "1", x(60), y(40))
-        try input("touch", "down", "2", x(100), y(40))
+        try strata.input("touch", "down", "1", x(60), y(40))
+        try strata.input("touch", "down", "2", x(100), y(40))
         for step in 1...8 {
             let angle = CGFloat(step) / 8 * .pi / 2, distance = 40 + 40 * CGFloat(step) / 8
-            try input("touch", "move", "2", x(60 + distance * cos(angle)), y(40 + distance * sin(angle)))
+            try strata.input("touch", "move", "2", x(60 + distance * cos(angle)), y(40 + distance * sin(angle)))
         }
-        try input("touch", "up", "2")
-        try input("touch", "up", "1")
+        try strata.input("touch", "up", "2")
+        try strata.input("touch", "up", "1")
         XCTAssertTrue(runMainLoop(until: { watcher.ended == 2 }), "scale \(watcher.scale), rotation \(watcher.rotation)")
         XCTAssertEqual(watcher.scale, 2, accuracy: 0.01)
         XCTAssertEqual(watcher.rotation, .pi / 2, accuracy: 0.01)
@@ -210,9 +204,9 @@ final class InputEndToEndTests: KitTestCase {
         let field = KeyInputView(frame: CGRect(x: 10, y: 10, width: 180, height: 30))
         try showWindow(field)
         XCTAssertTrue(field.becomeFirstResponder())
-        try input("type", "Hi, Strata!")
+        try strata.input("type", "Hi, Strata!")
         XCTAssertTrue(runMainLoop(until: { field.text == "Hi, Strata!" }), "typed: \(field.text)")
-        try input("key", "BackSpace")
+        try strata.input("key", "BackSpace")
         XCTAssertTrue(runMainLoop(until: { field.text == "Hi, Strata" }), "after backspace: \(field.text)")
     }
 
@@ -222,9 +216,9 @@ final class InputEndToEndTests: KitTestCase {
         let field = KeyInputView(frame: CGRect(x: 10, y: 10, width: 180, height: 30))
         try showWindow(field)
         XCTAssertTrue(field.becomeFirstResponder())
-        try input("key", "x", "--down")
+        try strata.input("key", "x", "--down")
         XCTAssertTrue(runMainLoop(until: { field.text.count >= 4 }, timeout: 5), "typed: \(field.text)")
-        try input("key", "x", "--up")
+        try strata.input("key", "x", "--up")
         runMainLoop(for: 0.1)
         let typed = field.text
         XCTAssertEqual(Set(typed), ["x"])
@@ -238,7 +232,7 @@ final class InputEndToEndTests: KitTestCase {
         let field = KeyInputView(frame: CGRect(x: 10, y: 10, width: 180, height: 30))
         try showWindow(field)
         XCTAssertTrue(field.becomeFirstResponder())
-        try input("key", "x", "--down")
+        try strata.input("key", "x", "--down")
         XCTAssertTrue(runMainLoop(until: { field.text.count >= 2 }, timeout: 5), "typed: \(field.text)")
         window.isHidden = true
         XCTAssertTrue(runMainLoop(until: { (try? self.strata.windows().isEmpty) ?? false }))
@@ -246,7 +240,7 @@ final class InputEndToEndTests: KitTestCase {
         let typed = field.text
         runMainLoop(for: 0.3)
         XCTAssertEqual(field.text, typed, "the key went on repeating into the hidden window")
-        try input("key", "x", "--up")
+        try strata.input("key", "x", "--up")
     }
 
     /// Keyboard focus makes a window key: clicking the other window moves
@@ -273,7 +267,7 @@ final class InputEndToEndTests: KitTestCase {
         let point = (x: firstOrigin.x + 190, y: firstOrigin.y + 140)
         XCTAssertFalse(point.x >= secondOrigin.x && point.x < secondOrigin.x + 100
                        && point.y >= secondOrigin.y && point.y < secondOrigin.y + 80)
-        try input("click", "\(point.x)", "\(point.y)")
+        try strata.input("click", "\(point.x)", "\(point.y)")
         XCTAssertTrue(runMainLoop(until: { first.isKeyWindow }), "clicking the first window did not make it key")
         XCTAssertFalse(second.isKeyWindow)
         XCTAssertEqual(titles.became, ["First"])
@@ -292,8 +286,8 @@ final class InputEndToEndTests: KitTestCase {
         pan.allowedScrollTypesMask = .all
         list.addGestureRecognizer(pan)
         try showWindow(list)
-        try input("move", x(100), y(75))
-        try input("scroll", "0", "30")
+        try strata.input("move", x(100), y(75))
+        try strata.input("scroll", "0", "30")
         XCTAssertTrue(runMainLoop(until: { scroller.total != .zero }), "the pan recognizer saw no scrolling")
         // wl_pointer.axis is positive for scrolling down (content moves
         // up); a pan's translation is the finger's that would do it: upward.

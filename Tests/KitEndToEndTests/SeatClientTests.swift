@@ -41,10 +41,6 @@ final class SeatClientTests: XCTestCase {
         strata = nil
     }
 
-    private func input(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, result.standardError, file: file, line: line)
-    }
 
     /// Pointer and touch events so far (the window also gets keyboard focus when it maps).
     private var pointerAndTouchEvents: [SeatEvent] {
@@ -62,7 +58,7 @@ final class SeatClientTests: XCTestCase {
     }
 
     func testPointerEventsNameTheSurfaceAndItsCoordinates() throws {
-        try input(["click", "\(origin.x + 10)", "\(origin.y + 20)"])
+        try strata.input(["click", "\(origin.x + 10)", "\(origin.y + 20)"])
         try waitForEvents(3)
         let events = pointerAndTouchEvents
         guard case .pointerEnter(let surface, let x, let y)? = events.first else {
@@ -80,7 +76,7 @@ final class SeatClientTests: XCTestCase {
     }
 
     func testTouchEventsComeInFrames() throws {
-        try input(["tap", "\(origin.x + 50)", "\(origin.y + 40)"])
+        try strata.input(["tap", "\(origin.x + 50)", "\(origin.y + 40)"])
         try waitForEvents(4)
         let events = pointerAndTouchEvents
         guard case .touchDown(let surface, _, let x, let y, _)? = events.first else { return XCTFail("\(events)") }
@@ -95,7 +91,7 @@ final class SeatClientTests: XCTestCase {
     /// The keymap the compositor sent resolves keys to text, with Shift.
     func testKeysAreResolvedThroughTheCompositorsKeymap() throws {
         // The window mapped last has keyboard focus.
-        try input(["type", "aA"])
+        try strata.input(["type", "aA"])
         var keys: [Key] = []
         try connection.dispatch(until: {
             keys = self.events.compactMap { event in

@@ -18,18 +18,7 @@ final class FuzzRegressionTests: XCTestCase {
             let root = makeRoot(width: 320, height: 240)
             let window = RenderLayer(frame: Rect(x: 20, y: 20, width: 120, height: 90), color: .white)
             root.addSublayer(window)
-            var parent = window
-            var layers: [RenderLayer] = []
-            for index in 0..<3 {
-                let layer = RenderLayer()
-                layer.bounds = Rect(x: 0, y: 0, width: 40, height: 30)
-                layer.position = Point(x: 30, y: 20)
-                layer.backgroundColor = Color(red: 1, green: 0.5, blue: 0)
-                if index == 1 { layer.contents = .solid(width: 64, height: 64, 0x8000_0080) }
-                parent.addSublayer(layer)
-                layers.append(layer)
-                parent = layer
-            }
+            let layers = addFuzzerChain(to: window)
             let renderer = SceneRenderer(width: 320, height: 240, scale: 1)
             _ = renderer.render(root)
             layers[target].transform = transform
@@ -43,7 +32,21 @@ final class FuzzRegressionTests: XCTestCase {
     /// sublayer.
     func testNearSingularSkewOnAMaskingLayerWithAFarAnchor() {
         let root = makeRoot(width: 320, height: 240)
-        var parent = root
+        let layers = addFuzzerChain(to: root)
+        let renderer = SceneRenderer(width: 320, height: 240, scale: 1)
+        _ = renderer.render(root)
+        layers[1].transform = StrataProtocol.AffineTransform(a: 1e-300, b: -2.8943008423485708, c: 1.2090077690004026,
+                                                             d: 0.26877982295276936, tx: 1.9488945406448899, ty: 1.146182760184022)
+        layers[1].masksToBounds = true
+        layers[2].anchorPoint = Point(x: -82566.0 / 256, y: -406764.0 / 256)
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+    }
+
+    /// The fuzzer's starting scene: a chain of three 40×30 layers, the
+    /// middle one with contents, under `parent`.
+    private func addFuzzerChain(to parent: RenderLayer) -> [RenderLayer] {
+        var parent = parent
         var layers: [RenderLayer] = []
         for index in 0..<3 {
             let layer = RenderLayer()
@@ -55,13 +58,6 @@ final class FuzzRegressionTests: XCTestCase {
             layers.append(layer)
             parent = layer
         }
-        let renderer = SceneRenderer(width: 320, height: 240, scale: 1)
-        _ = renderer.render(root)
-        layers[1].transform = StrataProtocol.AffineTransform(a: 1e-300, b: -2.8943008423485708, c: 1.2090077690004026,
-                                                             d: 0.26877982295276936, tx: 1.9488945406448899, ty: 1.146182760184022)
-        layers[1].masksToBounds = true
-        layers[2].anchorPoint = Point(x: -82566.0 / 256, y: -406764.0 / 256)
-        _ = renderer.render(root)
-        RenderConformance.assertMatchesFreshRender(renderer, root)
+        return layers
     }
 }

@@ -47,10 +47,6 @@ final class EventDemoTests: XCTestCase {
         return log
     }
 
-    func input(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, "strata input \(arguments): \(result.standardError)", file: file, line: line)
-    }
 
     /// Waits until `log` has a line starting with `prefix`.
     func waitForLine(_ log: () -> [String], _ prefix: String, count: Int = 1,
@@ -65,14 +61,14 @@ final class EventDemoTests: XCTestCase {
         waitForLine(log, "focus x:")
         // The first window's geometry starts at (32, 32), 32 points into its
         // surface (eventdemo draws a frame around it): output points and surface points agree.
-        try input("move", "100", "110")
+        try strata.input("move", "100", "110")
         waitForLine(log, "motion time:")
         XCTAssertTrue(log().contains { $0.hasPrefix("motion time:") && $0.hasSuffix("x: 100.000000, y: 110.000000") }, log().joined(separator: "\n"))
-        try input("click", "120", "130")
+        try strata.input("click", "120", "130")
         waitForLine(log, "button time:", count: 2)
         let buttons = log().filter { $0.hasPrefix("button time:") }.map { $0.split(separator: ",").dropFirst().joined(separator: ",") }
         XCTAssertEqual(buttons, [" button: 272, state: pressed, x: 120, y: 130", " button: 272, state: released, x: 120, y: 130"])
-        try input("type", "aB")
+        try strata.input("type", "aB")
         waitForLine(log, "key key:", count: 6)
         XCTAssertEqual(log().filter { $0.hasPrefix("key key:") }, [
             "key key: 30, unicode: 97, state: pressed, modifiers: 0x0",
@@ -82,7 +78,7 @@ final class EventDemoTests: XCTestCase {
             "key key: 48, unicode: 66, state: released, modifiers: 0x1",
             "key key: 42, unicode: 65505, state: released, modifiers: 0x1",
         ])
-        try input("key", "Return")
+        try strata.input("key", "Return")
         waitForLine(log, "key key: 28, unicode: 65293, state: released")  // eventdemo prints the keysym: XKB_KEY_Return
     }
 
@@ -93,12 +89,12 @@ final class EventDemoTests: XCTestCase {
         waitForLine(two, "focus x:")
         waitForLine(one, "focus lost")
 
-        try input("key", "a")
+        try strata.input("key", "a")
         waitForLine(two, "key key: 30, unicode: 97, state: released")
-        try input("click", "40", "40")   // only One is there
+        try strata.input("click", "40", "40")   // only One is there
         waitForLine(one, "focus x:", count: 2)
         waitForLine(two, "focus lost")
-        try input("key", "b")
+        try strata.input("key", "b")
         waitForLine(one, "key key: 48, unicode: 98, state: released")
 
         XCTAssertEqual(one().filter { $0.hasPrefix("key key:") }.count, 2, "One heard only the b it had the focus for")

@@ -23,10 +23,6 @@ final class SeatCursorTests: XCTestCase {
         strata = nil
     }
 
-    func input(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, "strata input \(arguments): \(result.standardError)", file: file, line: line)
-    }
 
     func screenshot() throws -> DecodedPNG {
         let path = NSTemporaryDirectory() + "strata-cursor-\(getpid()).png"
@@ -38,7 +34,7 @@ final class SeatCursorTests: XCTestCase {
         let untouched = try screenshot()
         XCTAssertEqual(untouched.count(x: 0, y: 0, width: 320, height: 240) { !$0.isClose(to: desktop) }, 0,
                        "no cursor before the pointer first moves")
-        try input("move", "100", "100")
+        try strata.input("move", "100", "100")
         var shot = try screenshot()
         XCTAssertEqual(shot[100, 100], white, "the tip, the hotspot, is on the pointer")
         XCTAssertEqual(shot[101, 105], black, "black inside")
@@ -48,16 +44,16 @@ final class SeatCursorTests: XCTestCase {
         XCTAssertGreaterThan(drawn, 60)
         XCTAssertEqual(shot.count(x: 100, y: 100, width: 12, height: 19) { !$0.isClose(to: desktop) }, drawn, "the arrow only")
 
-        try input("move", "200", "150")
+        try strata.input("move", "200", "150")
         shot = try screenshot()
         XCTAssertTrue(shot[100, 100].isClose(to: desktop), "the old place is redrawn")
         XCTAssertEqual(shot[200, 150], white)
 
-        try input("touch", "down", "0", "10", "10")
+        try strata.input("touch", "down", "0", "10", "10")
         shot = try screenshot()
         XCTAssertEqual(shot.count(x: 0, y: 0, width: 320, height: 240) { !$0.isClose(to: desktop) }, 0, "hidden while touch is in use")
-        try input("touch", "up", "0")
-        try input("move", "201", "150")
+        try strata.input("touch", "up", "0")
+        try strata.input("move", "201", "150")
         XCTAssertEqual(try screenshot()[201, 150], white, "back with the next motion")
     }
 
@@ -71,11 +67,11 @@ final class SeatCursorTests: XCTestCase {
         wl_surface_damage_buffer(cursor, 0, 0, 8, 8)
         wl_surface_commit(cursor)
 
-        try input("move", "50", "50")
+        try strata.input("move", "50", "50")
         recorder.take()
         let stale = recorder.lastPointerEnterSerial
-        try input("move", "300", "200")
-        try input("move", "60", "70")
+        try strata.input("move", "300", "200")
+        try strata.input("move", "60", "70")
         recorder.take()
         let latest = recorder.lastPointerEnterSerial
         XCTAssertNotEqual(stale, latest)
@@ -101,7 +97,7 @@ final class SeatCursorTests: XCTestCase {
         shot = try screenshot()
         XCTAssertEqual(shot.count(x: 32, y: 32, width: 100, height: 100) { $0 != windowBlue }, 0, "a null surface hides the cursor")
 
-        try input("move", "300", "200")
+        try strata.input("move", "300", "200")
         XCTAssertEqual(try screenshot()[300, 200], white, "over the desktop, the arrow")
     }
 }

@@ -19,10 +19,6 @@ final class SeatProtocolTests: XCTestCase {
         strata = nil
     }
 
-    func input(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try strata.control("input", arguments)
-        XCTAssertEqual(result.status, 0, "strata input \(arguments): \(result.standardError)", file: file, line: line)
-    }
 
     /// A client with a seat and one mapped window.
     func window(_ title: String, width: Int32 = 100, height: Int32 = 100, pixel: UInt32 = 0xFF_00_80_FF,
@@ -71,19 +67,19 @@ final class SeatProtocolTests: XCTestCase {
         let (a, recorder) = try window("A")
         // A second binding of the same seat by the same client gets the same events.
         let second = try SeatRecorder(recorder.client)
-        try input("move", "50", "60")
+        try strata.input("move", "50", "60")
         XCTAssertEqual(recorder.take(), ["pointer.enter \(a.surfaceID) 18 28", "pointer.motion 18 28"])
         XCTAssertEqual(second.take(), ["keyboard.enter \(a.surfaceID) []", "keyboard.modifiers 0 0 0 0",
                                        "pointer.enter \(a.surfaceID) 18 28", "pointer.motion 18 28"],
                        "a keyboard made while its client has the focus is told at once")
-        try input("click", "50.5", "60", "--button", "right")
+        try strata.input("click", "50.5", "60", "--button", "right")
         XCTAssertEqual(recorder.take(), ["pointer.motion 18.5 28", "pointer.button 273 pressed", "pointer.button 273 released"])
-        try input("scroll", "0", "5")
+        try strata.input("scroll", "0", "5")
         XCTAssertEqual(recorder.take(), ["pointer.axis_source 0", "pointer.axis 0 5"])
         XCTAssertGreaterThan(recorder.frames, 0)
-        try input("move", "300", "200")
+        try strata.input("move", "300", "200")
         XCTAssertEqual(recorder.take(), ["pointer.leave \(a.surfaceID)"])
-        try input("click", "300", "200")
+        try strata.input("click", "300", "200")
         XCTAssertEqual(recorder.take(), [], "nothing for clicks on the desktop")
         let pointer = try XCTUnwrap(try seatDump()["pointer"] as? [String: Any])
         XCTAssertEqual(pointer["x"] as? Int, 300)
@@ -96,17 +92,17 @@ final class SeatProtocolTests: XCTestCase {
         let (a, ra) = try window("A")
         let (b, rb) = try window("B")
         XCTAssertEqual(ra.take(), ["keyboard.leave \(a.surfaceID)"], "the new window took the keyboard")
-        try input("move", "40", "40")
-        try input("press")
+        try strata.input("move", "40", "40")
+        try strata.input("press")
         XCTAssertEqual(ra.take(), ["pointer.enter \(a.surfaceID) 8 8", "pointer.motion 8 8", "keyboard.enter \(a.surfaceID) []",
                                    "keyboard.modifiers 0 0 0 0", "pointer.button 272 pressed"])
         XCTAssertEqual(rb.take(), ["keyboard.leave \(b.surfaceID)"], "A took the keyboard on the press")
-        try input("move", "150", "150")
-        try input("move", "155", "150")
+        try strata.input("move", "150", "150")
+        try strata.input("move", "155", "150")
         XCTAssertEqual(ra.take(), ["pointer.motion 118 118", "pointer.motion 123 118"])
         XCTAssertEqual(rb.take(), [], "no enter for B during the grab")
         XCTAssertEqual(try seatDump()["pointer"].flatMap { ($0 as? [String: Any])?["buttons"] as? [Int] }, [272])
-        try input("release")
+        try strata.input("release")
         XCTAssertEqual(ra.take(), ["pointer.button 272 released", "pointer.leave \(a.surfaceID)"])
         XCTAssertEqual(rb.take(), ["pointer.enter \(b.surfaceID) 91 86"])
     }
@@ -116,7 +112,7 @@ final class SeatProtocolTests: XCTestCase {
         let (a, ra) = try window("A")
         let (b, rb) = try window("B")
         ra.take()
-        try input("drag", "40", "40", "150", "150", "--steps", "2")
+        try strata.input("drag", "40", "40", "150", "150", "--steps", "2")
         XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 8 8", "pointer.motion 8 8", "pointer.button 272 pressed",
                                              "pointer.motion 63 63", "pointer.motion 118 118", "pointer.button 272 released",
                                              "pointer.leave \(a.surfaceID)"])
@@ -130,25 +126,25 @@ final class SeatProtocolTests: XCTestCase {
         ra.client.roundtrip()
         XCTAssertFalse(a.isActivated, "and the old one hears it lost it")
         XCTAssertTrue(b.isActivated)
-        try input("key", "a")
+        try strata.input("key", "a")
         XCTAssertEqual(rb.taken("keyboard.key"), ["keyboard.key 30 pressed", "keyboard.key 30 released"])
         XCTAssertEqual(ra.taken("keyboard"), ["keyboard.leave \(a.surfaceID)"])
 
         // Shift comes with the modifiers; the focused client sees both.
-        try input("key", "A")
+        try strata.input("key", "A")
         XCTAssertEqual(rb.take().filter { $0.hasPrefix("keyboard") }, [
             "keyboard.key 42 pressed", "keyboard.modifiers 1 0 0 0", "keyboard.key 30 pressed",
             "keyboard.key 30 released", "keyboard.key 42 released", "keyboard.modifiers 0 0 0 0"])
 
         // Spaces at the end of the text are typed too.
-        try input("type", "b ")
+        try strata.input("type", "b ")
         XCTAssertEqual(rb.taken("keyboard.key"), ["keyboard.key 48 pressed", "keyboard.key 48 released",
                                                   "keyboard.key 57 pressed", "keyboard.key 57 released"])
 
         // Clicking the desktop keeps the focus; clicking A moves it.
-        try input("click", "300", "230")
+        try strata.input("click", "300", "230")
         XCTAssertEqual(rb.taken("keyboard"), [])
-        try input("click", "40", "40")
+        try strata.input("click", "40", "40")
         XCTAssertEqual(ra.taken("keyboard"), ["keyboard.enter \(a.surfaceID) []", "keyboard.modifiers 0 0 0 0"])
         XCTAssertEqual(rb.taken("keyboard"), ["keyboard.leave \(b.surfaceID)"])
         XCTAssertEqual(try seatDump()["keyboard_focus"] as? String, "A")
@@ -156,13 +152,13 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(order, ["B", "A"], "the click raised A")
 
         // Keys held while the focus moves arrive in the enter.
-        try input("key", "--down", "b")
+        try strata.input("key", "--down", "b")
         XCTAssertEqual(ra.taken("keyboard.key"), ["keyboard.key 48 pressed"])
         xdg_toplevel_destroy(a.toplevel)
         ra.client.roundtrip()
         XCTAssertEqual(rb.taken("keyboard"), ["keyboard.enter \(b.surfaceID) [48]", "keyboard.modifiers 0 0 0 0"],
                        "the focused window closed: the next one down gets the keyboard")
-        try input("key", "--up", "b")
+        try strata.input("key", "--up", "b")
         XCTAssertEqual(rb.taken("keyboard.key"), ["keyboard.key 48 released"])
         XCTAssertEqual(ra.take().filter { $0.hasPrefix("keyboard.key") }, [])
     }
@@ -200,23 +196,23 @@ final class SeatProtocolTests: XCTestCase {
             wl_surface_set_input_region(surface, region)
             wl_region_destroy(region)
         }
-        try input("move", "120", "120")  // in B's buffer, outside its input region
+        try strata.input("move", "120", "120")  // in B's buffer, outside its input region
         XCTAssertEqual(ra.take(), ["keyboard.leave \(a.surfaceID)","pointer.enter \(a.surfaceID) 88 88", "pointer.motion 88 88"])
         XCTAssertEqual(rb.taken("pointer"), [])
-        try input("move", "70", "70")  // in the region
+        try strata.input("move", "70", "70")  // in the region
         XCTAssertEqual(ra.take(), ["pointer.leave \(a.surfaceID)"])
         XCTAssertEqual(rb.take(), ["pointer.enter \(b.surfaceID) 6 6", "pointer.motion 6 6"])
-        try input("move", "76", "76")  // in the subtracted hole
+        try strata.input("move", "76", "76")  // in the subtracted hole
         XCTAssertEqual(rb.take(), ["pointer.leave \(b.surfaceID)"])
 
         // Double-buffered: a new region counts from the commit on; null is infinite.
         wl_surface_set_input_region(b.surface, nil)
         rb.client.roundtrip()
-        try input("move", "120", "120")
+        try strata.input("move", "120", "120")
         XCTAssertEqual(rb.taken("pointer"), [], "not committed yet")
         wl_surface_commit(b.surface)
         rb.client.roundtrip()
-        try input("move", "121", "120")
+        try strata.input("move", "121", "120")
         XCTAssertEqual(rb.take(), ["pointer.enter \(b.surfaceID) 57 56", "pointer.motion 57 56"])
     }
 
@@ -224,23 +220,23 @@ final class SeatProtocolTests: XCTestCase {
     func testTouchPointsStayWithTheirSurface() throws {
         let (a, ra) = try window("A")
         let (b, rb) = try window("B")
-        try input("touch", "down", "0", "40", "40")
+        try strata.input("touch", "down", "0", "40", "40")
         XCTAssertEqual(ra.take(), ["keyboard.leave \(a.surfaceID)","keyboard.enter \(a.surfaceID) []", "keyboard.modifiers 0 0 0 0", "touch.down \(a.surfaceID) 0 8 8"])
         XCTAssertEqual(rb.take(), ["keyboard.leave \(b.surfaceID)"])
         XCTAssertEqual(try strata.windows().map { $0["title"] as? String }, ["B", "A"], "the touch raised A")
-        try input("touch", "move", "0", "150", "150")
+        try strata.input("touch", "move", "0", "150", "150")
         XCTAssertEqual(ra.take(), ["touch.motion 0 118 118"], "outside A, still A's, in A's coordinates")
         XCTAssertEqual(rb.take(), [])
-        try input("touch", "down", "1", "150", "150")
+        try strata.input("touch", "down", "1", "150", "150")
         XCTAssertEqual(rb.take(), ["keyboard.enter \(b.surfaceID) []", "keyboard.modifiers 0 0 0 0", "touch.down \(b.surfaceID) 1 86 86"])
-        try input("touch", "up", "0")
+        try strata.input("touch", "up", "0")
         XCTAssertEqual(ra.take(), ["keyboard.leave \(a.surfaceID)", "touch.up 0"])
-        try input("touch", "move", "1", "40", "40")
+        try strata.input("touch", "move", "1", "40", "40")
         XCTAssertEqual(rb.take(), ["touch.motion 1 -24 -24"])
-        try input("touch", "up", "1")
+        try strata.input("touch", "up", "1")
         XCTAssertEqual(rb.take(), ["touch.up 1"])
         XCTAssertEqual(ra.take(), [])
-        try input("tap", "40", "40")
+        try strata.input("tap", "40", "40")
         XCTAssertEqual(ra.taken("touch"), ["touch.down \(a.surfaceID) 0 8 8", "touch.up 0"])
         XCTAssertGreaterThan(ra.frames, 0)
     }
@@ -250,16 +246,16 @@ final class SeatProtocolTests: XCTestCase {
         let shm = try strata.startClient(simpleShm)
         XCTAssertTrue(try waitUntil { try strata.windows().contains { $0["mapped"] as? Bool == true } })
         let (b, rb) = try window("B")   // at (64, 64), over simple-shm's 250×250 at (32, 32)
-        try input("move", "40", "40")
-        try input("press")
+        try strata.input("move", "40", "40")
+        try strata.input("press")
         XCTAssertEqual(try seatDump()["keyboard_focus"] as? String, "simple-shm", "the press focused simple-shm")
         kill(shm.processIdentifier, SIGKILL)
         shm.waitUntilExit()
         XCTAssertTrue(try waitUntil { try strata.windows().count == 1 }, strata.serverLog)
         XCTAssertEqual(try seatDump()["keyboard_focus"] as? String, "B", "the focus went to the window left")
         rb.take()
-        try input("release")  // a release of a grab that ended: nothing to send
-        try input("click", "100", "100")
+        try strata.input("release")  // a release of a grab that ended: nothing to send
+        try strata.input("click", "100", "100")
         XCTAssertEqual(rb.taken("pointer"), ["pointer.enter \(b.surfaceID) 36 36", "pointer.motion 36 36",
                                              "pointer.button 272 pressed", "pointer.button 272 released"])
     }
@@ -268,14 +264,14 @@ final class SeatProtocolTests: XCTestCase {
     func testCursorWithAnotherRoleIsAnErrorForThatClientOnly() throws {
         let (a, ra) = try window("A")
         let (b, rb) = try window("B")
-        try input("move", "40", "40")
+        try strata.input("move", "40", "40")
         ra.take()
         wl_pointer_set_cursor(ra.pointer, ra.lastPointerEnterSerial, a.surface, 0, 0)
         XCTAssertFalse(ra.client.roundtrip())
         XCTAssertEqual(ra.client.protocolError?.interface, "wl_pointer")
         XCTAssertEqual(ra.client.protocolError?.code, WL_POINTER_ERROR_ROLE.rawValue)
         XCTAssertTrue(try waitUntil { try strata.windows().count == 1 })
-        try input("click", "100", "100")
+        try strata.input("click", "100", "100")
         XCTAssertEqual(rb.taken("pointer.button"), ["pointer.button 272 pressed", "pointer.button 272 released"])
         _ = b
     }

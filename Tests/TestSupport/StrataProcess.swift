@@ -154,6 +154,17 @@ public final class StrataProcess {
         try StrataBinary.run([command, "--socket", socketName] + arguments, environment: clientEnvironment)
     }
 
+    /// `strata input --socket NAME <arguments>`: injects input as a device
+    /// would; throws with the tool's message if it failed.
+    public func input(_ arguments: [String]) throws {
+        let result = try control("input", arguments)
+        guard result.status == 0 else {
+            throw StrataTestError("strata input \(arguments.joined(separator: " ")): \(result.standardError)")
+        }
+    }
+
+    public func input(_ arguments: String...) throws { try input(arguments) }
+
     /// `strata screenshot` into `path` (absolute); throws if it failed.
     @discardableResult
     public func screenshot(to path: String) throws -> DecodedPNG {
