@@ -63,6 +63,7 @@ let package = Package(
                                                              "CStrataClientProtocol"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
+        .testTarget(name: "AnimationTimingTests", dependencies: ["StrataProtocol"], path: "Tests/AnimationTimingTests"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
         .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "TestSupport"],

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The layer properties an animation may drive, by Core Animation key path.
+/// Each has a fixed number of components per value on the wire.
+public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
+    case position
+    case positionX = "position.x"
+    case positionY = "position.y"
+    case bounds
+    case boundsOrigin = "bounds.origin"
+    case boundsSize = "bounds.size"
+    case boundsWidth = "bounds.size.width"
+    case boundsHeight = "bounds.size.height"
+    case anchorPoint
+    /// The affine transform: a b c d tx ty.
+    case transform
+    case rotation = "transform.rotation"
+    case rotationZ = "transform.rotation.z"
+    /// Uniform scale of both axes.
+    case scale = "transform.scale"
+    case scaleX = "transform.scale.x"
+    case scaleY = "transform.scale.y"
+    case translation = "transform.translation"
+    case translationX = "transform.translation.x"
+    case translationY = "transform.translation.y"
+    case opacity
+    /// Non-premultiplied RGBA; alpha 0 is no background.
+    case backgroundColor
+    /// The part of the contents shown, in unit coordinates.
+    case contentsRect
+    case contentsCenter
+
+    /// Doubles per value.
+    public var components: Int {
+        switch self {
+        case .positionX, .positionY, .boundsWidth, .boundsHeight, .rotation, .rotationZ, .scale, .scaleX, .scaleY,
+             .translationX, .translationY, .opacity:
+            return 1
+        case .position, .boundsOrigin, .boundsSize, .anchorPoint, .translation:
+            return 2
+        case .bounds, .backgroundColor, .contentsRect, .contentsCenter:
+            return 4
+        case .transform:
+            return 6
+        }
+    }
+
+    /// Whether `value` is one this property can take.
+    public func accepts(_ value: [Double]) -> Bool {
+        guard value.count == components, value.allSatisfy(\.isFinite) else { return false }
+        switch self {
+        case .boundsSize, .boundsWidth, .boundsHeight: return value.allSatisfy { $0 >= 0 }
+        case .bounds, .contentsRect, .contentsCenter: return value[2] >= 0 && value[3] >= 0
+        case .opacity, .backgroundColor: return value.allSatisfy { (0...1).contains($0) }
+        default: return true
+        }
+    }
+
+    /// The value between `from` (at 0) and `to` (at 1). Transforms blend
+    /// their decompositions, so a half-way rotation is a rotation, not a
+    /// squashed matrix; colors blend premultiplied, so fading in from clear
+    /// does not pass through grey. `t` may leave 0...1 (springs overshoot).
+    public func interpolate(_ from: [Double], _ to: [Double], _ t: Double) -> [Double] {
+        switch self {
+        case .transform:
+            let a = AffineTransform(components: from).decomposed, b = AffineTransform(components: to).decomposed
+            return AffineTransform(a.interpolated(to: b, t)).components
+        case .backgroundColor:
+            let fromAlpha = from[3], toAlpha = to[3]
+            let alpha = fromAlpha + (toAlpha - fromAlpha) * t
+            guard alpha > 0 else { return [0, 0, 0, 0] }
+            let rgb = (0..<3).map { i in
+                (from[i] * fromAlpha + (to[i] * toAlpha - from[i] * fromAlpha) * t) / alpha
+            }
+            return rgb.map { min(max($0, 0), 1) } + [min(max(alpha, 0), 1)]
+        default:
+            return zip(from, to).map { $0 + ($1 - $0) * t }
+        }
+    }
+
+    /// `value` added on top of `base`, for additive animations: transforms
+    /// concatenate (the animation's transform applied first), the rest add.
+    public func add(_ value: [Double], to base: [Double]) -> [Double] {
+        switch self {
+        case .transform:
+            return AffineTransform(components: value).concatenating(AffineTransform(components: base)).components
+        default:
+            return zip(value, base).map { $0 + $1 }
+        }
+    }
+}
+
+extension AffineTransform {
+    /// From the six wire components a b c d tx ty.
+    public init(components v: [Double]) {
+        self.init(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    }
+
+    public var components: [Double] { [a, b, c, d, tx, ty] }
+
+    /// Translation, rotation, shear and scale, in the order CSS and Core
+    /// Animation compose them: M = scale · shear · rotate · translate.
+    public struct Decomposition: Hashable, Sendable {
+        public var translationX, translationY: Double
+        public var rotation: Double
+        public var scaleX, scaleY: Double
+        /// x shear, as a tangent.
+        public var shear: Double
+
+        public init(translationX: Double = 0, translationY: Double = 0, rotation: Double = 0,
+                    scaleX: Double = 1, scaleY: Double = 1, shear: Double = 0) {
+            (self.translationX, self.translationY, self.rotation) = (translationX, translationY, rotation)
+            (self.scaleX, self.scaleY, self.shear) = (scaleX, scaleY, shear)
+        }
+
+        public func interpolated(to other: Decomposition, _ t: Double) -> Decomposition {
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+            return Decomposition(translationX: mix(translationX, other.translationX),
+                                 translationY: mix(translationY, other.translationY),
+                                 rotation: mix(rotation, other.rotation),
+                                 scaleX: mix(scaleX, other.scaleX), scaleY: mix(scaleY, other.scaleY),
+                                 shear: mix(shear, other.shear))
+        }
+    }
+
+    public var decomposed: Decomposition {
+        // Rows (a, b) and (c, d): the first row gives scale x and rotation;
+        // the second, made orthogonal to it, gives shear and scale y.
+        let scaleX = (a * a + b * b).squareRoot()
+        guard scaleX > 0 else {
+            return Decomposition(translationX: tx, translationY: ty, scaleX: 0, scaleY: (c * c + d * d).squareRoot())
+        }
+        let rotation = atan2(b, a)
+        let (ux, uy) = (a / scaleX, b / scaleX)
+        let shearTimesScaleY = ux * c + uy * d
+        let (rx, ry) = (c - ux * shearTimesScaleY, d - uy * shearTimesScaleY)
+        var scaleY = (rx * rx + ry * ry).squareRoot()
+        // A reflection shows as a negative y scale.
+        if a * d - b * c < 0 { scaleY = -scaleY }
+        let shear = scaleY != 0 ? shearTimesScaleY / scaleY : 0
+        return Decomposition(translationX: tx, translationY: ty, rotation: rotation,
+                             scaleX: scaleX, scaleY: scaleY, shear: shear)
+    }
+
+    public init(_ p: Decomposition) {
+        let (cosine, sine) = (cos(p.rotation), sin(p.rotation))
+        // Rows: (sx·cos, sx·sin) and sy·(shear·(cos, sin) + (−sin, cos)).
+        self.init(a: p.scaleX * cosine, b: p.scaleX * sine,
+                  c: p.scaleY * (p.shear * cosine - sine), d: p.scaleY * (p.shear * sine + cosine),
+                  tx: p.translationX, ty: p.translationY)
+    }
+}
