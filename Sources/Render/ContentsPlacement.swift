@@ -21,10 +21,10 @@ struct ContentsSlice: Hashable {
 enum ContentsPlacement {
     /// The rect the whole contents image occupies, in layer coordinates.
     /// The contents' natural size in points is pixels / contentsScale.
-    static func frame(imageWidth: Int, imageHeight: Int, contentsScale: Double,
+    static func frame(imageWidth: Double, imageHeight: Double, contentsScale: Double,
                       gravity: ContentsGravity, bounds: Rect) -> Rect {
         let scale = contentsScale > 0 ? contentsScale : 1
-        let w = Double(imageWidth) / scale, h = Double(imageHeight) / scale
+        let w = imageWidth / scale, h = imageHeight / scale
         let b = bounds
         switch gravity {
         case .resize, .redraw:
@@ -58,25 +58,30 @@ enum ContentsPlacement {
     /// natural size (shrinking proportionally only when the frame is smaller
     /// than the two edges together) and the center stretches: corners are
     /// unscaled, edge strips scale along one axis.
+    /// contentsRect (unit coordinates, clipped to the image) picks the part
+    /// of the image that is placed as if it were the whole.
     static func slices(imageWidth: Int, imageHeight: Int, contentsScale: Double, gravity: ContentsGravity,
-                       contentsCenter: Rect, bounds: Rect) -> [ContentsSlice] {
-        let frame = frame(imageWidth: imageWidth, imageHeight: imageHeight, contentsScale: contentsScale,
+                       contentsCenter: Rect, contentsRect: Rect = .unit, bounds: Rect) -> [ContentsSlice] {
+        let crop = Rect(x: contentsRect.minX * Double(imageWidth), y: contentsRect.minY * Double(imageHeight),
+                        width: contentsRect.width * Double(imageWidth), height: contentsRect.height * Double(imageHeight))
+            .intersection(Rect(x: 0, y: 0, width: Double(imageWidth), height: Double(imageHeight)))
+        guard crop.width > 0, crop.height > 0 else { return [] }
+        let scale = contentsScale > 0 ? contentsScale : 1
+        let frame = frame(imageWidth: crop.width, imageHeight: crop.height, contentsScale: scale,
                           gravity: gravity, bounds: bounds)
         guard frame.width > 0, frame.height > 0 else { return [] }
-        if contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1) {
-            return [ContentsSlice(source: Rect(x: 0, y: 0, width: Double(imageWidth), height: Double(imageHeight)),
-                                  destination: frame)]
+        if contentsCenter == .unit {
+            return [ContentsSlice(source: crop, destination: frame)]
         }
-        let scale = contentsScale > 0 ? contentsScale : 1
-        let xs = segments(length: Double(imageWidth), scale: scale, low: contentsCenter.minX,
+        let xs = segments(length: crop.width, scale: scale, low: contentsCenter.minX,
                           high: contentsCenter.maxX, start: frame.minX, size: frame.width)
-        let ys = segments(length: Double(imageHeight), scale: scale, low: contentsCenter.minY,
+        let ys = segments(length: crop.height, scale: scale, low: contentsCenter.minY,
                           high: contentsCenter.maxY, start: frame.minY, size: frame.height)
         var result: [ContentsSlice] = []
         for y in ys {
             for x in xs {
                 result.append(ContentsSlice(
-                    source: Rect(x: x.sourceStart, y: y.sourceStart,
+                    source: Rect(x: crop.minX + x.sourceStart, y: crop.minY + y.sourceStart,
                                  width: x.sourceEnd - x.sourceStart, height: y.sourceEnd - y.sourceStart),
                     destination: Rect(x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start)))
             }

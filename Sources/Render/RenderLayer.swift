@@ -25,7 +25,8 @@ public final class RenderLayer {
         public var contents: LayerImage? = nil
         public var contentsScale: Double = 1
         public var contentsGravity: ContentsGravity = .resize
-        public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+        public var contentsCenter = Rect.unit
+        public var contentsRect = Rect.unit
         public var isOpaque = false
 
         public init() {}
@@ -54,6 +55,8 @@ public final class RenderLayer {
     public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
     /// The stretchable part of the contents, in unit coordinates.
     public var contentsCenter: Rect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    /// The part of the contents shown, in unit coordinates.
+    public var contentsRect: Rect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
     public var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?

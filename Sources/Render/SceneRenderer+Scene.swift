@@ -71,6 +71,7 @@ struct DrawKey: Equatable {
     var contentsScale: Double
     var contentsGravity: ContentsGravity
     var contentsCenter: Rect
+    var contentsRect: Rect
     /// Multiplier of the layer's own drawing.
     var alpha: Double
     /// The offscreen group this layer's own drawing goes through, if it
@@ -328,7 +329,7 @@ final class FrameBuilder {
         let groupOpacity = inheritedOpacity * m.opacity
         let key = DrawKey(toPixel: toPixel, bounds: m.bounds, background: background, isOpaque: m.isOpaque,
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
-                          contentsCenter: m.contentsCenter, alpha: alpha, group: group, groupOpacity: groupOpacity,
+                          contentsCenter: m.contentsCenter, contentsRect: m.contentsRect, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks)
         states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked)
@@ -351,7 +352,8 @@ final class FrameBuilder {
                                  model m: RenderLayer.Properties, ownRotatedMask: Bool) -> PreparedContents? {
         let slices = ContentsPlacement.slices(imageWidth: image.width, imageHeight: image.height,
                                               contentsScale: m.contentsScale, gravity: m.contentsGravity,
-                                              contentsCenter: m.contentsCenter, bounds: m.bounds)
+                                              contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
+                                              bounds: m.bounds)
         let pendingDamage = damage(of: image)
         guard !slices.isEmpty else { return nil }
         var prepared = PreparedContents(image: image)

@@ -408,4 +408,48 @@ final class LayerProtocolTests: XCTestCase {
             _ = window.manager.commit()
         }
     }
+
+    // MARK: Animations (version 2)
+
+    private func opacityAnimation(_ values: [Double], timing: [Double] = [0, 1, 1, 0, 0, 0]) -> (Layer) -> Void {
+        { $0.addAnimation(rawKey: "fade", keyPath: "opacity", values: values, timing: timing) }
+    }
+
+    /// A key path that names no animatable property is invalid_key_path, on the layer.
+    func testUnknownKeyPathIsAnError() throws {
+        try assertProtocolError(interface: layerInterface, code: 6, objectID: { $0.root.objectID }) { window in
+            window.root.addAnimation(rawKey: "k", keyPath: "cornerRadiusOfTheMoon", values: [0, 1], timing: [0, 1, 1, 0, 0, 0])
+        }
+    }
+
+    /// Values, key times, curves and timing that do not fit are invalid_animation.
+    func testMalformedAnimationsAreErrors() throws {
+        let malformed: [(Layer) -> Void] = [
+            opacityAnimation([0, 2]),                                        // opacity out of 0...1
+            opacityAnimation([]),                                            // no value
+            opacityAnimation([0, 1], timing: [0, -1, 1, 0, 0, 0]),           // negative duration
+            opacityAnimation([0, 1], timing: [0, 1, 1]),                     // timing of three
+            { $0.addAnimation(rawKey: "p", keyPath: "position", values: [1, 2, 3], timing: [0, 1, 1, 0, 0, 0]) },
+            { $0.addAnimation(rawKey: "k", keyPath: "opacity", values: [0, 1], keyTimes: [0.5, 0.2], timing: [0, 1, 1, 0, 0, 0]) },
+            { $0.addAnimation(rawKey: "c", keyPath: "opacity", values: [0, 1], curves: [-1, 0, 1, 1], timing: [0, 1, 1, 0, 0, 0]) },
+            { $0.addAnimation(rawKey: "", keyPath: "opacity", values: [0, 1], timing: [0, 1, 1, 0, 0, 0]) },
+            { $0.addAnimation(rawKey: "f", keyPath: "opacity", values: [0, 1], timing: [0, 1, 1, 0, 0, 0], flags: 1 << 9) },
+        ]
+        for provoke in malformed {
+            try assertProtocolError(interface: layerInterface, code: 7) { provoke($0.root) }
+        }
+    }
+
+    /// More animations on one layer than animation_limits allows is quota_exceeded on the manager.
+    func testAnimationQuotaPerLayer() throws {
+        let window = try makeWindow(title: "limits")
+        let perLayer = try XCTUnwrap(window.manager.limits?.maxAnimationsPerLayer)
+        XCTAssertGreaterThan(perLayer, 0)
+        try assertProtocolError(interface: "strata_layers_v1", code: 0) { window in
+            for index in 0...Int(perLayer) {
+                window.root.addAnimation(rawKey: "a\(index)", keyPath: "opacity", values: [0, 1], timing: [0, 1, 1, 0, .infinity, 0])
+            }
+            _ = window.manager.commit()
+        }
+    }
 }

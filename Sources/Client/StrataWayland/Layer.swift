@@ -21,6 +21,10 @@ public final class Layer {
     /// The superlayer this layer was last inserted into, as sent.
     public private(set) weak var superlayer: Layer?
 
+    /// Called for each animation event, once `listen()` was called.
+    public var onAnimationEvent: ((AnimationEvent) -> Void)?
+    var isListening = false
+
     init(proxy: OpaquePointer?, display: WaylandDisplay) {
         self.proxy = proxy
         self.display = display

@@ -58,6 +58,13 @@ public final class LayerManager {
         return Layer(proxy: layer, display: display)
     }
 
+    /// A layer whose animation events are delivered to it (see `Layer.onAnimationEvent`).
+    public func createLayer(listening: Bool) -> Layer {
+        let layer = createLayer()
+        if listening { layer.listen() }
+        return layer
+    }
+
     /// A context binding a layer tree to the toplevel's surface.
     public func context(for toplevel: Toplevel) -> Context {
         let context = context(forSurface: toplevel.surface)
@@ -133,7 +140,15 @@ public final class LayerManager {
         if display.isConnected { strata_layers_v1_destroy(proxy) }
     }
 
+    /// The version bound: 2 and later carry animations.
+    public var version: UInt32 { proxy.map { strata_layers_v1_get_version($0) } ?? 0 }
+
     fileprivate func handleLimits(_ limits: Limits) { self.limits = limits }
+
+    fileprivate func handleAnimationLimits(perLayer: UInt32, perBinding: UInt32) {
+        limits?.maxAnimationsPerLayer = perLayer
+        limits?.maxAnimations = perBinding
+    }
 
     fileprivate func handlePresented(_ presentation: Presentation) {
         // The event covers this commit and every earlier one.
@@ -161,6 +176,9 @@ private let layersListener: UnsafeMutablePointer<strata_layers_v1_listener> = {
             manager(data).handlePresented(Presentation(
                 serial: serial, seconds: UInt64(secondsHigh) << 32 | UInt64(secondsLow),
                 nanoseconds: nanoseconds, refresh: refresh))
+        },
+        animation_limits: { data, _, perLayer, perBinding in
+            manager(data).handleAnimationLimits(perLayer: perLayer, perBinding: perBinding)
         }))
     return listener
 }()

@@ -44,6 +44,9 @@ static const struct wl_interface *strata_layers_v1_types[] = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
+	NULL,
+	NULL,
 	&strata_layer_v1_interface,
 	&strata_context_v1_interface,
 	&wl_surface_interface,
@@ -57,29 +60,30 @@ static const struct wl_interface *strata_layers_v1_types[] = {
 
 static const struct wl_message strata_layers_v1_requests[] = {
 	{ "destroy", "", strata_layers_v1_types + 0 },
-	{ "create_layer", "n", strata_layers_v1_types + 5 },
-	{ "get_context", "no", strata_layers_v1_types + 6 },
+	{ "create_layer", "n", strata_layers_v1_types + 8 },
+	{ "get_context", "no", strata_layers_v1_types + 9 },
 	{ "commit", "u", strata_layers_v1_types + 0 },
 };
 
 static const struct wl_message strata_layers_v1_events[] = {
 	{ "limits", "uuu", strata_layers_v1_types + 0 },
 	{ "presented", "uuuuu", strata_layers_v1_types + 0 },
+	{ "animation_limits", "2uu", strata_layers_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface strata_layers_v1_interface = {
-	"strata_layers_v1", 1,
+	"strata_layers_v1", 2,
 	4, strata_layers_v1_requests,
-	2, strata_layers_v1_events,
+	3, strata_layers_v1_events,
 };
 
 static const struct wl_message strata_context_v1_requests[] = {
 	{ "destroy", "", strata_layers_v1_types + 0 },
-	{ "set_root_layer", "?o", strata_layers_v1_types + 8 },
+	{ "set_root_layer", "?o", strata_layers_v1_types + 11 },
 };
 
 WL_PRIVATE const struct wl_interface strata_context_v1_interface = {
-	"strata_context_v1", 1,
+	"strata_context_v1", 2,
 	2, strata_context_v1_requests,
 	0, NULL,
 };
@@ -94,19 +98,27 @@ static const struct wl_message strata_layer_v1_requests[] = {
 	{ "set_hidden", "u", strata_layers_v1_types + 0 },
 	{ "set_masks_to_bounds", "u", strata_layers_v1_types + 0 },
 	{ "set_background_color", "ffff", strata_layers_v1_types + 0 },
-	{ "set_contents", "?oii", strata_layers_v1_types + 9 },
+	{ "set_contents", "?oii", strata_layers_v1_types + 12 },
 	{ "damage_contents", "iiii", strata_layers_v1_types + 0 },
 	{ "set_contents_scale", "f", strata_layers_v1_types + 0 },
 	{ "set_contents_gravity", "u", strata_layers_v1_types + 0 },
 	{ "set_contents_center", "ffff", strata_layers_v1_types + 0 },
 	{ "set_opaque", "u", strata_layers_v1_types + 0 },
-	{ "insert_sublayer", "ou", strata_layers_v1_types + 12 },
+	{ "insert_sublayer", "ou", strata_layers_v1_types + 15 },
 	{ "remove_from_superlayer", "", strata_layers_v1_types + 0 },
+	{ "set_contents_rect", "2ffff", strata_layers_v1_types + 0 },
+	{ "add_animation", "2ssaaaaau", strata_layers_v1_types + 0 },
+	{ "remove_animation", "2s", strata_layers_v1_types + 0 },
+};
+
+static const struct wl_message strata_layer_v1_events[] = {
+	{ "animation_started", "2suuu", strata_layers_v1_types + 0 },
+	{ "animation_ended", "2su", strata_layers_v1_types + 0 },
 };
 
 WL_PRIVATE const struct wl_interface strata_layer_v1_interface = {
-	"strata_layer_v1", 1,
-	17, strata_layer_v1_requests,
-	0, NULL,
+	"strata_layer_v1", 2,
+	20, strata_layer_v1_requests,
+	2, strata_layer_v1_events,
 };
 

@@ -23,6 +23,8 @@ public struct Rect: Hashable, Sendable {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// (0, 0, 1, 1): all of something, in unit coordinates.
+    public static let unit = Rect(x: 0, y: 0, width: 1, height: 1)
 
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }

@@ -62,6 +62,9 @@ public final class Server {
     public private(set) var seat: Seat!
     let backend: HeadlessBackend
     private(set) var frameClock: FrameClock!
+    /// What animations run on, and frames are stamped with.
+    private(set) var clock: PresentationClock!
+    let animations = AnimationEngine()
 
     /// Frame callbacks of committed surface state, fired after the next frame.
     var frameCallbacksAwaitingFrame: [FrameCallback] = []
@@ -97,6 +100,7 @@ public final class Server {
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
             _ = self.renderFrame()
         }
+        clock = PresentationClock(manual: configuration.clock == .manual, refreshNanoseconds: frameClock.refreshNanoseconds)
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
@@ -176,14 +180,23 @@ public final class Server {
 
     public var isFrameScheduled: Bool { frameClock.isFrameScheduled }
 
+    /// Moves the manual presentation clock on by `milliseconds` (false, and
+    /// nothing moves, when frames are realtime: that clock moves by itself).
+    public func advanceClock(milliseconds: Double) -> Bool {
+        clock.advance(milliseconds: milliseconds)
+    }
+
     /// Composites the scene now, tells clients their commits are on screen
     /// (frame callbacks) and tells presentation observers when.
     @discardableResult
     public func renderFrame() -> FrameStats {
+        let time = clock.now
+        let animating = animations.present(at: time.mediaTime, scene: scene)
         let stats = backend.render(scene)
-        let time = FrameClock.monotonicNow(refreshNanoseconds: frameClock.refreshNanoseconds)
         frameClock.frameDidRender()
         lastFrameStats = stats
+        // The frame clock runs only while an animation on screen does.
+        if animating { frameClock.schedule() }
 
         let callbacks = frameCallbacksAwaitingFrame
         frameCallbacksAwaitingFrame = []

@@ -42,9 +42,10 @@ extern "C" {
  * recursion, so depth has no limit of its own. Its debugging dumps show
  * the first 100 levels and count the layers below.
  *
- * Later versions may add requests and events (animations, corner radius,
- * borders, input hints); a client that binds version 1 sees exactly the
- * behaviour described here.
+ * Version 2 adds animations that the compositor plays on its own clock
+ * (see strata_layer_v1.add_animation) and contents_rect. Later versions
+ * may add more (corner radius, borders, input hints); a client sees
+ * exactly the behaviour of the version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
  * - @subpage page_iface_strata_layers_v1 - the layer manager of one client
@@ -236,6 +237,19 @@ struct strata_layers_v1_listener {
 			  uint32_t tv_sec_lo,
 			  uint32_t tv_nsec,
 			  uint32_t refresh);
+	/**
+	 * how many animations a binding may hold
+	 *
+	 * Sent once, right after limits, to version 2 bindings. Adding
+	 * an animation over either limit is a quota_exceeded error. An
+	 * animation counts from the commit that adds it until it is
+	 * removed or ends and is removed on completion.
+	 * @since 2
+	 */
+	void (*animation_limits)(void *data,
+				 struct strata_layers_v1 *strata_layers_v1,
+				 uint32_t max_per_layer,
+				 uint32_t max_per_binding);
 };
 
 /**
@@ -262,6 +276,10 @@ strata_layers_v1_add_listener(struct strata_layers_v1 *strata_layers_v1,
  * @ingroup iface_strata_layers_v1
  */
 #define STRATA_LAYERS_V1_PRESENTED_SINCE_VERSION 1
+/**
+ * @ingroup iface_strata_layers_v1
+ */
+#define STRATA_LAYERS_V1_ANIMATION_LIMITS_SINCE_VERSION 2
 
 /**
  * @ingroup iface_strata_layers_v1
@@ -478,8 +496,60 @@ enum strata_layer_v1_error {
 	 * a number is out of its range (negative size, bad index, not finite)
 	 */
 	STRATA_LAYER_V1_ERROR_INVALID_VALUE = 5,
+	/**
+	 * an animation names a property that cannot be animated
+	 * @since 2
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH = 6,
+	/**
+	 * an animation's values, key times, curves or timing do not fit together
+	 * @since 2
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_ANIMATION = 7,
 };
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_ANIMATION_SINCE_VERSION 2
 #endif /* STRATA_LAYER_V1_ERROR_ENUM */
+
+#ifndef STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
+#define STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
+enum strata_layer_v1_animation_flags {
+	/**
+	 * each cycle runs forwards, then back
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_AUTOREVERSES = 1,
+	/**
+	 * the value is added to the model value
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_ADDITIVE = 2,
+	/**
+	 * keyframe values are held, not blended
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_DISCRETE = 4,
+	/**
+	 * the first value shows before the animation begins
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_FILL_BACKWARDS = 8,
+	/**
+	 * the last value shows after the animation ends
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_FILL_FORWARDS = 16,
+	/**
+	 * begin_time is a presentation time, not a delay after the commit is shown
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_ABSOLUTE_BEGIN = 32,
+	/**
+	 * the animation stays after it ends (isRemovedOnCompletion false)
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_KEPT_ON_COMPLETION = 64,
+};
+#endif /* STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM */
 
 #ifndef STRATA_LAYER_V1_GRAVITY_ENUM
 #define STRATA_LAYER_V1_GRAVITY_ENUM
@@ -547,6 +617,54 @@ enum strata_layer_v1_gravity {
 };
 #endif /* STRATA_LAYER_V1_GRAVITY_ENUM */
 
+/**
+ * @ingroup iface_strata_layer_v1
+ * @struct strata_layer_v1_listener
+ */
+struct strata_layer_v1_listener {
+	/**
+	 * an animation began
+	 *
+	 * The animation under key began at this presentation time (in
+	 * the presented event's clock), as
+	 * CAAnimationDelegate.animationDidStart.
+	 * @since 2
+	 */
+	void (*animation_started)(void *data,
+				  struct strata_layer_v1 *strata_layer_v1,
+				  const char *key,
+				  uint32_t tv_sec_hi,
+				  uint32_t tv_sec_lo,
+				  uint32_t tv_nsec);
+	/**
+	 * an animation stopped
+	 *
+	 * The animation under key stopped, as
+	 * CAAnimationDelegate.animationDidStop(_:finished:): finished is 1
+	 * when it ran to its end, 0 when it was removed or replaced
+	 * before, or its layer left every tree shown on the output. An
+	 * animation kept on completion ends (finished 1) and goes on
+	 * showing its last value until it is removed, without another
+	 * event.
+	 * @since 2
+	 */
+	void (*animation_ended)(void *data,
+				struct strata_layer_v1 *strata_layer_v1,
+				const char *key,
+				uint32_t finished);
+};
+
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+static inline int
+strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
+			     const struct strata_layer_v1_listener *listener, void *data)
+{
+	return wl_proxy_add_listener((struct wl_proxy *) strata_layer_v1,
+				     (void (**)(void)) listener, data);
+}
+
 #define STRATA_LAYER_V1_DESTROY 0
 #define STRATA_LAYER_V1_SET_POSITION 1
 #define STRATA_LAYER_V1_SET_BOUNDS 2
@@ -564,7 +682,18 @@ enum strata_layer_v1_gravity {
 #define STRATA_LAYER_V1_SET_OPAQUE 14
 #define STRATA_LAYER_V1_INSERT_SUBLAYER 15
 #define STRATA_LAYER_V1_REMOVE_FROM_SUPERLAYER 16
+#define STRATA_LAYER_V1_SET_CONTENTS_RECT 17
+#define STRATA_LAYER_V1_ADD_ANIMATION 18
+#define STRATA_LAYER_V1_REMOVE_ANIMATION 19
 
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ANIMATION_STARTED_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ANIMATION_ENDED_SINCE_VERSION 2
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -634,6 +763,18 @@ enum strata_layer_v1_gravity {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_REMOVE_FROM_SUPERLAYER_SINCE_VERSION 1
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_CONTENTS_RECT_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ADD_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_REMOVE_ANIMATION_SINCE_VERSION 2
 
 /** @ingroup iface_strata_layer_v1 */
 static inline void
@@ -891,6 +1032,92 @@ strata_layer_v1_remove_from_superlayer(struct strata_layer_v1 *strata_layer_v1)
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
 			 STRATA_LAYER_V1_REMOVE_FROM_SUPERLAYER, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * A rectangle in unit coordinates of the contents, as
+ * CALayer.contentsRect: only this part of the image is placed in the
+ * bounds, as if it were the whole image. (0, 0, 1, 1), the default,
+ * shows everything; the part outside the image shows nothing. A
+ * negative width or height is an invalid_value error.
+ */
+static inline void
+strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t x, wl_fixed_t y, wl_fixed_t width, wl_fixed_t height)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_CONTENTS_RECT, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, x, y, width, height);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Adds an animation under key, as CALayer.add(_:forKey:), applied by
+ * the next commit together with the rest of it. An animation already
+ * under the same key is replaced: it ends with finished 0. The
+ * committed (model) value of the property does not change; what is
+ * drawn, and hit by input, is the presentation value that the
+ * compositor computes for every frame from the model value and the
+ * layer's animations, in the order they were added.
+ *
+ * The animation is described as Core Animation's keyframe animation
+ * (a basic animation is two keyframes):
+ *
+ * key_path names the property: position, position.x, position.y,
+ * bounds, bounds.origin, bounds.size, bounds.size.width,
+ * bounds.size.height, anchorPoint, transform (six doubles as in
+ * set_transform), transform.rotation, transform.rotation.z,
+ * transform.scale, transform.scale.x, transform.scale.y,
+ * transform.translation, transform.translation.x,
+ * transform.translation.y, opacity, backgroundColor (four
+ * non-premultiplied components), contentsRect, contentsCenter. Any other
+ * is an invalid_key_path error. The transform.* paths set one part of
+ * the decomposed transform (translation, rotation, scale, shear).
+ *
+ * values holds the keyframe values, each the key path's number of
+ * doubles (host byte order); at least one. key_times is empty (values
+ * spaced evenly over a pass) or one double per value, from 0 to 1 and
+ * never decreasing.
+ *
+ * curves holds cubic Bézier timing curves, four doubles each (x1 y1
+ * x2 y2, x within 0...1): none (linear), one (applied to the whole
+ * pass), or one for the pass followed by one per segment between
+ * values. spring is empty or four doubles (mass, stiffness, damping,
+ * initial velocity) and then replaces the whole pass's curve, run in
+ * seconds as CASpringAnimation does.
+ *
+ * timing is six doubles: begin_time, duration, speed, time_offset,
+ * repeat_count, repeat_duration, with CAMediaTiming's meanings
+ * (repeat_count may be infinite). Unless flags has absolute_begin,
+ * begin_time is a delay after the presentation time of the frame that
+ * first shows the commit; with it, a time in the presented event's
+ * clock. Durations and speed must not be negative.
+ *
+ * Values that do not fit these rules are an invalid_animation error.
+ * More animations than the animation_limits allow is a
+ * strata_layers_v1.quota_exceeded error.
+ */
+static inline void
+strata_layer_v1_add_animation(struct strata_layer_v1 *strata_layer_v1, const char *key, const char *key_path, struct wl_array *values, struct wl_array *key_times, struct wl_array *curves, struct wl_array *spring, struct wl_array *timing, uint32_t flags)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_ADD_ANIMATION, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, key, key_path, values, key_times, curves, spring, timing, flags);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Removes the animation under key from the next commit on, as
+ * CALayer.removeAnimation(forKey:): the model value shows again and
+ * the animation ends with finished 0. A key with no animation is
+ * ignored.
+ */
+static inline void
+strata_layer_v1_remove_animation(struct strata_layer_v1 *strata_layer_v1, const char *key)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_REMOVE_ANIMATION, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, key);
 }
 
 #ifdef  __cplusplus

@@ -45,9 +45,10 @@ struct wl_resource;
  * recursion, so depth has no limit of its own. Its debugging dumps show
  * the first 100 levels and count the layers below.
  *
- * Later versions may add requests and events (animations, corner radius,
- * borders, input hints); a client that binds version 1 sees exactly the
- * behaviour described here.
+ * Version 2 adds animations that the compositor plays on its own clock
+ * (see strata_layer_v1.add_animation) and contents_rect. Later versions
+ * may add more (corner radius, borders, input hints); a client sees
+ * exactly the behaviour of the version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
  * - @subpage page_iface_strata_layers_v1 - the layer manager of one client
@@ -268,6 +269,7 @@ struct strata_layers_v1_interface {
 
 #define STRATA_LAYERS_V1_LIMITS 0
 #define STRATA_LAYERS_V1_PRESENTED 1
+#define STRATA_LAYERS_V1_ANIMATION_LIMITS 2
 
 /**
  * @ingroup iface_strata_layers_v1
@@ -277,6 +279,10 @@ struct strata_layers_v1_interface {
  * @ingroup iface_strata_layers_v1
  */
 #define STRATA_LAYERS_V1_PRESENTED_SINCE_VERSION 1
+/**
+ * @ingroup iface_strata_layers_v1
+ */
+#define STRATA_LAYERS_V1_ANIMATION_LIMITS_SINCE_VERSION 2
 
 /**
  * @ingroup iface_strata_layers_v1
@@ -319,6 +325,17 @@ static inline void
 strata_layers_v1_send_presented(struct wl_resource *resource_, uint32_t serial, uint32_t tv_sec_hi, uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh)
 {
 	wl_resource_post_event(resource_, STRATA_LAYERS_V1_PRESENTED, serial, tv_sec_hi, tv_sec_lo, tv_nsec, refresh);
+}
+
+/**
+ * @ingroup iface_strata_layers_v1
+ * Sends an animation_limits event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+strata_layers_v1_send_animation_limits(struct wl_resource *resource_, uint32_t max_per_layer, uint32_t max_per_binding)
+{
+	wl_resource_post_event(resource_, STRATA_LAYERS_V1_ANIMATION_LIMITS, max_per_layer, max_per_binding);
 }
 
 #ifndef STRATA_CONTEXT_V1_ERROR_ENUM
@@ -395,8 +412,60 @@ enum strata_layer_v1_error {
 	 * a number is out of its range (negative size, bad index, not finite)
 	 */
 	STRATA_LAYER_V1_ERROR_INVALID_VALUE = 5,
+	/**
+	 * an animation names a property that cannot be animated
+	 * @since 2
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH = 6,
+	/**
+	 * an animation's values, key times, curves or timing do not fit together
+	 * @since 2
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_ANIMATION = 7,
 };
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_ANIMATION_SINCE_VERSION 2
 #endif /* STRATA_LAYER_V1_ERROR_ENUM */
+
+#ifndef STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
+#define STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
+enum strata_layer_v1_animation_flags {
+	/**
+	 * each cycle runs forwards, then back
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_AUTOREVERSES = 1,
+	/**
+	 * the value is added to the model value
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_ADDITIVE = 2,
+	/**
+	 * keyframe values are held, not blended
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_DISCRETE = 4,
+	/**
+	 * the first value shows before the animation begins
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_FILL_BACKWARDS = 8,
+	/**
+	 * the last value shows after the animation ends
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_FILL_FORWARDS = 16,
+	/**
+	 * begin_time is a presentation time, not a delay after the commit is shown
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_ABSOLUTE_BEGIN = 32,
+	/**
+	 * the animation stays after it ends (isRemovedOnCompletion false)
+	 */
+	STRATA_LAYER_V1_ANIMATION_FLAGS_KEPT_ON_COMPLETION = 64,
+};
+#endif /* STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM */
 
 #ifndef STRATA_LAYER_V1_GRAVITY_ENUM
 #define STRATA_LAYER_V1_GRAVITY_ENUM
@@ -667,8 +736,109 @@ struct strata_layer_v1_interface {
 	 */
 	void (*remove_from_superlayer)(struct wl_client *client,
 				       struct wl_resource *resource);
+	/**
+	 * the part of the contents that is shown
+	 *
+	 * A rectangle in unit coordinates of the contents, as
+	 * CALayer.contentsRect: only this part of the image is placed in
+	 * the bounds, as if it were the whole image. (0, 0, 1, 1), the
+	 * default, shows everything; the part outside the image shows
+	 * nothing. A negative width or height is an invalid_value error.
+	 * @since 2
+	 */
+	void (*set_contents_rect)(struct wl_client *client,
+				  struct wl_resource *resource,
+				  wl_fixed_t x,
+				  wl_fixed_t y,
+				  wl_fixed_t width,
+				  wl_fixed_t height);
+	/**
+	 * animate a property on the compositor's clock
+	 *
+	 * Adds an animation under key, as CALayer.add(_:forKey:),
+	 * applied by the next commit together with the rest of it. An
+	 * animation already under the same key is replaced: it ends with
+	 * finished 0. The committed (model) value of the property does not
+	 * change; what is drawn, and hit by input, is the presentation
+	 * value that the compositor computes for every frame from the
+	 * model value and the layer's animations, in the order they were
+	 * added.
+	 *
+	 * The animation is described as Core Animation's keyframe
+	 * animation (a basic animation is two keyframes):
+	 *
+	 * key_path names the property: position, position.x, position.y,
+	 * bounds, bounds.origin, bounds.size, bounds.size.width,
+	 * bounds.size.height, anchorPoint, transform (six doubles as in
+	 * set_transform), transform.rotation, transform.rotation.z,
+	 * transform.scale, transform.scale.x, transform.scale.y,
+	 * transform.translation, transform.translation.x,
+	 * transform.translation.y, opacity, backgroundColor (four
+	 * non-premultiplied components), contentsRect, contentsCenter. Any
+	 * other is an invalid_key_path error. The transform.* paths set
+	 * one part of the decomposed transform (translation, rotation,
+	 * scale, shear).
+	 *
+	 * values holds the keyframe values, each the key path's number of
+	 * doubles (host byte order); at least one. key_times is empty
+	 * (values spaced evenly over a pass) or one double per value, from
+	 * 0 to 1 and never decreasing.
+	 *
+	 * curves holds cubic Bézier timing curves, four doubles each (x1
+	 * y1 x2 y2, x within 0...1): none (linear), one (applied to the
+	 * whole pass), or one for the pass followed by one per segment
+	 * between values. spring is empty or four doubles (mass,
+	 * stiffness, damping, initial velocity) and then replaces the
+	 * whole pass's curve, run in seconds as CASpringAnimation does.
+	 *
+	 * timing is six doubles: begin_time, duration, speed, time_offset,
+	 * repeat_count, repeat_duration, with CAMediaTiming's meanings
+	 * (repeat_count may be infinite). Unless flags has absolute_begin,
+	 * begin_time is a delay after the presentation time of the frame
+	 * that first shows the commit; with it, a time in the presented
+	 * event's clock. Durations and speed must not be negative.
+	 *
+	 * Values that do not fit these rules are an invalid_animation
+	 * error. More animations than the animation_limits allow is a
+	 * strata_layers_v1.quota_exceeded error.
+	 * @param key at most 255 bytes
+	 * @since 2
+	 */
+	void (*add_animation)(struct wl_client *client,
+			      struct wl_resource *resource,
+			      const char *key,
+			      const char *key_path,
+			      struct wl_array *values,
+			      struct wl_array *key_times,
+			      struct wl_array *curves,
+			      struct wl_array *spring,
+			      struct wl_array *timing,
+			      uint32_t flags);
+	/**
+	 * stop an animation
+	 *
+	 * Removes the animation under key from the next commit on, as
+	 * CALayer.removeAnimation(forKey:): the model value shows again
+	 * and the animation ends with finished 0. A key with no animation
+	 * is ignored.
+	 * @since 2
+	 */
+	void (*remove_animation)(struct wl_client *client,
+				 struct wl_resource *resource,
+				 const char *key);
 };
 
+#define STRATA_LAYER_V1_ANIMATION_STARTED 0
+#define STRATA_LAYER_V1_ANIMATION_ENDED 1
+
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ANIMATION_STARTED_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ANIMATION_ENDED_SINCE_VERSION 2
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -738,6 +908,40 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_REMOVE_FROM_SUPERLAYER_SINCE_VERSION 1
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_CONTENTS_RECT_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ADD_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_REMOVE_ANIMATION_SINCE_VERSION 2
+
+/**
+ * @ingroup iface_strata_layer_v1
+ * Sends an animation_started event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+strata_layer_v1_send_animation_started(struct wl_resource *resource_, const char *key, uint32_t tv_sec_hi, uint32_t tv_sec_lo, uint32_t tv_nsec)
+{
+	wl_resource_post_event(resource_, STRATA_LAYER_V1_ANIMATION_STARTED, key, tv_sec_hi, tv_sec_lo, tv_nsec);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ * Sends an animation_ended event to the client owning the resource.
+ * @param resource_ The client's resource
+ */
+static inline void
+strata_layer_v1_send_animation_ended(struct wl_resource *resource_, const char *key, uint32_t finished)
+{
+	wl_resource_post_event(resource_, STRATA_LAYER_V1_ANIMATION_ENDED, key, finished);
+}
 
 #ifdef  __cplusplus
 }

@@ -28,6 +28,8 @@ public enum ControlRequest: Equatable, Sendable {
     case screenshot(path: String)
     case tree
     case frame
+    /// Move the manual presentation clock on by this many milliseconds, then render.
+    case advanceFrame(milliseconds: Double)
     case stats
     /// Ask the window with this title to close (xdg_toplevel.close).
     case close(title: String)
@@ -42,6 +44,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .screenshot(let path): return "screenshot \(path)"
         case .tree: return "tree"
         case .frame: return "frame"
+        case .advanceFrame(let milliseconds): return "frame \(milliseconds)"
         case .stats: return "stats"
         case .close(let title): return "close \(title)"
         case .resize(let title, let width, let height): return "resize \(width)x\(height) \(title)"
@@ -63,7 +66,7 @@ public enum StrataArguments {
                           [--max-layers N] [--max-buffer-bytes N] [--max-pending-commits N]
                strata screenshot [--socket NAME] --output FILE.png
                strata tree [--socket NAME]
-               strata frame [--socket NAME]
+               strata frame [--socket NAME] [--advance MS]
                strata stats [--socket NAME]
                strata close [--socket NAME] --title TITLE
                strata resize [--socket NAME] --title TITLE --size WxH
@@ -81,11 +84,13 @@ public enum StrataArguments {
 
           run          serve Wayland clients on $XDG_RUNTIME_DIR/NAME (default strata-0) with
                        a headless output of WxH pixels (default 1280x800) and integer scale N;
-                       --manual-frames renders only when asked (strata frame, screenshot);
+                       --manual-frames renders only when asked (strata frame, screenshot), and
+                       animations then run on a clock that only strata frame --advance moves;
                        --max-* set the strata_layers_v1 quotas of each client binding
           screenshot   write the output as a PNG
           tree         print every client's windows and layer trees as JSON
           frame        render a frame now and print its statistics as JSON
+                       (--advance MS first moves a --manual-frames clock on by MS milliseconds)
           stats        print the last frame's statistics as JSON
           close        ask the window titled TITLE to close, as a window manager would
           resize       configure the window titled TITLE to WxH points
@@ -172,6 +177,7 @@ public enum StrataArguments {
             var output: String?
             var title: String?
             var size: (Int, Int)?
+            var advance: Double?
             while let argument = rest.popFirst() {
                 switch argument {
                 case "--socket": socket = try socketName(value(for: argument))
@@ -188,6 +194,12 @@ public enum StrataArguments {
                         throw UsageError("invalid size '\(text)' (expected WxH, e.g. 640x480)")
                     }
                     size = (w, h)
+                case "--advance" where command == "frame":
+                    let text = try value(for: argument)
+                    guard let ms = Double(text), ms.isFinite, ms >= 0, ms <= 86_400_000 else {
+                        throw UsageError("invalid --advance '\(text)' (milliseconds, 0 or more)")
+                    }
+                    advance = ms
                 case "--help", "-h": return .help
                 default: throw unknown(argument)
                 }
@@ -199,7 +211,7 @@ public enum StrataArguments {
                 request = .screenshot(path: output.hasPrefix("/") ? output
                                       : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + output)
             case "tree": request = .tree
-            case "frame": request = .frame
+            case "frame": request = advance.map { .advanceFrame(milliseconds: $0) } ?? .frame
             case "close":
                 guard let title else { throw UsageError("close needs --title TITLE") }
                 request = .close(title: title)

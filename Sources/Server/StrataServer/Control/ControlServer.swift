@@ -11,6 +11,7 @@ import Glibc
 ///     screenshot <absolute path>   PNG of the output, after any pending frame
 ///     tree                         JSON: every client's windows and layer trees
 ///     frame                        render a frame now; JSON FrameStats
+///     frame <ms>                   advance the manual clock, then render
 ///     stats                        the last frame's FrameStats as JSON
 ///     close <title>                xdg_toplevel.close to that window
 ///     resize <w>x<h> <title>       configure that window to a size
@@ -118,6 +119,14 @@ final class ControlServer {
         case ("tree", 1):
             return server.treeDump().serialized()
         case ("frame", 1):
+            return server.renderFrame().dump().serialized()
+        case ("frame", 2):
+            guard let milliseconds = Double(parts[1]), milliseconds.isFinite, milliseconds >= 0 else {
+                return "error: usage: frame [milliseconds to advance the clock]"
+            }
+            guard server.advanceClock(milliseconds: milliseconds) else {
+                return "error: the clock moves by itself; only a compositor run with --manual-frames can be advanced"
+            }
             return server.renderFrame().dump().serialized()
         case ("stats", 1):
             guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }

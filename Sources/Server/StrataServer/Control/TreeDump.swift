@@ -39,7 +39,7 @@ extension Toplevel {
             ("focused", .bool(server.seat.keyboardFocus === self)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
-            ("layer", windowLayer.dump()),
+            ("layer", windowLayer.dump(annotate: server.animations.annotation)),
         ])
     }
 }
@@ -68,7 +68,9 @@ extension RenderLayer {
     public static let dumpDepthLimit = 100
 
     /// CALayer's model, property by property, `levels` deep.
-    public func dump(levels: Int = RenderLayer.dumpDepthLimit) -> JSONValue {
+    /// `annotate` adds members of its own to a layer (its animations).
+    func dump(levels: Int = RenderLayer.dumpDepthLimit,
+              annotate: (RenderLayer) -> [(String, JSONValue)] = { _ in [] }) -> JSONValue {
         var members: [(String, JSONValue)] = []
         if let name { members.append(("name", .string(name))) }
         members += [
@@ -85,10 +87,12 @@ extension RenderLayer {
                                                  ("hasAlpha", .bool($0.hasAlpha))]) } ?? .null),
             ("contentsScale", .number(contentsScale)),
             ("contentsCenter", .rect(contentsCenter)),
+            ("contentsRect", .rect(contentsRect)),
             ("gravity", .string(String(describing: contentsGravity))),
         ]
+        members += annotate(self)
         if levels > 1 || sublayers.isEmpty {
-            members.append(("sublayers", .array(sublayers.map { $0.dump(levels: levels - 1) })))
+            members.append(("sublayers", .array(sublayers.map { $0.dump(levels: levels - 1, annotate: annotate) })))
         } else {
             members.append(("sublayers", .array([])))
             members.append(("omittedDescendants", .int(descendantCount)))

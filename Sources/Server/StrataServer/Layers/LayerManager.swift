@@ -18,6 +18,9 @@ final class LayerManager {
     /// Serials committed and not yet presented.
     private var inFlight: [UInt32] = []
     private var commitNumber = 0
+    /// Animations held by this binding's layers, and adds not yet committed.
+    var animationCount = 0
+    private var pendingAnimationAdds = 0
     private var walkNumber = 0
 
     init(resource: WaylandResource, global: LayersGlobal) {
@@ -65,6 +68,19 @@ final class LayerManager {
     }
 
     // MARK: Bookkeeping from layers and contexts
+
+    /// Counts an animation about to be added, or throws quota_exceeded.
+    func reserveAnimation(on layer: ServerLayer, key: String) throws(ProtocolViolation) {
+        guard layer.animationCountAfterCommit < Int(limits.maxAnimationsPerLayer) ||
+              layer.animations.contains(where: { $0.key == key }) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_QUOTA_EXCEEDED,
+                            "layer \(layer.id) would hold more than \(limits.maxAnimationsPerLayer) animations")
+        }
+        guard animationCount + pendingAnimationAdds < Int(limits.maxAnimations) else {
+            throw violation(STRATA_LAYERS_V1_ERROR_QUOTA_EXCEEDED, "more than \(limits.maxAnimations) animations")
+        }
+        pendingAnimationAdds += 1
+    }
 
     func markDirty(_ layer: ServerLayer) {
         guard !layer.isDirty else { return }
@@ -162,37 +178,45 @@ final class LayerManager {
         for context in dirtyContexts { context.apply() }
         for layer in dirtyLayers {
             let render = layer.renderLayer
+            var resized = false
             if layer.isDestroyed {
                 render.removeFromSuperlayer()
                 render.setSublayers([])
             } else {
                 var properties = layer.pending
-                properties.contents = render.contents
-                let resized = properties.bounds.size != render.bounds.size
-                render.properties = properties
-                if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }
+                properties.contents = layer.model.contents
+                resized = properties.bounds.size != layer.model.bounds.size
+                layer.model = properties
                 if layer.structureChanged { render.setSublayers(layer.pendingSublayers.map(\.renderLayer)) }
             }
             applyContents(of: layer)
+            if !layer.pendingAnimationChanges.isEmpty { layer.applyAnimationChanges() }
+            if layer.animations.isEmpty {
+                render.properties = layer.model
+            } else {
+                global.engine.track(layer)
+                render.properties = layer.presentation(at: global.engine.lastFrameTime)
+            }
+            if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }
             layer.isDirty = false
             layer.structureChanged = false
         }
         dirtyLayers.removeAll(keepingCapacity: true)
         dirtyContexts.removeAll()
+        pendingAnimationAdds = 0
     }
 
     private func applyContents(of layer: ServerLayer) {
-        let render = layer.renderLayer
         contentsBytes -= layer.contentsBytes
         switch layer.pendingContents {
         case .unchanged: break
-        case .removed: render.contents = nil
+        case .removed: layer.model.contents = nil
         case .buffer(let buffer, let width, let height):
             let damage = layer.pendingDamage.isEmpty ? nil : layer.pendingDamage
             // Validated at set_contents and at commit; a buffer that fails now
             // (its pool was truncated) has had its client's error posted.
-            render.contents = try? importShmBuffer(buffer.resource!, size: (width, height),
-                                                   into: render.contents, damage: damage)
+            layer.model.contents = try? importShmBuffer(buffer.resource!, size: (width, height),
+                                                        into: layer.model.contents, damage: damage)
         }
         contentsBytes += layer.contentsBytes
         layer.pendingContents = .unchanged

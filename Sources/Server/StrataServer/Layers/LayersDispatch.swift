@@ -18,6 +18,15 @@ enum LayersDispatch {
     }
     private static func fixed(_ value: wl_fixed_t) -> Double { wl_fixed_to_double(value) }
 
+    /// An array argument of doubles, or nil when its size is not a multiple of eight.
+    private static func doubles(_ array: UnsafeMutablePointer<wl_array>?) -> [Double]? {
+        guard let array else { return [] }
+        let size = array.pointee.size
+        guard size % 8 == 0 else { return nil }
+        guard size > 0, let data = array.pointee.data else { return [] }
+        return (0..<(size / 8)).map { data.loadUnaligned(fromByteOffset: $0 * 8, as: Double.self) }
+    }
+
     /// The resource for a new object made by a request on `parent`; the
     /// object itself is attached once it exists (`attach`).
     private static func childResource(of parent: WaylandResource?, _ interface: UnsafePointer<wl_interface>,
@@ -124,5 +133,24 @@ enum LayersDispatch {
             insert_sublayer: { _, r, sublayer, index in
                 reportingViolations { () throws(ProtocolViolation) in try layer(r).insertSublayer(layer(sublayer), at: index) }
             },
-            remove_from_superlayer: { _, r in layer(r).removeFromSuperlayer() }))
+            remove_from_superlayer: { _, r in layer(r).removeFromSuperlayer() },
+            set_contents_rect: { _, r, x, y, width, height in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setContentsRect(Rect(x: fixed(x), y: fixed(y), width: fixed(width), height: fixed(height)))
+                }
+            },
+            add_animation: { _, r, key, keyPath, values, keyTimes, curves, spring, timing, flags in
+                reportingViolations { () throws(ProtocolViolation) in
+                    let target = layer(r)
+                    guard let values = doubles(values), let keyTimes = doubles(keyTimes), let curves = doubles(curves),
+                          let spring = doubles(spring), let timing = doubles(timing) else {
+                        throw .layer(r!, STRATA_LAYER_V1_ERROR_INVALID_ANIMATION,
+                                     "layer \(target.id): an array of doubles has a size that is not a multiple of 8")
+                    }
+                    try target.addAnimation(AnimationRequest(
+                        key: String(cString: key!), keyPath: String(cString: keyPath!), values: values, keyTimes: keyTimes,
+                        curves: curves, spring: spring, timing: timing, flags: flags))
+                }
+            },
+            remove_animation: { _, r, key in layer(r).removeAnimation(key: String(cString: key!)) }))
 }

@@ -14,7 +14,7 @@ final class LayersGlobal {
     init(server: Server, limits: Limits) {
         self.server = server
         self.limits = limits
-        global = Global(display: server.display, interface: strata_strata_layers_v1_interface(), version: 1) {
+        global = Global(display: server.display, interface: strata_strata_layers_v1_interface(), version: 2) {
             [unowned self] client, version, id in bind(client: client, version: version, id: id)
         }
         server.addPresentationObserver { [weak self] time in
@@ -24,6 +24,7 @@ final class LayersGlobal {
     }
 
     func scheduleFrame() { server.scheduleFrame() }
+    var engine: AnimationEngine { server.animations }
 
     private func bind(client: OpaquePointer, version: UInt32, id: UInt32) {
         guard let resource = wl_resource_create(client, strata_strata_layers_v1_interface(), Int32(version), id) else {
@@ -34,5 +35,8 @@ final class LayersGlobal {
         attach(manager, to: resource, implementation: LayersDispatch.managerRequests)
         managers.insert(manager)
         strata_layers_v1_send_limits(resource, limits.maxLayers, limits.maxBufferBytes, limits.maxPendingCommits)
+        if version >= 2 {
+            strata_layers_v1_send_animation_limits(resource, limits.maxAnimationsPerLayer, limits.maxAnimations)
+        }
     }
 }

@@ -26,6 +26,14 @@ final class ServerLayer {
 
     private(set) var isDestroyed = false
 
+    /// The committed values (CA's model layer). `renderLayer` draws these,
+    /// or while animations run, the presentation values made from them.
+    var model = RenderLayer.Properties()
+    /// In the order added; the later ones apply on top.
+    var animations: [ServerAnimation] = []
+    var pendingAnimationChanges: [PendingAnimationChange] = []
+    var isTrackedByEngine = false
+
     // Bookkeeping of the manager's commit, kept here so that marking and
     // validating 10,000 changed layers costs no hashing.
     var isDirty = false
@@ -33,7 +41,7 @@ final class ServerLayer {
     var cycleWalk = 0
     var acyclicInCommit = 0
     /// Bytes of contents this layer holds now (width × height × 4).
-    var contentsBytes: Int { renderLayer.contents.map { $0.width * $0.height * 4 } ?? 0 }
+    var contentsBytes: Int { model.contents.map { $0.width * $0.height * 4 } ?? 0 }
 
     /// Kept, because the resource is gone once the client destroys the layer.
     let id: UInt32
@@ -135,6 +143,14 @@ final class ServerLayer {
         changed()
     }
 
+    func setContentsRect(_ rect: Rect) throws(ProtocolViolation) {
+        guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite), rect.width >= 0, rect.height >= 0 else {
+            throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "contents rect size is negative or not finite")
+        }
+        pending.contentsRect = rect
+        changed()
+    }
+
     func setContentsCenter(_ rect: Rect) throws(ProtocolViolation) {
         guard rect.width >= 0, rect.height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "contents center size is negative") }
         pending.contentsCenter = rect
@@ -226,6 +242,7 @@ final class ServerLayer {
         pendingSublayers = []
         releasePendingBuffer()
         pendingContents = .removed
+        discardAnimations()
         manager?.layerDestroyed(self)
     }
 }

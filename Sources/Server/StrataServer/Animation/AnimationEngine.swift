@@ -1,0 +1,115 @@
+import CStrataServerProtocol
+import StrataProtocol
+import StrataRender
+
+/// Plays every layer animation on the presentation clock. Before each frame
+/// it computes the presentation value of each animated layer (model value,
+/// then each animation in the order added), writes it to the layer the
+/// renderer draws, and tells clients which animations began and ended. The
+/// renderer's damage tracking then redraws exactly where an animated layer
+/// was and is. Only layers with animations are visited.
+final class AnimationEngine {
+    private var animatedLayers: [ServerLayer] = []
+    /// The same layers by the layer the renderer draws, for `strata tree`.
+    private var byRenderLayer: [ObjectIdentifier: ServerLayer] = [:]
+    /// The time of the last frame, for presentation values asked between frames.
+    private(set) var lastFrameTime: Double = 0
+
+    var isEmpty: Bool { animatedLayers.isEmpty }
+    var animatedLayerCount: Int { animatedLayers.count }
+
+    /// A layer gained animations (at commit).
+    func track(_ layer: ServerLayer) {
+        guard !layer.isTrackedByEngine else { return }
+        layer.isTrackedByEngine = true
+        animatedLayers.append(layer)
+        byRenderLayer[ObjectIdentifier(layer.renderLayer)] = layer
+    }
+
+    func animatedLayer(drawnAs layer: RenderLayer) -> ServerLayer? {
+        byRenderLayer[ObjectIdentifier(layer)]
+    }
+
+    /// Computes the frame at `time`; true when another frame is wanted
+    /// because an animation on screen is still running.
+    func present(at time: Double, scene: RenderLayer) -> Bool {
+        lastFrameTime = time
+        var wantsFrame = false
+        var index = 0
+        while index < animatedLayers.count {
+            let layer = animatedLayers[index]
+            let running = layer.advanceAnimations(to: time)
+            if layer.animations.isEmpty || layer.isDestroyed {
+                layer.isTrackedByEngine = false
+                byRenderLayer[ObjectIdentifier(layer.renderLayer)] = nil
+                animatedLayers.swapAt(index, animatedLayers.count - 1)
+                animatedLayers.removeLast()
+                continue
+            }
+            if running && !wantsFrame && layer.renderLayer.isAttached(to: scene) { wantsFrame = true }
+            index += 1
+        }
+        return wantsFrame
+    }
+}
+
+extension RenderLayer {
+    /// Whether `root` is an ancestor: only animations on screen need frames.
+    func isAttached(to root: RenderLayer) -> Bool {
+        var node: RenderLayer? = self
+        while let current = node {
+            if current === root { return true }
+            node = current.superlayer
+        }
+        return false
+    }
+}
+
+extension AnimationEngine {
+    /// `strata tree`'s view of an animated layer: the values drawn are the
+    /// presentation values; these add the model values and each animation
+    /// with where it stands at the last frame.
+    func annotation(_ layer: RenderLayer) -> [(String, JSONValue)] {
+        guard let animated = animatedLayer(drawnAs: layer) else { return [] }
+        let time = lastFrameTime
+        let model = animated.model
+        let animations: [JSONValue] = animated.animations.map { running in
+            let a = running.animation
+            var phase = "scheduled"
+            var progress: JSONValue = .null
+            if running.isScheduled {
+                switch a.timing.phase(at: time) {
+                case .pending: phase = "pending"
+                case .active(let fraction):
+                    phase = running.hasEnded ? "filling" : "running"
+                    progress = .number(fraction)
+                case .finished: phase = "finished"
+                }
+            }
+            return .object([
+                ("key", .string(running.key)),
+                ("keyPath", .string(a.property.rawValue)),
+                ("phase", .string(phase)),
+                ("fraction", progress),
+                ("value", a.value(at: time).map { .array($0.map(JSONValue.number)) } ?? .null),
+                ("beginTime", running.isScheduled ? .number(a.timing.beginTime) : .null),
+                ("duration", .number(a.timing.duration)),
+                ("repeatCount", a.timing.repeatCount.isFinite ? .number(a.timing.repeatCount) : .string("infinity")),
+                ("autoreverses", .bool(a.timing.autoreverses)),
+                ("additive", .bool(a.isAdditive)),
+            ])
+        }
+        return [
+            ("model", .object([
+                ("position", .point(model.position)),
+                ("bounds", .rect(model.bounds)),
+                ("anchor", .point(model.anchorPoint)),
+                ("transform", .array(model.transform.components.map(JSONValue.number))),
+                ("opacity", .number(model.opacity)),
+                ("backgroundColor", model.backgroundColor.map(JSONValue.color) ?? .null),
+            ])),
+            ("animations", .array(animations)),
+            ("presentationTime", .number(time)),
+        ]
+    }
+}

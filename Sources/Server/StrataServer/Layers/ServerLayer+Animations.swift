@@ -1,0 +1,192 @@
+import CStrataServerProtocol
+import StrataProtocol
+import StrataRender
+
+/// What the next commit does to a layer's animations, in request order.
+enum PendingAnimationChange {
+    case add(ServerAnimation)
+    case remove(key: String)
+}
+
+/// Wire flags of add_animation.
+struct AnimationFlags: OptionSet {
+    let rawValue: UInt32
+    static let autoreverses = AnimationFlags(rawValue: 1)
+    static let additive = AnimationFlags(rawValue: 2)
+    static let discrete = AnimationFlags(rawValue: 4)
+    static let fillBackwards = AnimationFlags(rawValue: 8)
+    static let fillForwards = AnimationFlags(rawValue: 16)
+    static let absoluteBegin = AnimationFlags(rawValue: 32)
+    static let keptOnCompletion = AnimationFlags(rawValue: 64)
+    static let all = AnimationFlags(rawValue: 127)
+}
+
+/// add_animation's arguments, decoded from the wire.
+struct AnimationRequest {
+    var key: String
+    var keyPath: String
+    var values: [Double]
+    var keyTimes: [Double]
+    var curves: [Double]
+    var spring: [Double]
+    var timing: [Double]
+    var flags: UInt32
+}
+
+extension ServerLayer {
+    private func invalid(_ message: String) -> ProtocolViolation {
+        .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_ANIMATION, "layer \(id): \(message)")
+    }
+
+    // MARK: Requests
+
+    func addAnimation(_ request: AnimationRequest) throws(ProtocolViolation) {
+        guard let property = AnimatableProperty(rawValue: request.keyPath) else {
+            throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH,
+                         "layer \(id): '\(request.keyPath)' is not an animatable key path")
+        }
+        let key = request.key
+        guard !key.isEmpty, key.utf8.count <= Limits.maxAnimationKeyBytes else {
+            throw invalid("an animation key must have 1 to \(Limits.maxAnimationKeyBytes) bytes")
+        }
+        let flags = AnimationFlags(rawValue: request.flags)
+        guard AnimationFlags.all.contains(flags) else { throw invalid("unknown animation flags \(request.flags)") }
+        let n = property.components
+        guard !request.values.isEmpty, request.values.count % n == 0, request.values.count / n <= Limits.maxKeyframes else {
+            throw invalid("\(request.values.count) doubles are not 1 to \(Limits.maxKeyframes) values of \(n) for \(property.rawValue)")
+        }
+        guard request.curves.count % 4 == 0, request.spring.count == 0 || request.spring.count == 4,
+              request.timing.count == 6 else {
+            throw invalid("curves come in fours, a spring is four doubles and the timing six")
+        }
+        let values = stride(from: 0, to: request.values.count, by: n).map { Array(request.values[$0..<($0 + n)]) }
+        var curves = stride(from: 0, to: request.curves.count, by: 4).map {
+            TimingCurve.bezier(x1: request.curves[$0], y1: request.curves[$0 + 1], x2: request.curves[$0 + 2], y2: request.curves[$0 + 3])
+        }
+        var curve = curves.isEmpty ? TimingCurve.linear : curves.removeFirst()
+        if request.spring.count == 4 {
+            let s = request.spring
+            curve = .spring(Spring(mass: s[0], stiffness: s[1], damping: s[2], initialVelocity: s[3]))
+        }
+        let t = request.timing
+        let fill: MediaTiming.FillMode = flags.contains(.fillForwards)
+            ? (flags.contains(.fillBackwards) ? .both : .forwards)
+            : (flags.contains(.fillBackwards) ? .backwards : .removed)
+        let timing = MediaTiming(beginTime: t[0], duration: t[1], speed: t[2], timeOffset: t[3], repeatCount: t[4],
+                                 repeatDuration: t[5], autoreverses: flags.contains(.autoreverses), fillMode: fill)
+        let animation = LayerAnimation(property: property, values: values, keyTimes: request.keyTimes, curve: curve,
+                                       segmentCurves: curves, isDiscrete: flags.contains(.discrete), timing: timing,
+                                       isAdditive: flags.contains(.additive))
+        if let problem = animation.problem { throw invalid(problem) }
+        if !flags.contains(.absoluteBegin), t[0] < 0 { throw invalid("a begin delay cannot be negative") }
+
+        try manager?.reserveAnimation(on: self, key: key)
+        let delay: Double? = flags.contains(.absoluteBegin) ? nil : t[0]
+        pendingAnimationChanges.append(.add(ServerAnimation(key: key, animation: animation, delay: delay,
+                                                            keptOnCompletion: flags.contains(.keptOnCompletion))))
+        manager?.markDirty(self)
+    }
+
+    func removeAnimation(key: String) {
+        pendingAnimationChanges.append(.remove(key: key))
+        manager?.markDirty(self)
+    }
+
+    /// Animations this layer will hold after the next commit, counted for quotas.
+    var animationCountAfterCommit: Int {
+        var keys = Set(animations.map(\.key))
+        for change in pendingAnimationChanges {
+            switch change {
+            case .add(let animation): keys.insert(animation.key)
+            case .remove(let key): keys.remove(key)
+            }
+        }
+        return keys.count
+    }
+
+    // MARK: Commit and frames
+
+    /// Applies the pending adds and removals. Replaced and removed
+    /// animations end with finished 0, as CA tells its delegate.
+    func applyAnimationChanges() {
+        for change in pendingAnimationChanges {
+            switch change {
+            case .add(let animation):
+                if let index = animations.firstIndex(where: { $0.key == animation.key }) {
+                    end(animations.remove(at: index), finished: false)
+                } else {
+                    manager?.animationCount += 1
+                }
+                animations.append(animation)
+            case .remove(let key):
+                if let index = animations.firstIndex(where: { $0.key == key }) {
+                    end(animations.remove(at: index), finished: false)
+                    manager?.animationCount -= 1
+                }
+            }
+        }
+        pendingAnimationChanges.removeAll()
+    }
+
+    /// Moves every animation to `time`: schedules new ones, sends started
+    /// and ended, drops the finished ones, and writes the presentation
+    /// values for the renderer. True while one is still running.
+    func advanceAnimations(to time: Double) -> Bool {
+        var running = false
+        var index = 0
+        while index < animations.count {
+            let animation = animations[index]
+            animation.schedule(firstFrameAt: time)
+            if !animation.hasStarted && time >= animation.beginTime {
+                animation.hasStarted = true
+                sendStarted(animation)
+            }
+            if !animation.hasEnded && time >= animation.endTime {
+                end(animation, finished: true)
+                if !animation.isKeptOnCompletion {
+                    animations.remove(at: index)
+                    manager?.animationCount -= 1
+                    continue
+                }
+            }
+            if animation.isRunning(at: time) { running = true }
+            index += 1
+        }
+        renderLayer.properties = presentation(at: time)
+        return running
+    }
+
+    /// The model value with every animation applied at `time`.
+    func presentation(at time: Double) -> RenderLayer.Properties {
+        var properties = model
+        for running in animations where running.isScheduled {
+            let animation = running.animation
+            if let value = animation.value(at: time) {
+                properties.apply(animation.property, value, additive: animation.isAdditive)
+            }
+        }
+        return properties
+    }
+
+    /// Drops every animation without events (the layer's object is gone).
+    func discardAnimations() {
+        manager?.animationCount -= animations.count
+        animations.removeAll()
+        pendingAnimationChanges.removeAll()
+    }
+
+    private func end(_ animation: ServerAnimation, finished: Bool) {
+        if !animation.hasEnded && !isDestroyed {
+            strata_layer_v1_send_animation_ended(resource, animation.key, finished ? 1 : 0)
+        }
+        animation.hasEnded = true
+    }
+
+    private func sendStarted(_ animation: ServerAnimation) {
+        guard !isDestroyed else { return }
+        let nanoseconds = UInt64((max(animation.beginTime, 0) * 1e9).rounded())
+        let seconds = nanoseconds / 1_000_000_000
+        strata_layer_v1_send_animation_started(resource, animation.key, UInt32(truncatingIfNeeded: seconds >> 32),
+                                               UInt32(truncatingIfNeeded: seconds), UInt32(nanoseconds % 1_000_000_000))
+    }
+}
