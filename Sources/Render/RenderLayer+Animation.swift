@@ -1,73 +1,18 @@
 import StrataProtocol
 
-// Animated values read from and written to a layer's properties: the
-// compositor starts from the model values and applies each animation in
-// turn to get what it draws.
-
 extension RenderLayer.Properties {
-    /// The value of an animatable property, as the wire's doubles.
-    public func value(of property: AnimatableProperty) -> [Double] {
-        switch property {
-        case .position: return [position.x, position.y]
-        case .positionX: return [position.x]
-        case .positionY: return [position.y]
-        case .bounds: return [bounds.minX, bounds.minY, bounds.width, bounds.height]
-        case .boundsOrigin: return [bounds.minX, bounds.minY]
-        case .boundsSize: return [bounds.width, bounds.height]
-        case .boundsWidth: return [bounds.width]
-        case .boundsHeight: return [bounds.height]
-        case .anchorPoint: return [anchorPoint.x, anchorPoint.y]
-        case .transform: return transform.components
-        case .rotation, .rotationZ: return [transform.decomposed.rotation]
-        case .scale, .scaleX: return [transform.decomposed.scaleX]
-        case .scaleY: return [transform.decomposed.scaleY]
-        case .translation: return [transform.tx, transform.ty]
-        case .translationX: return [transform.tx]
-        case .translationY: return [transform.ty]
-        case .opacity: return [opacity]
-        case .backgroundColor:
-            let c = backgroundColor ?? .clear
-            return [c.red, c.green, c.blue, c.alpha]
-        case .contentsRect: return [contentsRect.minX, contentsRect.minY, contentsRect.width, contentsRect.height]
-        case .contentsCenter: return [contentsCenter.minX, contentsCenter.minY, contentsCenter.width, contentsCenter.height]
+    /// The animatable part, to apply animations to (see AnimatableValues).
+    public var animatable: AnimatableValues {
+        get {
+            var v = AnimatableValues()
+            (v.position, v.bounds, v.anchorPoint, v.transform) = (position, bounds, anchorPoint, transform)
+            (v.opacity, v.backgroundColor, v.contentsRect, v.contentsCenter) = (opacity, backgroundColor, contentsRect, contentsCenter)
+            return v
         }
-    }
-
-    /// Sets an animatable property (or adds to it, for additive animations).
-    /// Values are clamped to what the property can take, since a spring or
-    /// an additive sum may overshoot (an opacity of 1.1, a negative width).
-    public mutating func apply(_ property: AnimatableProperty, _ value: [Double], additive: Bool = false) {
-        let v = additive ? property.add(value, to: self.value(of: property)) : value
-        switch property {
-        case .position: position = Point(x: v[0], y: v[1])
-        case .positionX: position.x = v[0]
-        case .positionY: position.y = v[0]
-        case .bounds: bounds = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
-        case .boundsOrigin: bounds.origin = Point(x: v[0], y: v[1])
-        case .boundsSize: bounds.size = Size(width: max(v[0], 0), height: max(v[1], 0))
-        case .boundsWidth: bounds.size.width = max(v[0], 0)
-        case .boundsHeight: bounds.size.height = max(v[0], 0)
-        case .anchorPoint: anchorPoint = Point(x: v[0], y: v[1])
-        case .transform: transform = AffineTransform(components: v)
-        case .rotation, .rotationZ: updateDecomposition { $0.rotation = v[0] }
-        case .scale: updateDecomposition { $0.scaleX = v[0]; $0.scaleY = additive ? $0.scaleY + value[0] : v[0] }
-        case .scaleX: updateDecomposition { $0.scaleX = v[0] }
-        case .scaleY: updateDecomposition { $0.scaleY = v[0] }
-        case .translation: (transform.tx, transform.ty) = (v[0], v[1])
-        case .translationX: transform.tx = v[0]
-        case .translationY: transform.ty = v[0]
-        case .opacity: opacity = min(max(v[0], 0), 1)
-        case .backgroundColor:
-            let c = v.map { min(max($0, 0), 1) }
-            backgroundColor = c[3] > 0 ? Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]) : nil
-        case .contentsRect: contentsRect = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
-        case .contentsCenter: contentsCenter = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
+        set {
+            (position, bounds, anchorPoint, transform) = (newValue.position, newValue.bounds, newValue.anchorPoint, newValue.transform)
+            (opacity, backgroundColor) = (newValue.opacity, newValue.backgroundColor)
+            (contentsRect, contentsCenter) = (newValue.contentsRect, newValue.contentsCenter)
         }
-    }
-
-    private mutating func updateDecomposition(_ change: (inout AffineTransform.Decomposition) -> Void) {
-        var parts = transform.decomposed
-        change(&parts)
-        transform = AffineTransform(parts)
     }
 }

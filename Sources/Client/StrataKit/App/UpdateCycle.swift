@@ -59,8 +59,10 @@ final class UpdateCycle {
             if compositor.commitTransaction(shownWindows: shown) { commitCount += 1 }
         } else {
             // Nothing is shown: layers are sent in full when their window is.
+            for layer in CATransaction.changedLayers { layer.completeAnimationsLocally() }
             CATransaction.changedLayers = []
         }
+        CATransaction.didCommit()
         // Requests made by this update's own layout and drawing were served
         // by it. Layers changed after the encoder took its list (by code run
         // from the commit) need another update, unless flow control holds

@@ -94,6 +94,9 @@ final class LayerTransactionEncoder {
                 if !changes.isEmpty { apply(changes, of: layer, to: entry) }
             } else if isShown(layer) {
                 _ = entry(for: layer)
+            } else {
+                // Never shown: its animations play on a timer here.
+                layer.completeAnimationsLocally()
             }
         }
     }
@@ -129,7 +132,8 @@ final class LayerTransactionEncoder {
             // A new layer at a freed layer's address: the old one is gone.
             retire(entry)
         }
-        let remote = manager.createLayer()
+        let remote = manager.createLayer(listening: true)
+        remote.onAnimationEvent = LayerAnimationEntry.handle
         let entry = Entry(layer: layer, remote: remote)
         entries[key] = entry
         sent()
@@ -170,6 +174,8 @@ final class LayerTransactionEncoder {
         if layer.protocolGravity != .resize { changes.insert(.contentsGravity) }
         if layer.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1) { changes.insert(.contentsCenter) }
         if layer.isOpaque { changes.insert(.opaque) }
+        if layer.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1) { changes.insert(.contentsRect) }
+        if !layer.animationEntries.isEmpty { changes.insert(.animations) }
         if !(layer.sublayers ?? []).isEmpty { changes.insert(.sublayers) }
         // The whole contents are new to the compositor.
         layer.contentsDamage = nil
@@ -201,8 +207,36 @@ final class LayerTransactionEncoder {
         if changes.contains(.contentsScale) { remote.setContentsScale(Double(layer.contentsScale)); sent() }
         if changes.contains(.contentsGravity) { remote.setContentsGravity(layer.protocolGravity); sent() }
         if changes.contains(.contentsCenter) { remote.setContentsCenter(Rect(layer.contentsCenter)); sent() }
+        if changes.contains(.contentsRect) { remote.setContentsRect(Rect(layer.contentsRect)); sent() }
+        if changes.contains(.animations) { sendAnimations(of: layer, to: remote) }
         if changes.contains(.contents) { sendContents(of: layer, to: entry) }
         if changes.contains(.sublayers) { sendSublayers(of: layer, to: remote) }
+    }
+
+    // MARK: Animations
+
+    /// Removals, then each animation not sent yet, its begin time fixed now
+    /// and sent as a delay after the frame that shows this commit. A
+    /// window's root is placed by the compositor: its position is not animated.
+    private func sendAnimations(of layer: CALayer, to remote: Layer) {
+        for key in layer.pendingWireRemovals { remote.removeAnimation(forKey: key); sent() }
+        layer.pendingWireRemovals = []
+        let now = CACurrentMediaTime()
+        let isRoot = rootLayers.contains(ObjectIdentifier(layer))
+        for entry in layer.animationEntries where !entry.isSent && !entry.isLocal && entry.isPlayable {
+            entry.resolveBegin(now: now)
+            entry.isSent = true
+            for (animation, key) in zip(entry.wire, entry.wireKeys) {
+                if isRoot && [.position, .positionX, .positionY].contains(animation.property) {
+                    LayerAnimationEntry.handle(.ended(key: key, finished: true))
+                    continue
+                }
+                var relative = animation
+                relative.timing.beginTime -= now
+                remote.addAnimation(relative, forKey: key, keptOnCompletion: !entry.animation.isRemovedOnCompletion)
+                sent()
+            }
+        }
     }
 
     // MARK: Contents

@@ -20,13 +20,17 @@ extension CALayer {
         static let contentsCenter = Changes(rawValue: 1 << 11)
         static let opaque = Changes(rawValue: 1 << 12)
         static let sublayers = Changes(rawValue: 1 << 13)
+        static let contentsRect = Changes(rawValue: 1 << 14)
+        /// Animations added or removed.
+        static let animations = Changes(rawValue: 1 << 15)
 
         static let all: Changes = [.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
                                    .masksToBounds, .backgroundColor, .contents, .contentsScale,
-                                   .contentsGravity, .contentsCenter, .opaque, .sublayers]
+                                   .contentsGravity, .contentsCenter, .opaque, .sublayers, .contentsRect, .animations]
     }
 
     func didChange(_ change: Changes) {
+        guard !isDetachedCopy else { return }
         changes.insert(change)
         CATransaction.layerDidChange(self)
     }

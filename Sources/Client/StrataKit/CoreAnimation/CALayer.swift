@@ -11,13 +11,18 @@ open class CALayer {
 
     /// Where the anchor point sits in the superlayer's coordinates.
     open var position: CGPoint = .zero {
-        didSet { if position != oldValue { didChange(.position) } }
+        didSet {
+            guard position != oldValue else { return }
+            didChange(.position)
+            runAction(for: .position, previous: [Double(oldValue.x), Double(oldValue.y)])
+        }
     }
 
     open var bounds: CGRect = .zero {
         didSet {
             guard bounds != oldValue else { return }
             didChange(.bounds)
+            runAction(for: .bounds, previous: Rect(oldValue).wireValue)
             if bounds.size != oldValue.size {
                 // CA lays a layer out again when its size changes.
                 setNeedsLayout()
@@ -28,12 +33,20 @@ open class CALayer {
 
     /// In unit coordinates of the bounds; (0.5, 0.5) is the centre.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { if anchorPoint != oldValue { didChange(.anchorPoint) } }
+        didSet {
+            guard anchorPoint != oldValue else { return }
+            didChange(.anchorPoint)
+            runAction(for: .anchorPoint, previous: [Double(oldValue.x), Double(oldValue.y)])
+        }
     }
 
     /// The 2-D transform, about the anchor point (protocol v1 is 2-D).
     var transform2D: CGAffineTransform = .identity {
-        didSet { if transform2D != oldValue { didChange(.transform) } }
+        didSet {
+            guard transform2D != oldValue else { return }
+            didChange(.transform)
+            runAction(for: .transform, previous: StrataProtocol.AffineTransform(oldValue).components)
+        }
     }
 
     open func affineTransform() -> CGAffineTransform { transform2D }
@@ -43,7 +56,11 @@ open class CALayer {
     // MARK: Appearance
 
     open var opacity: Float = 1 {
-        didSet { if opacity != oldValue { didChange(.opacity) } }
+        didSet {
+            guard opacity != oldValue else { return }
+            didChange(.opacity)
+            runAction(for: .opacity, previous: [min(max(Double(oldValue), 0), 1)])
+        }
     }
 
     open var isHidden = false {
@@ -55,7 +72,12 @@ open class CALayer {
     }
 
     open var backgroundColor: CGColor? {
-        didSet { if backgroundColor !== oldValue { didChange(.backgroundColor) } }
+        didSet {
+            guard backgroundColor !== oldValue else { return }
+            didChange(.backgroundColor)
+            let old = oldValue.map(Color.init) ?? .clear
+            runAction(for: .backgroundColor, previous: [old.red, old.green, old.blue, old.alpha])
+        }
     }
 
     /// A CGImage, or nil.
@@ -78,7 +100,20 @@ open class CALayer {
 
     /// The stretchable part of the contents, in unit coordinates.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { if contentsCenter != oldValue { didChange(.contentsCenter) } }
+        didSet {
+            guard contentsCenter != oldValue else { return }
+            didChange(.contentsCenter)
+            runAction(for: .contentsCenter, previous: Rect(oldValue).wireValue)
+        }
+    }
+
+    /// The part of the contents shown, in unit coordinates.
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet {
+            guard contentsRect != oldValue else { return }
+            didChange(.contentsRect)
+            runAction(for: .contentsRect, previous: Rect(oldValue).wireValue)
+        }
     }
 
     open var isOpaque = false {
@@ -113,6 +148,36 @@ open class CALayer {
     }
 
     var sublayerStorage: [CALayer] = []
+
+    // MARK: Animations (CALayer+Animations.swift)
+
+    /// Actions by key, consulted after the delegate (NSNull: none).
+    open var actions: [String: CAAction]?
+
+    /// The action for a change of `event`: the delegate's, then `actions`,
+    /// then the class's default (an implicit animation). NSNull anywhere
+    /// means none.
+    open func action(forKey event: String) -> CAAction? {
+        if let delegate, let action = delegate.action(for: self, forKey: event) {
+            return action is NSNull ? nil : action
+        }
+        if let action = actions?[event] { return action is NSNull ? nil : action }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        implicitAnimation(forKey: event)
+    }
+
+    var animationEntries: [LayerAnimationEntry] = []
+    /// Wire keys of sent animations to remove at the next commit.
+    var pendingWireRemovals: [String] = []
+    /// The transaction the layer was made in: it has no presentation (and
+    /// no implicit animations) until that transaction is committed.
+    let creationTransaction = CATransaction.transactionNumber
+    var committedOnce: Bool { CATransaction.transactionNumber > creationTransaction }
+    /// A presentation copy: changes to it go nowhere.
+    var isDetachedCopy = false
 
     // MARK: Overridable passes (class body: extension members cannot be overridden)
 

@@ -7,6 +7,9 @@ public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     func draw(_ layer: CALayer, in ctx: CGContext)
     func layoutSublayers(of layer: CALayer)
+    /// The action for a change of `event` on `layer`: nil to let the layer
+    /// look further, NSNull for none (a view outside an animation block).
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
 extension CALayerDelegate {
@@ -21,4 +24,6 @@ extension CALayerDelegate {
     }
 
     public func layoutSublayers(of layer: CALayer) {}
+
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }

@@ -31,9 +31,21 @@ open class CATransaction {
     /// Whether the scheduler was asked for an update that has not run yet.
     static var implicitTransactionPending = false
 
-    private static var actionsDisabled = false
-    private static var duration: CFTimeInterval = 0.25
-    private static var completion: (() -> Void)?
+    /// Counts committed transactions: a layer made in the current one has
+    /// no presentation yet, so its changes are not animated.
+    static private(set) var transactionNumber = 0
+
+    /// Explicit transactions' settings, innermost last; the implicit
+    /// transaction's are the outermost.
+    private struct Settings {
+        var actionsDisabled = false
+        var duration: CFTimeInterval = 0.25
+        var timingFunction: CAMediaTimingFunction?
+        var completion: (() -> Void)?
+        /// Animations added while this transaction was open, whose end runs the completion block.
+        var group: ViewAnimationGroup?
+    }
+    private static var settings: [Settings] = [Settings()]
 
     static func layerDidChange(_ layer: CALayer) {
         let id = ObjectIdentifier(layer)
@@ -54,11 +66,17 @@ open class CATransaction {
 
     public static func begin() {
         depth += 1
+        var inner = settings.last!
+        inner.completion = nil
+        inner.group = nil
+        settings.append(inner)
     }
 
     public static func commit() {
         guard depth > 0 else { return }
         depth -= 1
+        let closed = settings.removeLast()
+        if let completion = closed.completion { ViewAnimationGroup.finish(closed.group, completion) }
         if depth == 0 && !implicitTransactionPending {
             updateScheduler?()
         }
@@ -67,14 +85,35 @@ open class CATransaction {
     /// Commits now: runs the update without waiting for the end of the turn.
     public static func flush() {
         implicitTransactionPending = false
-        updateHandler?()
+        if let updateHandler { updateHandler() } else { didCommit() }
     }
 
-    // Stored, not yet acted on: protocol v1 has no animations.
-    public static func disableActions() -> Bool { actionsDisabled }
-    public static func setDisableActions(_ flag: Bool) { actionsDisabled = flag }
-    public static func animationDuration() -> CFTimeInterval { duration }
-    public static func setAnimationDuration(_ newDuration: CFTimeInterval) { duration = newDuration }
-    public static func completionBlock() -> (() -> Void)? { completion }
-    public static func setCompletionBlock(_ block: (() -> Void)?) { completion = block }
+    /// The implicit transaction was committed (end of the update).
+    static func didCommit() {
+        transactionNumber += 1
+        guard depth == 0 else { return }
+        if let completion = settings[0].completion { ViewAnimationGroup.finish(settings[0].group, completion) }
+        settings[0] = Settings()
+    }
+
+    /// The group that the current transaction's completion block waits for.
+    static var currentGroup: ViewAnimationGroup? {
+        guard settings[settings.count - 1].completion != nil else { return nil }
+        if settings[settings.count - 1].group == nil { settings[settings.count - 1].group = ViewAnimationGroup() }
+        return settings[settings.count - 1].group
+    }
+
+    // The innermost transaction's settings, which implicit animations use.
+    public static func disableActions() -> Bool { settings.last!.actionsDisabled }
+    public static func setDisableActions(_ flag: Bool) { settings[settings.count - 1].actionsDisabled = flag }
+    public static func animationDuration() -> CFTimeInterval { settings.last!.duration }
+    public static func setAnimationDuration(_ newDuration: CFTimeInterval) { settings[settings.count - 1].duration = newDuration }
+    public static func animationTimingFunction() -> CAMediaTimingFunction? { settings.last!.timingFunction }
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        settings[settings.count - 1].timingFunction = function
+    }
+    public static func completionBlock() -> (() -> Void)? { settings.last!.completion }
+    /// Runs once every animation added to layers in this transaction has
+    /// ended (at once, on the next turn, when none was added).
+    public static func setCompletionBlock(_ block: (() -> Void)?) { settings[settings.count - 1].completion = block }
 }

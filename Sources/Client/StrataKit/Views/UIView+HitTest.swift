@@ -6,7 +6,8 @@ extension UIView {
     /// the subviews are asked front to back, then the view itself.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         // The opacity is a Float: compare in Float so that alpha 0.01 itself counts.
-        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01),
+        // A view animating in a block without .allowUserInteraction takes no touches meanwhile.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01), !isAnimatingWithoutInteraction,
               self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             let local = subview.convert(point, from: self)

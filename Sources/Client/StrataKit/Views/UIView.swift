@@ -127,6 +127,13 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: CALayerDelegate
 
+    /// A view animates its layer only inside an animation block: outside
+    /// one every change shows at once (NSNull); inside, the block's
+    /// duration, curve and options apply (UIView+Animations.swift).
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        viewAnimationAction(for: layer, forKey: event)
+    }
+
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         layoutSubviews()

@@ -224,10 +224,12 @@ struct strata_layers_v1_listener {
 	 *
 	 * The state of the commit with this serial (and of every earlier
 	 * one) was first shown in the output frame presented at the given
-	 * time, in CLOCK_MONOTONIC. refresh is the output's refresh period
-	 * in nanoseconds. A commit that changed nothing visible is
-	 * presented with the next frame all the same. After this event the
-	 * commit no longer counts against max_pending_commits.
+	 * time, in CLOCK_MONOTONIC (or, for a compositor whose frames are
+	 * rendered on demand for tests, a clock that moves only when told
+	 * to). refresh is the output's refresh period in nanoseconds. A
+	 * commit that changed nothing visible is presented with the next
+	 * frame all the same. After this event the commit no longer counts
+	 * against max_pending_commits.
 	 * @param refresh nanoseconds per frame
 	 */
 	void (*presented)(void *data,
@@ -642,10 +644,9 @@ struct strata_layer_v1_listener {
 	 * The animation under key stopped, as
 	 * CAAnimationDelegate.animationDidStop(_:finished:): finished is 1
 	 * when it ran to its end, 0 when it was removed or replaced
-	 * before, or its layer left every tree shown on the output. An
-	 * animation kept on completion ends (finished 1) and goes on
-	 * showing its last value until it is removed, without another
-	 * event.
+	 * before. An animation kept on completion ends (finished 1) and
+	 * goes on showing its last value until it is removed, without
+	 * another event.
 	 * @since 2
 	 */
 	void (*animation_ended)(void *data,
@@ -1091,8 +1092,8 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * repeat_count, repeat_duration, with CAMediaTiming's meanings
  * (repeat_count may be infinite). Unless flags has absolute_begin,
  * begin_time is a delay after the presentation time of the frame that
- * first shows the commit; with it, a time in the presented event's
- * clock. Durations and speed must not be negative.
+ * first shows the commit (negative: begun that long before); with it,
+ * a time in the presented event's clock. Durations and speed must not be negative.
  *
  * Values that do not fit these rules are an invalid_animation error.
  * More animations than the animation_limits allow is a

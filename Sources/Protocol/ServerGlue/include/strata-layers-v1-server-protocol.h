@@ -795,8 +795,9 @@ struct strata_layer_v1_interface {
 	 * repeat_count, repeat_duration, with CAMediaTiming's meanings
 	 * (repeat_count may be infinite). Unless flags has absolute_begin,
 	 * begin_time is a delay after the presentation time of the frame
-	 * that first shows the commit; with it, a time in the presented
-	 * event's clock. Durations and speed must not be negative.
+	 * that first shows the commit (negative: begun that long before);
+	 * with it, a time in the presented event's clock. Durations and
+	 * speed must not be negative.
 	 *
 	 * Values that do not fit these rules are an invalid_animation
 	 * error. More animations than the animation_limits allow is a

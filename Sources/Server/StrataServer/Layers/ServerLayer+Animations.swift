@@ -78,7 +78,6 @@ extension ServerLayer {
                                        segmentCurves: curves, isDiscrete: flags.contains(.discrete), timing: timing,
                                        isAdditive: flags.contains(.additive))
         if let problem = animation.problem { throw invalid(problem) }
-        if !flags.contains(.absoluteBegin), t[0] < 0 { throw invalid("a begin delay cannot be negative") }
 
         try manager?.reserveAnimation(on: self, key: key)
         let delay: Double? = flags.contains(.absoluteBegin) ? nil : t[0]
@@ -158,13 +157,15 @@ extension ServerLayer {
 
     /// The model value with every animation applied at `time`.
     func presentation(at time: Double) -> RenderLayer.Properties {
-        var properties = model
+        var values = model.animatable
         for running in animations where running.isScheduled {
             let animation = running.animation
             if let value = animation.value(at: time) {
-                properties.apply(animation.property, value, additive: animation.isAdditive)
+                values.apply(animation.property, value, additive: animation.isAdditive)
             }
         }
+        var properties = model
+        properties.animatable = values
         return properties
     }
 

@@ -1,0 +1,168 @@
+import Foundation
+import StrataProtocol
+
+// CALayer's animation API. Adding an animation changes nothing of the
+// model: the next transaction sends it to the compositor, which plays it
+// on its own clock, frame by frame, without the app; `presentation()`
+// computes the same values here with the same timing math.
+
+extension CALayer {
+    /// Adds a copy of `anim` under `key` (nil: a key of its own), replacing
+    /// any animation under the same key.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let key = key ?? "animation-\(ObjectIdentifier(anim).hashValue)-\(animationEntries.count)"
+        let copy = anim.copy() as! CAAnimation
+        removeEntry(forKey: key)
+        if let group = CATransaction.currentGroup { copy.viewAnimationGroups.append(group) }
+        for group in copy.viewAnimationGroups { group.animationAdded() }
+        let entry = LayerAnimationEntry(key: key, animation: copy, layer: self)
+        animationEntries.append(entry)
+        if CompositorConnection.current == nil || !entry.isPlayable { entry.completeLocally() }
+        didChange(.animations)
+    }
+
+    /// The animation under `key`, as added (a copy of what was passed to `add`).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    public func animationKeys() -> [String]? {
+        animationEntries.isEmpty ? nil : animationEntries.map(\.key)
+    }
+
+    public func removeAnimation(forKey key: String) {
+        if removeEntry(forKey: key) { didChange(.animations) }
+    }
+
+    public func removeAllAnimations() {
+        guard !animationEntries.isEmpty else { return }
+        for entry in animationEntries { retire(entry) }
+        animationEntries.removeAll()
+        didChange(.animations)
+    }
+
+    @discardableResult
+    private func removeEntry(forKey key: String) -> Bool {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return false }
+        retire(animationEntries.remove(at: index))
+        return true
+    }
+
+    private func retire(_ entry: LayerAnimationEntry) {
+        if entry.isSent { pendingWireRemovals += entry.wireKeys }
+        entry.cancel()
+    }
+
+    /// An animation ran to its end and goes (isRemovedOnCompletion); the
+    /// compositor dropped it already.
+    func animationDidComplete(_ entry: LayerAnimationEntry) {
+        animationEntries.removeAll { $0 === entry }
+    }
+
+    /// Animations that will not reach a compositor (the layer is in no
+    /// shown window) play their events on a timer instead.
+    func completeAnimationsLocally() {
+        for entry in animationEntries where !entry.isSent { entry.completeLocally() }
+        pendingWireRemovals = []
+    }
+
+    // MARK: Presentation
+
+    /// A copy of the layer with the values on screen now: the model values
+    /// with every running animation applied, computed with the compositor's
+    /// timing math. Nil before the layer was ever committed.
+    public func presentation() -> Self? {
+        guard committedOnce else { return nil }
+        let copy = type(of: self).init()
+        copy.isDetachedCopy = true
+        copy.copyAppearance(from: self)
+        copy.animatableValues = presentationValues(at: CACurrentMediaTime())
+        return copy
+    }
+
+    /// The model layer: for a model layer, itself.
+    public func model() -> Self { self }
+
+    /// The animatable values at `time`, model values with animations applied.
+    func presentationValues(at time: Double) -> AnimatableValues {
+        var values = animatableValues
+        for entry in animationEntries where entry.beginTime != nil {
+            for animation in entry.wire {
+                if let value = animation.value(at: time) { values.apply(animation.property, value, additive: animation.isAdditive) }
+            }
+        }
+        return values
+    }
+
+    /// The presentation value of one property now.
+    func presentationValue(of property: AnimatableProperty) -> [Double] {
+        animationEntries.isEmpty ? modelValue(of: property) : presentationValues(at: CACurrentMediaTime()).value(of: property)
+    }
+
+    private func copyAppearance(from layer: CALayer) {
+        isHidden = layer.isHidden
+        masksToBounds = layer.masksToBounds
+        contents = layer.contents
+        contentsScale = layer.contentsScale
+        contentsGravity = layer.contentsGravity
+        isOpaque = layer.isOpaque
+        name = layer.name
+    }
+
+    // MARK: Actions
+
+    /// Runs the action for a change of an animatable property, as Core
+    /// Animation does after the value changed. Layers new in this
+    /// transaction (no presentation yet) and changes with actions disabled
+    /// run none.
+    func runAction(for property: AnimatableProperty, previous: [Double]) {
+        guard committedOnce, !isDetachedCopy, !CATransaction.disableActions(),
+              let action = action(forKey: property.rawValue) else { return }
+        action.run(forKey: property.rawValue, object: self,
+                   arguments: ["previousValue": previous, "previousPresentationValue": presentationValue(of: property, model: previous)])
+    }
+
+    /// The presentation value now, had the model value still been `model`.
+    func presentationValue(of property: AnimatableProperty, model: [Double]) -> [Double] {
+        guard !animationEntries.isEmpty else { return model }
+        var values = animatableValues
+        values.apply(property, model)
+        let now = CACurrentMediaTime()
+        for entry in animationEntries where entry.beginTime != nil {
+            for animation in entry.wire {
+                if let value = animation.value(at: now) { values.apply(animation.property, value, additive: animation.isAdditive) }
+            }
+        }
+        return values.value(of: property)
+    }
+
+    /// What an implicit animation of a layer no view owns looks like: the
+    /// transaction's duration and timing function, from the value on
+    /// screen when it changed.
+    static func implicitAnimation(forKey key: String) -> CAAction? {
+        guard AnimatableProperty(rawValue: key) != nil else { return nil }
+        let animation = ImplicitAnimation(keyPath: key)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+}
+
+/// The action Core Animation runs for a changed property: a basic animation
+/// from the value before the change, which it learns when run.
+final class ImplicitAnimation: CABasicAnimation {
+    override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer, let property = AnimatableProperty(rawValue: event),
+              let previous = dict?["previousPresentationValue"] as? [Double] else { return }
+        let animation = copy() as! CABasicAnimation
+        animation.fromValue = WireValue(previous)
+        animation.toValue = WireValue(layer.modelValue(of: property))
+        layer.add(animation, forKey: event)
+    }
+}
+
+/// A value already in wire doubles (what actions learn of the previous value).
+struct WireValue {
+    let values: [Double]
+    init(_ values: [Double]) { self.values = values }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The animatable properties of a layer, as one value: what the compositor
+/// and StrataKit both start from, read and write when they apply
+/// animations, so they compute the same presentation.
+public struct AnimatableValues: Hashable, Sendable {
+    public var position = Point.zero
+    public var bounds = Rect.zero
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var transform = AffineTransform.identity
+    public var opacity: Double = 1
+    /// nil is no background.
+    public var backgroundColor: Color? = nil
+    public var contentsRect = Rect.unit
+    public var contentsCenter = Rect.unit
+
+    public init() {}
+
+    /// The value of an animatable property, as the wire's doubles.
+    public func value(of property: AnimatableProperty) -> [Double] {
+        switch property {
+        case .position: return [position.x, position.y]
+        case .positionX: return [position.x]
+        case .positionY: return [position.y]
+        case .bounds: return [bounds.minX, bounds.minY, bounds.width, bounds.height]
+        case .boundsOrigin: return [bounds.minX, bounds.minY]
+        case .boundsSize: return [bounds.width, bounds.height]
+        case .boundsWidth: return [bounds.width]
+        case .boundsHeight: return [bounds.height]
+        case .anchorPoint: return [anchorPoint.x, anchorPoint.y]
+        case .transform: return transform.components
+        case .rotation, .rotationZ: return [transform.decomposed.rotation]
+        case .scale, .scaleX: return [transform.decomposed.scaleX]
+        case .scaleY: return [transform.decomposed.scaleY]
+        case .translation: return [transform.tx, transform.ty]
+        case .translationX: return [transform.tx]
+        case .translationY: return [transform.ty]
+        case .opacity: return [opacity]
+        case .backgroundColor:
+            let c = backgroundColor ?? .clear
+            return [c.red, c.green, c.blue, c.alpha]
+        case .contentsRect: return [contentsRect.minX, contentsRect.minY, contentsRect.width, contentsRect.height]
+        case .contentsCenter: return [contentsCenter.minX, contentsCenter.minY, contentsCenter.width, contentsCenter.height]
+        }
+    }
+
+    /// Sets an animatable property (or adds to it, for additive animations).
+    /// Values are clamped to what the property can take, since a spring or
+    /// an additive sum may overshoot (an opacity of 1.1, a negative width).
+    public mutating func apply(_ property: AnimatableProperty, _ value: [Double], additive: Bool = false) {
+        let v = additive ? property.add(value, to: self.value(of: property)) : value
+        switch property {
+        case .position: position = Point(x: v[0], y: v[1])
+        case .positionX: position.x = v[0]
+        case .positionY: position.y = v[0]
+        case .bounds: bounds = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
+        case .boundsOrigin: bounds.origin = Point(x: v[0], y: v[1])
+        case .boundsSize: bounds.size = Size(width: max(v[0], 0), height: max(v[1], 0))
+        case .boundsWidth: bounds.size.width = max(v[0], 0)
+        case .boundsHeight: bounds.size.height = max(v[0], 0)
+        case .anchorPoint: anchorPoint = Point(x: v[0], y: v[1])
+        case .transform: transform = AffineTransform(components: v)
+        case .rotation, .rotationZ: updateDecomposition { $0.rotation = v[0] }
+        case .scale: updateDecomposition { $0.scaleX = v[0]; $0.scaleY = additive ? $0.scaleY + value[0] : v[0] }
+        case .scaleX: updateDecomposition { $0.scaleX = v[0] }
+        case .scaleY: updateDecomposition { $0.scaleY = v[0] }
+        case .translation: (transform.tx, transform.ty) = (v[0], v[1])
+        case .translationX: transform.tx = v[0]
+        case .translationY: transform.ty = v[0]
+        case .opacity: opacity = min(max(v[0], 0), 1)
+        case .backgroundColor:
+            let c = v.map { min(max($0, 0), 1) }
+            backgroundColor = c[3] > 0 ? Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]) : nil
+        case .contentsRect: contentsRect = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
+        case .contentsCenter: contentsCenter = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
+        }
+    }
+
+    private mutating func updateDecomposition(_ change: (inout AffineTransform.Decomposition) -> Void) {
+        var parts = transform.decomposed
+        change(&parts)
+        transform = AffineTransform(parts)
+    }
+}
