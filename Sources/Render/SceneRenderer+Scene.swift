@@ -165,7 +165,11 @@ final class FrameBuilder {
     let contentsDamage = Region()
     private var imageDamage: [ObjectIdentifier: [PixelRect]] = [:]
 
-    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState]) {
+    /// Off for snapshots, which must leave images' damage to the output's renderer.
+    let takesDamage: Bool
+
+    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true) {
+        self.takesDamage = takesDamage
         self.scale = scale
         self.output = output
         self.previous = previous
@@ -175,6 +179,7 @@ final class FrameBuilder {
     /// Pending damage of `image`, taken once per frame even when several
     /// layers show the same image.
     func damage(of image: LayerImage) -> [PixelRect] {
+        guard takesDamage else { return [] }
         let id = ObjectIdentifier(image)
         if let known = imageDamage[id] { return known }
         let taken = image.takeDamage()

@@ -216,4 +216,56 @@ final class AnimationProtocolTests: XCTestCase {
         try advance(500)
         XCTAssertEqual(events.count, 1)
     }
+
+    /// A flip transition: at 90° the layer is edge-on (nothing of it shows),
+    /// at 135° its new face is seen in perspective, narrower at the far edge.
+    func testFlipTransitionInPerspective() throws {
+        let card = manager.createLayer(listening: true)
+        card.setBounds(Rect(x: 0, y: 0, width: 120, height: 80))
+        card.setPosition(Point(x: 100, y: 50))
+        card.setBackgroundColor(Color(red: 1, green: 0, blue: 0))
+        card.onAnimationEvent = { [unowned self] in events.append($0) }
+        root.addSublayer(card)
+        try show()
+        card.setBackgroundColor(Color(red: 0, green: 0, blue: 1))
+        card.addTransition(LayerTransition(kind: .flip, direction: .fromLeft, timing: MediaTiming(beginTime: 0, duration: 1),
+                                           curve: .linear), forKey: "flip")
+        try show()
+        let start = try screenshot("flip-0")
+        XCTAssertTrue(try isRed(start, 100, 50), "the old face at the start")
+
+        try advance(500)
+        let edgeOn = try screenshot("flip-90")
+        let o = try origin
+        XCTAssertEqual(edgeOn.count(x: Int(o.x) + 40, y: Int(o.y) + 10, width: 120, height: 80) { $0.red < 200 || $0.green < 200 }, 0,
+                       "edge-on at 90°: only the white window shows")
+
+        try advance(250)
+        let path = strata.runtimeDirectory + "/flip-135.png"
+        _ = try strata.control("screenshot", ["--output", path])
+        let image = try PNGFile.read(path: path)
+        defer { pixman_image_unref(image) }
+        ImageComparison.assertMatches(image, reference: "flip-135", in: .module, referencesDirectory: references, tolerance: 2)
+
+        try advance(300)
+        XCTAssertTrue(events.contains(.ended(key: "flip", finished: true)), "\(events)")
+        let end = try screenshot("flip-end")
+        XCTAssertTrue(end[Int(o.x) + 100, Int(o.y) + 50].isClose(to: .init(red: 0, green: 0, blue: 255), tolerance: 8),
+                      "the new face once it ended")
+    }
+
+    /// A cross-dissolve half way: each pixel is half the old and half the new.
+    func testFadeTransitionHalfWay() throws {
+        let card = square(at: Point(x: 100, y: 50))
+        try show()
+        card.setBackgroundColor(Color(red: 0, green: 0, blue: 1))
+        card.addTransition(LayerTransition(kind: .fade, timing: MediaTiming(beginTime: 0, duration: 1), curve: .linear),
+                           forKey: "fade")
+        try show()
+        try advance(500)
+        let shot = try screenshot("fade-half")
+        let o = try origin
+        XCTAssertTrue(shot[Int(o.x) + 100, Int(o.y) + 50].isClose(to: .init(red: 128, green: 0, blue: 128), tolerance: 3),
+                      "\(shot[Int(o.x) + 100, Int(o.y) + 50])")
+    }
 }

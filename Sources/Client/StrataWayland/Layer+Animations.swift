@@ -55,6 +55,30 @@ extension Layer {
         }
     }
 
+    /// Adds a transition under `key` (strata_layer_v1.add_transition): from
+    /// the layer's appearance before the next commit to the one after it.
+    public func addTransition(_ transition: LayerTransition, forKey key: String) {
+        var curves: [Double] = []
+        if case .bezier(let x1, let y1, let x2, let y2) = transition.curve { curves = [x1, y1, x2, y2] }
+        let t = transition.timing
+        var flags: UInt32 = 0
+        if t.autoreverses { flags |= 1 }
+        if t.fillMode == .backwards || t.fillMode == .both { flags |= 8 }
+        if t.fillMode == .forwards || t.fillMode == .both { flags |= 16 }
+        addTransition(rawKey: key, kind: transition.kind.rawValue, direction: transition.direction.rawValue,
+                      timing: [t.beginTime, t.duration, t.speed, t.timeOffset, t.repeatCount, t.repeatDuration],
+                      curves: curves, progress: [transition.startProgress, transition.endProgress], flags: flags)
+    }
+
+    /// Sends add_transition exactly as given.
+    public func addTransition(rawKey key: String, kind: UInt32, direction: UInt32, timing: [Double], curves: [Double] = [],
+                              progress: [Double] = [0, 1], flags: UInt32 = 0) {
+        guard let proxy, display.isConnected else { return }
+        withDoubleArrays([timing, curves, progress][...]) { arrays in
+            strata_layer_v1_add_transition(proxy, key, kind, direction, arrays[0], arrays[1], arrays[2], flags)
+        }
+    }
+
     public func removeAnimation(forKey key: String) {
         guard let proxy, display.isConnected else { return }
         strata_layer_v1_remove_animation(proxy, key)

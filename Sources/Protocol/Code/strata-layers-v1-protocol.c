@@ -108,6 +108,7 @@ static const struct wl_message strata_layer_v1_requests[] = {
 	{ "remove_from_superlayer", "", strata_layers_v1_types + 0 },
 	{ "set_contents_rect", "2ffff", strata_layers_v1_types + 0 },
 	{ "add_animation", "2ssaaaaau", strata_layers_v1_types + 0 },
+	{ "add_transition", "2suuaaau", strata_layers_v1_types + 0 },
 	{ "remove_animation", "2s", strata_layers_v1_types + 0 },
 };
 
@@ -118,7 +119,7 @@ static const struct wl_message strata_layer_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface strata_layer_v1_interface = {
 	"strata_layer_v1", 2,
-	20, strata_layer_v1_requests,
+	21, strata_layer_v1_requests,
 	2, strata_layer_v1_events,
 };
 

@@ -101,6 +101,7 @@ public final class Server {
             _ = self.renderFrame()
         }
         clock = PresentationClock(manual: configuration.clock == .manual, refreshNanoseconds: frameClock.refreshNanoseconds)
+        animations.scale = scale
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)

@@ -533,6 +533,49 @@ enum strata_layer_v1_gravity {
 };
 #endif /* STRATA_LAYER_V1_GRAVITY_ENUM */
 
+#ifndef STRATA_LAYER_V1_TRANSITION_KIND_ENUM
+#define STRATA_LAYER_V1_TRANSITION_KIND_ENUM
+enum strata_layer_v1_transition_kind {
+	/**
+	 * the old appearance fades out as the new one fades in
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_FADE = 0,
+	/**
+	 * the new appearance pushes the old one out
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_PUSH = 1,
+	/**
+	 * the new appearance slides in over the old one
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_MOVE_IN = 2,
+	/**
+	 * the old appearance slides out, uncovering the new one
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_REVEAL = 3,
+	/**
+	 * the layer turns over in perspective, showing the new appearance on its back
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_FLIP = 4,
+	/**
+	 * the old appearance lifts away, approximated by sliding it off while it fades
+	 */
+	STRATA_LAYER_V1_TRANSITION_KIND_CURL = 5,
+};
+#endif /* STRATA_LAYER_V1_TRANSITION_KIND_ENUM */
+
+#ifndef STRATA_LAYER_V1_TRANSITION_DIRECTION_ENUM
+#define STRATA_LAYER_V1_TRANSITION_DIRECTION_ENUM
+enum strata_layer_v1_transition_direction {
+	STRATA_LAYER_V1_TRANSITION_DIRECTION_FROM_LEFT = 0,
+	STRATA_LAYER_V1_TRANSITION_DIRECTION_FROM_RIGHT = 1,
+	STRATA_LAYER_V1_TRANSITION_DIRECTION_FROM_TOP = 2,
+	/**
+	 * for curl: up
+	 */
+	STRATA_LAYER_V1_TRANSITION_DIRECTION_FROM_BOTTOM = 3,
+};
+#endif /* STRATA_LAYER_V1_TRANSITION_DIRECTION_ENUM */
+
 /**
  * @ingroup iface_strata_layer_v1
  * @struct strata_layer_v1_interface
@@ -816,6 +859,35 @@ struct strata_layer_v1_interface {
 			      struct wl_array *timing,
 			      uint32_t flags);
 	/**
+	 * animate between the layer's appearance before and after the commit
+	 *
+	 * Adds a transition under key, as CALayer.add(_:forKey:) with a
+	 * CATransition: applied by the next commit, it takes the layer's
+	 * appearance (its own drawing and its sublayers') as it was on
+	 * screen before that commit and as it is after it, and for its
+	 * duration shows the change from one to the other in the layer's
+	 * bounds; the layer's position, transform and opacity still apply.
+	 * The new appearance is taken when the transition begins; changes
+	 * committed while it runs show when it ends. kind and direction
+	 * say how (a value outside their enums is an invalid_enum error).
+	 *
+	 * timing and curves are as in add_animation (one curve at most,
+	 * for the whole transition, ease in and out when empty); progress
+	 * is two doubles, the start and end progress within 0...1. Events
+	 * are those of animations: animation_started and animation_ended.
+	 * A later transition or animation under the same key replaces it.
+	 * @since 2
+	 */
+	void (*add_transition)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       const char *key,
+			       uint32_t kind,
+			       uint32_t direction,
+			       struct wl_array *timing,
+			       struct wl_array *curves,
+			       struct wl_array *progress,
+			       uint32_t flags);
+	/**
 	 * stop an animation
 	 *
 	 * Removes the animation under key from the next commit on, as
@@ -917,6 +989,10 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_ADD_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ADD_TRANSITION_SINCE_VERSION 2
 /**
  * @ingroup iface_strata_layer_v1
  */

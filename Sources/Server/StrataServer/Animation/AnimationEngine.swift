@@ -14,6 +14,8 @@ final class AnimationEngine {
     private var byRenderLayer: [ObjectIdentifier: ServerLayer] = [:]
     /// The time of the last frame, for presentation values asked between frames.
     private(set) var lastFrameTime: Double = 0
+    /// Output pixels per point, for the snapshots of transitions.
+    var scale: Double = 1
 
     var isEmpty: Bool { animatedLayers.isEmpty }
     var animatedLayerCount: Int { animatedLayers.count }
@@ -38,7 +40,7 @@ final class AnimationEngine {
         var index = 0
         while index < animatedLayers.count {
             let layer = animatedLayers[index]
-            let running = layer.advanceAnimations(to: time)
+            let running = layer.advanceAnimations(to: time, scale: scale)
             if layer.animations.isEmpty || layer.isDestroyed {
                 layer.isTrackedByEngine = false
                 byRenderLayer[ObjectIdentifier(layer.renderLayer)] = nil
@@ -74,11 +76,11 @@ extension AnimationEngine {
         let time = lastFrameTime
         let model = animated.model
         let animations: [JSONValue] = animated.animations.map { running in
-            let a = running.animation
+            let timing = running.timing
             var phase = "scheduled"
             var progress: JSONValue = .null
             if running.isScheduled {
-                switch a.timing.phase(at: time) {
+                switch timing.phase(at: time) {
                 case .pending: phase = "pending"
                 case .active(let fraction):
                     phase = running.hasEnded ? "filling" : "running"
@@ -86,17 +88,24 @@ extension AnimationEngine {
                 case .finished: phase = "finished"
                 }
             }
-            return .object([
-                ("key", .string(running.key)),
-                ("keyPath", .string(a.property.rawValue)),
+            var members: [(String, JSONValue)] = [("key", .string(running.key))]
+            switch running.effect {
+            case .property(let a):
+                members += [("keyPath", .string(a.property.rawValue)),
+                            ("value", a.value(at: time).map { .array($0.map(JSONValue.number)) } ?? .null),
+                            ("additive", .bool(a.isAdditive))]
+            case .transition(let t):
+                members += [("transition", .string(String(describing: t.kind))),
+                            ("direction", .string(String(describing: t.direction))),
+                            ("progress", t.progress(at: time).map(JSONValue.number) ?? .null)]
+            }
+            return .object(members + [
                 ("phase", .string(phase)),
                 ("fraction", progress),
-                ("value", a.value(at: time).map { .array($0.map(JSONValue.number)) } ?? .null),
-                ("beginTime", running.isScheduled ? .number(a.timing.beginTime) : .null),
-                ("duration", .number(a.timing.duration)),
-                ("repeatCount", a.timing.repeatCount.isFinite ? .number(a.timing.repeatCount) : .string("infinity")),
-                ("autoreverses", .bool(a.timing.autoreverses)),
-                ("additive", .bool(a.isAdditive)),
+                ("beginTime", running.isScheduled ? .number(timing.beginTime) : .null),
+                ("duration", .number(timing.duration)),
+                ("repeatCount", timing.repeatCount.isFinite ? .number(timing.repeatCount) : .string("infinity")),
+                ("autoreverses", .bool(timing.autoreverses)),
             ])
         }
         return [

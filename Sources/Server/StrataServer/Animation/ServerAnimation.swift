@@ -1,11 +1,16 @@
 import StrataProtocol
 
-/// An animation a layer holds: its description, and where it stands in
-/// its life (begun, ended) so each event is sent once.
+/// An animation a layer holds: a property animation or a transition, and
+/// where it stands in its life (begun, ended) so each event is sent once.
 final class ServerAnimation {
+    enum Effect {
+        case property(LayerAnimation)
+        case transition(LayerTransition)
+    }
+
     let key: String
-    /// Its begin time is a timeline time once `isScheduled`.
-    private(set) var animation: LayerAnimation
+    /// Its timing's begin time is a timeline time once `isScheduled`.
+    private(set) var effect: Effect
     /// Seconds after the frame that first shows it; nil for an absolute begin.
     private let delay: Double?
     let isKeptOnCompletion: Bool
@@ -13,20 +18,45 @@ final class ServerAnimation {
     var hasStarted = false
     var hasEnded = false
 
-    init(key: String, animation: LayerAnimation, delay: Double?, keptOnCompletion: Bool) {
-        (self.key, self.animation, self.delay, isKeptOnCompletion) = (key, animation, delay, keptOnCompletion)
+    init(key: String, effect: Effect, delay: Double?, keptOnCompletion: Bool) {
+        (self.key, self.effect, self.delay, isKeptOnCompletion) = (key, effect, delay, keptOnCompletion)
         isScheduled = delay == nil
+    }
+
+    var timing: MediaTiming {
+        get {
+            switch effect {
+            case .property(let animation): return animation.timing
+            case .transition(let transition): return transition.timing
+            }
+        }
+        set {
+            switch effect {
+            case .property(var animation): animation.timing = newValue; effect = .property(animation)
+            case .transition(var transition): transition.timing = newValue; effect = .transition(transition)
+            }
+        }
+    }
+
+    var propertyAnimation: LayerAnimation? {
+        if case .property(let animation) = effect { return animation }
+        return nil
+    }
+
+    var transition: LayerTransition? {
+        if case .transition(let transition) = effect { return transition }
+        return nil
     }
 
     /// Fixes the begin time once the frame that shows the animation is known.
     func schedule(firstFrameAt time: Double) {
         guard !isScheduled, let delay else { return }
-        animation.timing.beginTime = time + delay
+        timing.beginTime = time + delay
         isScheduled = true
     }
 
-    var beginTime: Double { animation.timing.beginTime }
-    var endTime: Double { animation.timing.endTime }
+    var beginTime: Double { timing.beginTime }
+    var endTime: Double { timing.endTime }
 
     /// Still changing what is drawn at `time`, or yet to begin.
     func isRunning(at time: Double) -> Bool { !isScheduled || time < endTime }

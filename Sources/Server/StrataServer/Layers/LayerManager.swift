@@ -176,26 +176,35 @@ final class LayerManager {
         // Contexts first: a root leaving its window must be detached before
         // a superlayer in this same commit adopts it.
         for context in dirtyContexts { context.apply() }
+        // A transition starts from the appearance before any of this commit applies.
+        let engine = global.engine
+        for layer in dirtyLayers where layer.hasPendingTransition && !layer.isDestroyed {
+            layer.captureAppearanceBeforeTransition(scale: engine.scale)
+        }
         for layer in dirtyLayers {
             let render = layer.renderLayer
             var resized = false
             if layer.isDestroyed {
                 render.removeFromSuperlayer()
                 render.setSublayers([])
+                layer.modelSublayers = []
             } else {
                 var properties = layer.pending
                 properties.contents = layer.model.contents
                 resized = properties.bounds.size != layer.model.bounds.size
                 layer.model = properties
-                if layer.structureChanged { render.setSublayers(layer.pendingSublayers.map(\.renderLayer)) }
+                if layer.structureChanged {
+                    layer.modelSublayers = layer.pendingSublayers.map(\.renderLayer)
+                    if layer.transitionShow?.isShowing != true { render.setSublayers(layer.modelSublayers) }
+                }
             }
             applyContents(of: layer)
             if !layer.pendingAnimationChanges.isEmpty { layer.applyAnimationChanges() }
-            if layer.animations.isEmpty {
+            if layer.animations.isEmpty && layer.transitionShow == nil {
                 render.properties = layer.model
             } else {
-                global.engine.track(layer)
-                render.properties = layer.presentation(at: global.engine.lastFrameTime)
+                engine.track(layer)
+                layer.updateRenderLayer(at: engine.lastFrameTime, scale: engine.scale)
             }
             if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }
             layer.isDirty = false

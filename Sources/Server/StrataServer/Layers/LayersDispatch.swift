@@ -152,5 +152,16 @@ enum LayersDispatch {
                         curves: curves, spring: spring, timing: timing, flags: flags))
                 }
             },
+            add_transition: { _, r, key, kind, direction, timing, curves, progress, flags in
+                reportingViolations { () throws(ProtocolViolation) in
+                    let target = layer(r)
+                    guard let timing = doubles(timing), let curves = doubles(curves), let progress = doubles(progress) else {
+                        throw .layer(r!, STRATA_LAYER_V1_ERROR_INVALID_ANIMATION,
+                                     "layer \(target.id): an array of doubles has a size that is not a multiple of 8")
+                    }
+                    try target.addTransition(key: String(cString: key!), kind: kind, direction: direction, timing: timing,
+                                             curves: curves, progress: progress, flags: flags)
+                }
+            },
             remove_animation: { _, r, key in layer(r).removeAnimation(key: String(cString: key!)) }))
 }

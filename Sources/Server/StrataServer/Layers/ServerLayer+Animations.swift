@@ -79,11 +79,49 @@ extension ServerLayer {
                                        isAdditive: flags.contains(.additive))
         if let problem = animation.problem { throw invalid(problem) }
 
+        try queue(.property(animation), key: key, flags: flags, begin: t[0])
+    }
+
+    func addTransition(key: String, kind rawKind: UInt32, direction rawDirection: UInt32, timing t: [Double],
+                       curves: [Double], progress: [Double], flags rawFlags: UInt32) throws(ProtocolViolation) {
+        guard let kind = LayerTransition.Kind(rawValue: rawKind) else {
+            throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_ENUM, "layer \(id): \(rawKind) is not a transition kind")
+        }
+        guard let direction = LayerTransition.Direction(rawValue: rawDirection) else {
+            throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_ENUM, "layer \(id): \(rawDirection) is not a transition direction")
+        }
+        guard !key.isEmpty, key.utf8.count <= Limits.maxAnimationKeyBytes else {
+            throw invalid("an animation key must have 1 to \(Limits.maxAnimationKeyBytes) bytes")
+        }
+        let flags = AnimationFlags(rawValue: rawFlags)
+        guard AnimationFlags.all.contains(flags) else { throw invalid("unknown animation flags \(rawFlags)") }
+        guard t.count == 6, curves.count == 0 || curves.count == 4, progress.count == 2 else {
+            throw invalid("a transition has a timing of six, at most one curve of four, and two progress values")
+        }
+        let curve = curves.isEmpty ? TimingCurve.easeInEaseOut
+            : TimingCurve.bezier(x1: curves[0], y1: curves[1], x2: curves[2], y2: curves[3])
+        let fill: MediaTiming.FillMode = flags.contains(.fillForwards)
+            ? (flags.contains(.fillBackwards) ? .both : .forwards)
+            : (flags.contains(.fillBackwards) ? .backwards : .removed)
+        let timing = MediaTiming(beginTime: t[0], duration: t[1], speed: t[2], timeOffset: t[3], repeatCount: t[4],
+                                 repeatDuration: t[5], autoreverses: flags.contains(.autoreverses), fillMode: fill)
+        let transition = LayerTransition(kind: kind, direction: direction, timing: timing, curve: curve,
+                                         startProgress: progress[0], endProgress: progress[1])
+        if let problem = transition.problem { throw invalid(problem) }
+        try queue(.transition(transition), key: key, flags: flags, begin: t[0])
+    }
+
+    private func queue(_ effect: ServerAnimation.Effect, key: String, flags: AnimationFlags, begin: Double) throws(ProtocolViolation) {
         try manager?.reserveAnimation(on: self, key: key)
-        let delay: Double? = flags.contains(.absoluteBegin) ? nil : t[0]
-        pendingAnimationChanges.append(.add(ServerAnimation(key: key, animation: animation, delay: delay,
+        let delay: Double? = flags.contains(.absoluteBegin) ? nil : begin
+        pendingAnimationChanges.append(.add(ServerAnimation(key: key, effect: effect, delay: delay,
                                                             keptOnCompletion: flags.contains(.keptOnCompletion))))
         manager?.markDirty(self)
+    }
+
+    /// Whether the next commit adds a transition (its old appearance is taken first).
+    var hasPendingTransition: Bool {
+        pendingAnimationChanges.contains { if case .add(let a) = $0 { return a.transition != nil } else { return false } }
     }
 
     func removeAnimation(key: String) {
@@ -130,7 +168,7 @@ extension ServerLayer {
     /// Moves every animation to `time`: schedules new ones, sends started
     /// and ended, drops the finished ones, and writes the presentation
     /// values for the renderer. True while one is still running.
-    func advanceAnimations(to time: Double) -> Bool {
+    func advanceAnimations(to time: Double, scale: Double) -> Bool {
         var running = false
         var index = 0
         while index < animations.count {
@@ -151,7 +189,7 @@ extension ServerLayer {
             if animation.isRunning(at: time) { running = true }
             index += 1
         }
-        renderLayer.properties = presentation(at: time)
+        updateRenderLayer(at: time, scale: scale)
         return running
     }
 
@@ -159,7 +197,7 @@ extension ServerLayer {
     func presentation(at time: Double) -> RenderLayer.Properties {
         var values = model.animatable
         for running in animations where running.isScheduled {
-            let animation = running.animation
+            guard let animation = running.propertyAnimation else { continue }
             if let value = animation.value(at: time) {
                 values.apply(animation.property, value, additive: animation.isAdditive)
             }
@@ -174,6 +212,7 @@ extension ServerLayer {
         manager?.animationCount -= animations.count
         animations.removeAll()
         pendingAnimationChanges.removeAll()
+        transitionShow = nil
     }
 
     private func end(_ animation: ServerAnimation, finished: Bool) {

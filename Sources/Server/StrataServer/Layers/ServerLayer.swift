@@ -33,6 +33,10 @@ final class ServerLayer {
     var animations: [ServerAnimation] = []
     var pendingAnimationChanges: [PendingAnimationChange] = []
     var isTrackedByEngine = false
+    /// The committed sublayers' render layers: a transition shows a stand-in
+    /// in their place while it runs.
+    var modelSublayers: [RenderLayer] = []
+    var transitionShow: TransitionShow?
 
     // Bookkeeping of the manager's commit, kept here so that marking and
     // validating 10,000 changed layers costs no hashing.

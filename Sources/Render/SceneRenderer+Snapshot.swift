@@ -1,0 +1,30 @@
+import CPixman
+import StrataProtocol
+
+extension SceneRenderer {
+    /// What `layer` and its sublayers draw now, in an image of its bounds
+    /// at `scale` pixels per point: its own position, transform, opacity
+    /// and hidden flag are left out, as they place the layer, not draw it.
+    /// Reading the layers takes none of their pending contents damage, so
+    /// the output's renderer still sees it. Nil for an empty or huge layer.
+    public static func snapshot(of layer: RenderLayer, scale: Double) -> LayerImage? {
+        let bounds = layer.bounds
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
+        let image = LayerImage(width: width, height: height, hasAlpha: true)
+        let placement = (layer.opacity, layer.isHidden)
+        layer.opacity = 1
+        layer.isHidden = false
+        defer { (layer.opacity, layer.isHidden) = placement }
+        let output = PixelRect(x: 0, y: 0, width: width, height: height)
+        let frame = FrameBuilder(scale: scale, output: output, previous: [:], takesDamage: false)
+        guard let tree = frame.build(root: layer) else { return image }
+        var items: [PaintItem] = []
+        PaintItem.items(of: tree, into: &items)
+        let renderer = SceneRenderer(width: 1, height: 1, scale: scale)
+        let clip = Region(output)
+        for item in items { renderer.paint(item, into: PaintTarget(image: image.image), clip: clip) }
+        image.addDamage(output)
+        return image
+    }
+}

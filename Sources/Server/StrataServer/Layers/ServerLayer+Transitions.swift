@@ -1,0 +1,99 @@
+import StrataProtocol
+import StrataRender
+
+/// What a running transition shows: the layer's appearance before and
+/// after, and the stand-in layer that shows each frame of the change in
+/// place of the layer's own drawing and sublayers.
+final class TransitionShow {
+    let key: String
+    var old: LayerImage?
+    var new: LayerImage?
+    var needsNewAppearance = true
+    let standIn = RenderLayer()
+    var frame: LayerImage?
+    var isShowing = false
+
+    init(key: String, old: LayerImage?) {
+        self.key = key
+        self.old = old
+        standIn.name = "transition \(key)"
+        standIn.anchorPoint = .zero
+    }
+}
+
+extension ServerLayer {
+    /// Takes the appearance before the commit that adds a transition: what
+    /// is on screen, which is the frame of a transition still running.
+    func captureAppearanceBeforeTransition(scale: Double) {
+        let before = transitionShow?.isShowing == true ? transitionShow?.frame : SceneRenderer.snapshot(of: renderLayer, scale: scale)
+        let key = pendingAnimationChanges.reversed().compactMap { change -> String? in
+            if case .add(let animation) = change, animation.transition != nil { return animation.key }
+            return nil
+        }.first ?? ""
+        restoreOwnDrawing()
+        transitionShow = TransitionShow(key: key, old: before)
+    }
+
+    /// The transition that shows at `time`, if any.
+    private func activeTransition(at time: Double) -> (LayerTransition, Double)? {
+        guard let show = transitionShow else { return nil }
+        guard let running = animations.last(where: { $0.key == show.key && $0.transition != nil }),
+              running.isScheduled, let transition = running.transition,
+              let progress = transition.progress(at: time) else { return nil }
+        return (transition, progress)
+    }
+
+    /// Writes what the renderer draws for this layer at `time`: the
+    /// presentation values, and while a transition runs, its frame in place
+    /// of the layer's own drawing and sublayers.
+    func updateRenderLayer(at time: Double, scale: Double) {
+        var properties = animations.isEmpty ? model : presentation(at: time)
+        guard let (transition, progress) = activeTransition(at: time), let show = transitionShow else {
+            renderLayer.properties = properties
+            if transitionShow != nil && !animations.contains(where: { $0.key == transitionShow?.key && !$0.hasEnded }) {
+                restoreOwnDrawing()
+                transitionShow = nil
+            }
+            return
+        }
+        if show.needsNewAppearance {
+            restoreOwnDrawing()
+            renderLayer.properties = properties
+            show.new = SceneRenderer.snapshot(of: renderLayer, scale: scale)
+            show.needsNewAppearance = false
+        }
+        var margin = (x: 0, y: 0)
+        if let size = show.new ?? show.old {
+            let frameSize = TransitionFrame.frameSize(for: transition.kind, width: size.width, height: size.height)
+            margin = TransitionFrame.margin(for: transition.kind, width: size.width, height: size.height)
+            if show.frame?.width != frameSize.width || show.frame?.height != frameSize.height {
+                show.frame = LayerImage(width: frameSize.width, height: frameSize.height, hasAlpha: true)
+            }
+        }
+        if let frame = show.frame {
+            TransitionFrame.draw(transition, progress: progress, old: show.old, new: show.new, into: frame)
+        }
+        // The frame covers the bounds and, for a flip, a margin around them.
+        let bounds = properties.bounds
+        let (mx, my) = (Double(margin.x) / scale, Double(margin.y) / scale)
+        show.standIn.bounds = Rect(x: 0, y: 0, width: bounds.width + 2 * mx, height: bounds.height + 2 * my)
+        show.standIn.position = Point(x: bounds.minX - mx, y: bounds.minY - my)
+        show.standIn.contents = show.frame
+        show.standIn.contentsScale = scale
+        properties.backgroundColor = nil
+        properties.contents = nil
+        properties.isOpaque = false
+        renderLayer.properties = properties
+        if !show.isShowing {
+            renderLayer.setSublayers([show.standIn])
+            show.isShowing = true
+        }
+    }
+
+    /// Puts the layer's committed sublayers back in place of a stand-in.
+    func restoreOwnDrawing() {
+        guard let show = transitionShow, show.isShowing else { return }
+        renderLayer.setSublayers(modelSublayers)
+        show.isShowing = false
+    }
+}
