@@ -58,6 +58,8 @@ let package = Package(
         .executableTarget(name: "strata-clock-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ClockDemo"),
         // A StrataKit app to play with: drag, pinch and rotate, a toggle, typed text.
         .executableTarget(name: "strata-input-demo", dependencies: ["StrataKit"], path: "Sources/Demos/InputDemo"),
+        // The guide's transitions sample: two image views swapped with a flip the compositor plays.
+        .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol"], path: "Benchmarks/strata-bench"),

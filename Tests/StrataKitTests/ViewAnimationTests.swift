@@ -187,7 +187,7 @@ final class ViewAnimationTests: XCTestCase {
 }
 
 /// Completion handlers and delegates, on the real clock: with no compositor
-/// the animations' ends are timed in the app.
+/// the animations' ends are timed in the app once the transaction commits.
 final class AnimationCompletionTests: XCTestCase {
     private func spin(until condition: () -> Bool, timeout: TimeInterval = 3) {
         let deadline = Date().addingTimeInterval(timeout)
@@ -199,6 +199,7 @@ final class AnimationCompletionTests: XCTestCase {
         CATransaction.flush()
         var result: Bool?
         UIView.animate(withDuration: 0.05, animations: { view.alpha = 0 }, completion: { result = $0 })
+        CATransaction.flush()
         XCTAssertNil(result)
         spin { result != nil }
         XCTAssertEqual(result, true)
@@ -242,6 +243,7 @@ final class AnimationCompletionTests: XCTestCase {
         animation.isRemovedOnCompletion = false
         animation.fillMode = .forwards
         layer.add(animation, forKey: "fade")
+        CATransaction.flush()
         spin { delegate.events.count == 2 }
         XCTAssertEqual(delegate.events, ["start", "stop true"])
         XCTAssertEqual(layer.animationKeys(), ["fade"], "isRemovedOnCompletion false keeps it")
@@ -256,6 +258,7 @@ final class AnimationCompletionTests: XCTestCase {
         CATransaction.setCompletionBlock { done = true }
         layer.opacity = 0.2
         CATransaction.commit()
+        CATransaction.flush()
         XCTAssertEqual(layer.animation(forKey: "opacity")?.duration, 0.05)
         XCTAssertFalse(done)
         spin { done }
@@ -278,6 +281,7 @@ final class AnimationCompletionTests: XCTestCase {
         UIView.setAnimationDidStop(Controller.didStop)
         view.alpha = 0
         UIView.commitAnimations()
+        CATransaction.flush()
         XCTAssertEqual(view.layer.animation(forKey: "opacity")?.duration, 0.05)
         spin { controller.stopped != nil }
         XCTAssertEqual(controller.stopped?.0, "flip")

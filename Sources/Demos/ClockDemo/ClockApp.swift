@@ -4,7 +4,8 @@ import StrataKit
 // A layered view hierarchy in the manner of the View Programming Guide's
 // clock: a face drawn with paths, hands that are rotated subviews, a
 // translucent glass over them, and a clipped date window. A Timer moves the
-// hands once a second, through the app's run loop.
+// hour and minute hands through the app's run loop; the second hand is one
+// repeating animation that the compositor plays.
 
 /// The dial: a circle and sixty ticks, drawn with Core Graphics paths.
 final class ClockFaceView: UIView {
@@ -97,6 +98,15 @@ final class ClockViewController: UIViewController {
 
         showTime()
         if fixedTime == nil {
+            // The second hand sweeps on the compositor's clock: one animation,
+            // added to where it points now, and no commit per second.
+            let sweep = CABasicAnimation(keyPath: "transform.rotation.z")
+            sweep.fromValue = 0
+            sweep.toValue = 2 * CGFloat.pi
+            sweep.duration = 60
+            sweep.repeatCount = .infinity
+            sweep.isAdditive = true
+            hands.second.layer.add(sweep, forKey: "sweep")
             Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.showTime() }
         }
     }
@@ -111,7 +121,8 @@ final class ClockViewController: UIViewController {
         }
         hands.hour.point(at: (CGFloat(hour % 12) + CGFloat(minute) / 60) / 12)
         hands.minute.point(at: CGFloat(minute) / 60)
-        hands.second.point(at: CGFloat(second) / 60)
+        // Set once: afterwards the sweep animation moves it.
+        if hands.second.layer.animation(forKey: "sweep") == nil { hands.second.point(at: CGFloat(second) / 60) }
     }
 }
 

@@ -17,7 +17,7 @@ extension CALayer {
         for group in copy.viewAnimationGroups { group.animationAdded() }
         let entry = LayerAnimationEntry(key: key, animation: copy, layer: self)
         animationEntries.append(entry)
-        if CompositorConnection.current == nil || !entry.isPlayable { entry.completeLocally() }
+        if !entry.isPlayable { entry.completeLocally() }
         didChange(.animations)
     }
 
@@ -86,8 +86,8 @@ extension CALayer {
     /// The animatable values at `time`, model values with animations applied.
     func presentationValues(at time: Double) -> AnimatableValues {
         var values = animatableValues
-        for entry in animationEntries where entry.beginTime != nil {
-            for animation in entry.wire {
+        for entry in animationEntries {
+            for animation in entry.scheduledWire {
                 if let value = animation.value(at: time) { values.apply(animation.property, value, additive: animation.isAdditive) }
             }
         }
@@ -128,8 +128,8 @@ extension CALayer {
         var values = animatableValues
         values.apply(property, model)
         let now = CACurrentMediaTime()
-        for entry in animationEntries where entry.beginTime != nil {
-            for animation in entry.wire {
+        for entry in animationEntries {
+            for animation in entry.scheduledWire {
                 if let value = animation.value(at: now) { values.apply(animation.property, value, additive: animation.isAdditive) }
             }
         }

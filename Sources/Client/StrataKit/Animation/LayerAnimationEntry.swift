@@ -9,13 +9,16 @@ import StrataWayland
 final class LayerAnimationEntry {
     let key: String
     let animation: CAAnimation
-    /// The animations the compositor plays, made when added (their begin
-    /// time is fixed when sent).
+    /// The animations the compositor plays, made when added; their begin
+    /// times are relative to the entry's `beginTime`.
     var wire: [LayerAnimation]
+    /// What a CATransition plays; its wire key is the last one.
+    var transition: LayerTransition?
     let wireKeys: [String]
     weak var layer: CALayer?
-    /// When it begins, in CACurrentMediaTime's clock; nil until committed.
-    var beginTime: Double?
+    /// When it begins, in CACurrentMediaTime's clock: estimated when added,
+    /// fixed by the commit that sends it.
+    private(set) var beginTime: Double
     var isSent = false
     /// Played by a timer here, never sent (see completeLocally).
     private(set) var isLocal = false
@@ -32,30 +35,33 @@ final class LayerAnimationEntry {
         self.animation = animation
         self.layer = layer
         wire = animation.layerAnimations(on: layer, begin: 0)
+        beginTime = animation.beginTime == 0 ? CACurrentMediaTime() : animation.beginTime
+        transition = (animation as? CATransition)?.layerTransition
         Self.nextSerial += 1
         let serial = Self.nextSerial
-        wireKeys = wire.indices.map { "\(key)#\(serial).\($0)" }
+        wireKeys = (0..<(wire.count + (transition == nil ? 0 : 1))).map { "\(key)#\(serial).\($0)" }
         for wireKey in wireKeys { Self.live[wireKey] = self }
     }
 
     /// Fixes the begin time at the commit that sends it: beginTime 0 means
     /// "now", as Core Animation sets it when the transaction commits.
-    func resolveBegin(now: Double) {
-        guard beginTime == nil else { return }
-        let begin = animation.beginTime == 0 ? now : animation.beginTime
-        beginTime = begin
-        if animation.beginTime == 0 { animation.beginTime = begin }
-        for index in wire.indices { wire[index].timing.beginTime += begin }
+    func fixBegin(now: Double) {
+        if animation.beginTime == 0 { animation.beginTime = now }
+        beginTime = animation.beginTime
+    }
+
+    /// The compositor's animations with absolute begin times.
+    var scheduledWire: [LayerAnimation] {
+        wire.map { var a = $0; a.timing.beginTime += beginTime; return a }
     }
 
     /// Whether the compositor can play it: it animates something it draws.
-    var isPlayable: Bool { !wire.isEmpty }
+    var isPlayable: Bool { !wire.isEmpty || transition != nil }
 
     /// When it ends, in media time (infinite when it repeats forever).
     var endTime: Double {
-        guard let beginTime else { return .infinity }
-        let end = wire.map(\.timing.endTime).max() ?? animation.mediaTiming(begin: beginTime).endTime
-        return end
+        let ends = scheduledWire.map(\.timing.endTime) + (transition.map { [$0.timing.endTime + beginTime] } ?? [])
+        return ends.max() ?? animation.mediaTiming(begin: beginTime).endTime
     }
 
     // MARK: Events
@@ -89,8 +95,8 @@ final class LayerAnimationEntry {
         isLocal = true
         for wireKey in wireKeys { Self.live[wireKey] = nil }
         let now = CACurrentMediaTime()
-        resolveBegin(now: now)
-        let start = max((beginTime ?? now) - now, 0), end = endTime
+        fixBegin(now: now)
+        let start = max(beginTime - now, 0), end = endTime
         DispatchQueue.main.asyncAfter(deadline: .now() + start) { [self] in
             guard !hasEnded else { return }
             didStart()

@@ -224,16 +224,22 @@ final class LayerTransactionEncoder {
         let now = CACurrentMediaTime()
         let isRoot = rootLayers.contains(ObjectIdentifier(layer))
         for entry in layer.animationEntries where !entry.isSent && !entry.isLocal && entry.isPlayable {
-            entry.resolveBegin(now: now)
+            entry.fixBegin(now: now)
             entry.isSent = true
+            let delay = entry.beginTime - now
             for (animation, key) in zip(entry.wire, entry.wireKeys) {
                 if isRoot && [.position, .positionX, .positionY].contains(animation.property) {
                     LayerAnimationEntry.handle(.ended(key: key, finished: true))
                     continue
                 }
                 var relative = animation
-                relative.timing.beginTime -= now
+                relative.timing.beginTime += delay
                 remote.addAnimation(relative, forKey: key, keptOnCompletion: !entry.animation.isRemovedOnCompletion)
+                sent()
+            }
+            if var transition = entry.transition, let key = entry.wireKeys.last {
+                transition.timing.beginTime += delay
+                remote.addTransition(transition, forKey: key)
                 sent()
             }
         }

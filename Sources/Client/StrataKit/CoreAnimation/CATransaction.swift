@@ -85,7 +85,13 @@ open class CATransaction {
     /// Commits now: runs the update without waiting for the end of the turn.
     public static func flush() {
         implicitTransactionPending = false
-        if let updateHandler { updateHandler() } else { didCommit() }
+        if let updateHandler {
+            updateHandler()
+        } else {
+            // No app and no compositor: animations play their events on timers here.
+            for layer in changedLayers { layer.completeAnimationsLocally() }
+            didCommit()
+        }
     }
 
     /// The implicit transaction was committed (end of the update).
