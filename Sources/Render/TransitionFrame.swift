@@ -116,14 +116,35 @@ public enum TransitionFrame {
             for row in 0..<3 { for column in 0..<3 { values[row * 3 + column] = targetToImage[row][column] } }
         }
         var transform = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&transform, &turn) != 0 else { return }
+        guard pixman_transform_from_pixman_f_transform(&transform, &turn) != 0,
+              let mask = quadMask(imageToTarget, width: w, height: h, target: target) else { return }
+        defer { pixman_image_unref(mask) }
         pixman_image_set_transform(image.image, &transform)
         pixman_image_set_filter(image.image, PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(image.image, PIXMAN_REPEAT_NONE)
-        pixman_image_composite32(PIXMAN_OP_OVER, image.image, nil, target.image, 0, 0, 0, 0, 0, 0,
+        pixman_image_set_repeat(image.image, PIXMAN_REPEAT_PAD)
+        // Through the quad's own mask: its edges antialiased, and nothing
+        // drawn outside it where fixed-point division strays.
+        pixman_image_composite32(PIXMAN_OP_OVER, image.image, mask, target.image, 0, 0, 0, 0, 0, 0,
                                  Int32(target.width), Int32(target.height))
         pixman_image_set_transform(image.image, nil)
         pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0)
+    }
+
+    /// An a8 mask of the image's corners mapped by `imageToTarget`: two triangles.
+    private static func quadMask(_ imageToTarget: [[Double]], width w: Double, height h: Double, target: LayerImage) -> OpaquePointer? {
+        func corner(_ x: Double, _ y: Double) -> pixman_point_fixed_t? {
+            let m = imageToTarget
+            let z = m[2][0] * x + m[2][1] * y + m[2][2]
+            guard z > 1e-9 else { return nil }
+            let tx = (m[0][0] * x + m[0][1] * y + m[0][2]) / z, ty = (m[1][0] * x + m[1][1] * y + m[1][2]) / z
+            guard abs(tx) < 30000, abs(ty) < 30000 else { return nil }
+            return pixman_point_fixed_t(x: pixman_fixed_t(tx * 65536), y: pixman_fixed_t(ty * 65536))
+        }
+        guard let a = corner(0, 0), let b = corner(w, 0), let c = corner(w, h), let d = corner(0, h),
+              let mask = pixman_image_create_bits(PIXMAN_a8, Int32(target.width), Int32(target.height), nil, 0) else { return nil }
+        var triangles = [pixman_triangle_t(p1: a, p2: b, p3: c), pixman_triangle_t(p1: a, p2: c, p3: d)]
+        pixman_add_triangles(mask, 0, 0, 2, &triangles)
+        return mask
     }
 
     private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {

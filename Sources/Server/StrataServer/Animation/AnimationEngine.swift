@@ -91,8 +91,10 @@ extension AnimationEngine {
             var members: [(String, JSONValue)] = [("key", .string(running.key))]
             switch running.effect {
             case .property(let a):
+                func array(_ value: [Double]?) -> JSONValue { value.map { .array($0.map(JSONValue.number)) } ?? .null }
                 members += [("keyPath", .string(a.property.rawValue)),
-                            ("value", a.value(at: time).map { .array($0.map(JSONValue.number)) } ?? .null),
+                            ("from", array(a.values.first)), ("to", array(a.values.last)),
+                            ("value", array(a.value(at: time))),
                             ("additive", .bool(a.isAdditive))]
             case .transition(let t):
                 members += [("transition", .string(String(describing: t.kind))),
