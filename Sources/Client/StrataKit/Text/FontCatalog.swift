@@ -30,14 +30,15 @@ enum FontCatalog {
         return (0..<Int(list.pointee.nfont)).compactMap { face(from: list.pointee.fonts[$0]) }
     }
 
-    /// The face fontconfig picks for `family` with `weight` and `italic`,
-    /// as Pango would for the first font of a run.
-    static func match(family: String, weight: Int, isItalic: Bool) -> Face? {
+    /// The face fontconfig picks for `family` with `weight`, `italic` and
+    /// `width`, as Pango would for the first font of a run.
+    static func match(family: String, weight: Int, isItalic: Bool, width: Int) -> Face? {
         let pattern = FcPatternCreate()!
         defer { FcPatternDestroy(pattern) }
         addString(pattern, FC_FAMILY, family)
         FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
         FcPatternAddInteger(pattern, FC_SLANT, isItalic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcPatternAddInteger(pattern, FC_WIDTH, Int32(width))
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

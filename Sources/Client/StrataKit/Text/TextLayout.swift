@@ -27,6 +27,9 @@ final class TextLayout {
 
     var lines: [Line] { paragraphs.flatMap(\.lines) }
 
+    /// Pango replaced part of a shown line with an ellipsis.
+    var isEllipsized: Bool { paragraphs.contains { pango_layout_is_ellipsized($0.layout) != 0 } }
+
     /// The union of the shown line boxes; its size is the text's size.
     var usedRect: CGRect {
         lines.reduce(CGRect.null) { $0.union($1.rect) }.standardizedOrZero

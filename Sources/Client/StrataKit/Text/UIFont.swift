@@ -52,7 +52,7 @@ open class UIFont: Hashable, CustomStringConvertible, @unchecked Sendable {
 
     /// The face fontconfig resolves the request to.
     private lazy var resolvedFace: FontCatalog.Face? =
-        FontCatalog.match(family: requestedFamily, weight: openTypeWeight, isItalic: isItalic)
+        FontCatalog.match(family: requestedFamily, weight: openTypeWeight, isItalic: isItalic, width: width)
 
     open var familyName: String { resolvedFace?.family ?? requestedFamily }
     open var fontName: String { resolvedFace?.postScriptName ?? requestedFamily }
