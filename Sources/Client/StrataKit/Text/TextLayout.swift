@@ -27,6 +27,9 @@ final class TextLayout {
 
     var lines: [Line] { paragraphs.flatMap(\.lines) }
 
+    /// Characters no installed font has a glyph for (drawn as boxes).
+    var unknownGlyphCount: Int { paragraphs.reduce(0) { $0 + Int(pango_layout_get_unknown_glyphs_count($1.layout)) } }
+
     /// Pango replaced part of a shown line with an ellipsis.
     var isEllipsized: Bool { paragraphs.contains { pango_layout_is_ellipsized($0.layout) != 0 } }
 
