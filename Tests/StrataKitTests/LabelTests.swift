@@ -155,6 +155,8 @@ final class LabelTests: XCTestCase {
         label.text = "A rather long headline"
         XCTAssertTrue(label.layout(in: label.bounds.size, numberOfLines: 1).isEllipsized)
         label.adjustsFontSizeToFitWidth = true
+        // "If you specify 0 …, the current font size is used as the smallest font size."
+        XCTAssertTrue(label.layout(in: label.bounds.size, numberOfLines: 1).isEllipsized)
         label.minimumScaleFactor = 0.3
         let shrunk = label.layout(in: label.bounds.size, numberOfLines: 1)
         XCTAssertFalse(shrunk.isEllipsized)

@@ -186,4 +186,24 @@ final class TextMeasurementTests: XCTestCase {
         XCTAssertEqual(context.totalBounds, rect)
         XCTAssertEqual(context.actualScaleFactor, 1)
     }
+
+    /// NSStringDrawingContext.minimumScaleFactor: text that does not fit
+    /// the rect "is scaled down … to fit", no further than this factor, and
+    /// actualScaleFactor tells the scale used.
+    func testDrawingContextShrinksTextToFit() {
+        let context = NSStringDrawingContext()
+        context.minimumScaleFactor = 0.5
+        let width = "Hello, world".size(withAttributes: attributes).width
+        let rect = "Hello, world".boundingRect(with: CGSize(width: width * 0.8, height: font.lineHeight),
+                                               options: .usesLineFragmentOrigin, attributes: attributes, context: context)
+        XCTAssertLessThan(context.actualScaleFactor, 0.81)
+        XCTAssertGreaterThan(context.actualScaleFactor, 0.7)
+        XCTAssertLessThanOrEqual(rect.width, width * 0.8)
+        XCTAssertEqual(rect.height, font.lineHeight * context.actualScaleFactor, accuracy: 0.05)
+        // Not below the minimum: the text stays too big and wraps.
+        context.minimumScaleFactor = 0.9
+        _ = "Hello, world".boundingRect(with: CGSize(width: width * 0.5, height: font.lineHeight),
+                                        options: .usesLineFragmentOrigin, attributes: attributes, context: context)
+        XCTAssertEqual(context.actualScaleFactor, 0.9, accuracy: 0.001)
+    }
 }

@@ -28,10 +28,10 @@ extension NSAttributedString {
     /// otherwise one line whose baseline is at the rect's origin.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
         guard let graphics = UIGraphicsGetCurrentContext() else { return }
-        let layout = TextLayout(self, in: Self.container(for: rect.size, options: options), defaults: .drawingDefaults)
+        let (layout, scale) = self.layout(in: rect.size, options: options, context: context)
         let top = options.contains(.usesLineFragmentOrigin) ? rect.minY : rect.minY - (layout.lines.first?.baseline ?? 0)
         layout.draw(at: CGPoint(x: rect.minX, y: top), in: graphics)
-        context?.record(Self.bounds(of: layout, options: options))
+        context?.record(Self.bounds(of: layout, options: options), scale: scale)
     }
 
     /// The rect the string takes laid out in `size` (a width of 0 or of
@@ -40,10 +40,24 @@ extension NSAttributedString {
     /// is one line and the rect is relative to its baseline (y negative).
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              context: NSStringDrawingContext?) -> CGRect {
-        let layout = TextLayout(self, in: Self.container(for: size, options: options), defaults: .drawingDefaults)
+        let (layout, scale) = self.layout(in: size, options: options, context: context)
         let bounds = Self.bounds(of: layout, options: options)
-        context?.record(bounds)
+        context?.record(bounds, scale: scale)
         return bounds
+    }
+
+    /// The layout for `size`, shrunk as far as the context's
+    /// minimumScaleFactor allows when the text does not fit.
+    private func layout(in size: CGSize, options: NSStringDrawingOptions,
+                        context: NSStringDrawingContext?) -> (TextLayout, CGFloat) {
+        var container = Self.container(for: size, options: options)
+        guard let context, context.minimumScaleFactor > 0, context.minimumScaleFactor < 1 else {
+            return (TextLayout(self, in: container, defaults: .drawingDefaults), 1)
+        }
+        // Shrinking fits the text in the whole rect.
+        if size.height > 0, size.height < .greatestFiniteMagnitude { container.maximumHeight = size.height }
+        return TextLayout.shrinkingToFit(self, in: container, defaults: .drawingDefaults,
+                                         minimumScaleFactor: context.minimumScaleFactor)
     }
 
     static func container(for size: CGSize, options: NSStringDrawingOptions) -> TextContainer {
@@ -66,8 +80,8 @@ extension NSAttributedString {
 }
 
 extension NSStringDrawingContext {
-    func record(_ bounds: CGRect) {
+    func record(_ bounds: CGRect, scale: CGFloat) {
         totalBounds = bounds
-        actualScaleFactor = 1
+        actualScaleFactor = scale
     }
 }

@@ -47,19 +47,11 @@ extension UILabel {
         if size.width > 0, size.width < .greatestFiniteMagnitude / 2 { container.width = size.width }
         if size.height > 0, size.height < .greatestFiniteMagnitude / 2 { container.maximumHeight = size.height }
         let text = content ?? NSAttributedString(string: "")
-        let full = TextLayout(text, in: container, defaults: labelDefaults)
-        guard adjustsFontSizeToFitWidth, !full.isComplete, let width = container.width else { return full }
-
-        // Unhinted advances scale with the font size, so the first guess is
-        // the width ratio; smaller steps follow for wrapping effects.
-        let smallest = min(1, max(minimumScaleFactor, 0.01))
-        let natural = TextLayout(text, in: TextContainer(), defaults: labelDefaults).usedRect.width
-        var scale = max(smallest, min(1, natural > 0 ? width / natural : 1))
-        while true {
-            let shrunk = TextLayout(Self.scaling(text, by: scale), in: container, defaults: scaled(labelDefaults, by: scale))
-            if shrunk.isComplete || scale <= smallest { return shrunk }
-            scale = max(smallest, scale * 0.97)
+        guard adjustsFontSizeToFitWidth, container.width != nil else {
+            return TextLayout(text, in: container, defaults: labelDefaults)
         }
+        return TextLayout.shrinkingToFit(text, in: container, defaults: labelDefaults,
+                                         minimumScaleFactor: minimumScaleFactor).layout
     }
 
     /// The text's size with lines wrapping at `width` (none when nil or not
@@ -68,20 +60,5 @@ extension UILabel {
         guard let content, content.length > 0 else { return .zero }
         let size = layout(in: CGSize(width: width ?? 0, height: 0), numberOfLines: numberOfLines).usedRect.size
         return CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up))
-    }
-
-    private func scaled(_ defaults: TextAttributes, by scale: CGFloat) -> TextAttributes {
-        var defaults = defaults
-        defaults.font = defaults.font.withSize(defaults.font.pointSize * scale)
-        return defaults
-    }
-
-    private static func scaling(_ text: NSAttributedString, by scale: CGFloat) -> NSAttributedString {
-        let scaled = NSMutableAttributedString(attributedString: text)
-        text.enumerateAttribute(.font, in: NSRange(location: 0, length: text.length)) { value, range, _ in
-            guard let font = value as? UIFont else { return }
-            scaled.addAttribute(.font, value: font.withSize(font.pointSize * scale), range: range)
-        }
-        return scaled
     }
 }
