@@ -8,8 +8,6 @@ final class TextLayout {
     /// A laid-out paragraph and the part of it that is shown.
     struct PlacedParagraph {
         let layout: OpaquePointer
-        /// Where the layout's top-left is.
-        let origin: CGPoint
         let lines: [Line]
     }
 
@@ -72,7 +70,7 @@ final class TextLayout {
             }
             let shift = horizontalShift(of: layout, style: style, container: container)
             let shifted = lines.map { Line(line: $0.line, rect: $0.rect.offsetBy(dx: shift, dy: 0), baseline: $0.baseline) }
-            paragraphs.append(PlacedParagraph(layout: layout, origin: CGPoint(x: shift, y: top), lines: shifted))
+            paragraphs.append(PlacedParagraph(layout: layout, lines: shifted))
             shownLines += shifted.count
             if !isComplete { break }
             if index < texts.count - 1 {
@@ -144,7 +142,7 @@ final class TextLayout {
             let room = width - used.maxX
             let dx = end ? room : center ? room / 2 : 0
             guard dx > 0 else { return paragraph }
-            return PlacedParagraph(layout: paragraph.layout, origin: paragraph.origin.applying(.init(translationX: dx, y: 0)),
+            return PlacedParagraph(layout: paragraph.layout,
                                    lines: paragraph.lines.map { Line(line: $0.line, rect: $0.rect.offsetBy(dx: dx, dy: 0),
                                                                      baseline: $0.baseline) })
         }
