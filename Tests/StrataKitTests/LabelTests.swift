@@ -20,6 +20,8 @@ final class LabelTests: XCTestCase {
         XCTAssertFalse(label.isUserInteractionEnabled)
         XCTAssertNil(label.text)
         XCTAssertEqual(label.intrinsicContentSize, .zero)
+        // A plain view "has no intrinsic metric" in either dimension.
+        XCTAssertEqual(UIView().intrinsicContentSize, CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
     }
 
     /// intrinsicContentSize of a one-line label is its text's size rounded
