@@ -186,6 +186,32 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(label.attributedText!.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor, .blue)
     }
 
+    /// shadowColor: "the default value … is nil, which indicates that no
+    /// shadow is drawn"; shadowOffset defaults to (0, -1). The shadow is
+    /// the text's ink again, offset, in the shadow color.
+    func testShadowIsTheTextOffsetInTheShadowColor() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 40))
+        label.text = "IIII"
+        XCTAssertNil(label.shadowColor)
+        XCTAssertEqual(label.shadowOffset, CGSize(width: 0, height: -1))
+        let plain = try XCTUnwrap(TextFixtures.inkBounds(TextFixtures.render(label, scale: 1)))
+        label.shadowColor = .red
+        label.shadowOffset = CGSize(width: 4, height: 3)
+        let image = TextFixtures.render(label, scale: 1)
+        let shadowed = try XCTUnwrap(TextFixtures.inkBounds(image))
+        XCTAssertEqual(shadowed.maxX, plain.maxX + 4, accuracy: 0.5)
+        XCTAssertEqual(shadowed.maxY, plain.maxY + 3, accuracy: 0.5)
+        // Below the text, only shadow: red, opaque where it covers whole pixels.
+        var below: [UInt32] = []
+        for y in Int(plain.maxY) + 1..<Int(shadowed.maxY) {
+            for x in 0..<image.width where DrawingFixtures.pixel(image, x, y) != 0 {
+                below.append(DrawingFixtures.pixel(image, x, y))
+            }
+        }
+        XCTAssertTrue(below.allSatisfy { $0 & 0xffff == 0 }, "only red below the text")
+        XCTAssertTrue(below.contains(DrawingFixtures.opaqueRed))
+    }
+
     /// The label redraws when its text, an attribute or its size changes,
     /// and not when a property is set to the value it has.
     func testRedrawsOnlyWhenSomethingChanged() {

@@ -76,6 +76,16 @@ open class UILabel: UIView {
         didSet { if minimumScaleFactor != oldValue { textDidChange() } }
     }
 
+    /// The color of the text's shadow; nil (the default): no shadow.
+    open var shadowColor: UIColor? {
+        didSet { if shadowColor != oldValue { setNeedsDisplay() } }
+    }
+
+    /// The shadow's offset in points, (0, -1) by default: one point up.
+    open var shadowOffset = CGSize(width: 0, height: -1) {
+        didSet { if shadowOffset != oldValue, shadowColor != nil { setNeedsDisplay() } }
+    }
+
     /// The width a multi-line label wraps at for its intrinsic content size (0: none).
     open var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
@@ -119,6 +129,11 @@ open class UILabel: UIView {
         let layout = layout(in: rect.size, numberOfLines: numberOfLines)
         let scale = contentScaleFactor > 0 ? contentScaleFactor : 1
         let top = rect.minY + ((rect.height - layout.usedRect.height) / 2 * scale).rounded() / scale
+        context.saveGState()
+        if let shadowColor {
+            context.setShadow(offset: shadowOffset, blur: 0, color: shadowColor.cgColor)
+        }
         layout.draw(at: CGPoint(x: rect.minX, y: top), in: context)
+        context.restoreGState()
     }
 }
