@@ -212,6 +212,27 @@ final class LabelTests: XCTestCase {
         XCTAssertTrue(below.contains(DrawingFixtures.opaqueRed))
     }
 
+    /// Measuring and then drawing at the same width (a label as wide as its
+    /// container, as tall as sizeThatFits says) lays the text out once; a
+    /// height that cuts lines, or any change to the text, lays it out again.
+    func testMeasuringAndDrawingShareOneLayout() {
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = longText
+        let size = label.sizeThatFits(CGSize(width: 150, height: 0))
+        let measured = label.cachedLayout?.layout
+        XCTAssertNotNil(measured)
+        XCTAssertEqual(label.sizeThatFits(CGSize(width: 150, height: 0)), size)
+        XCTAssertTrue(label.cachedLayout?.layout === measured)
+        label.frame = CGRect(x: 0, y: 0, width: 150, height: size.height)
+        XCTAssertTrue(label.layout(in: label.bounds.size, numberOfLines: 0) === measured)
+        let cut = label.layout(in: CGSize(width: 150, height: size.height / 2), numberOfLines: 0)
+        XCTAssertFalse(cut === measured)
+        XCTAssertLessThan(cut.lines.count, measured!.lines.count)
+        label.text = "Short"
+        XCTAssertEqual(label.layout(in: label.bounds.size, numberOfLines: 0).lines.count, 1)
+    }
+
     /// The label redraws when its text, an attribute or its size changes,
     /// and not when a property is set to the value it has.
     func testRedrawsOnlyWhenSomethingChanged() {

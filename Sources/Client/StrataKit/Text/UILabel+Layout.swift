@@ -36,6 +36,7 @@ extension UILabel {
     }
 
     func textDidChange() {
+        cachedLayout = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -46,12 +47,16 @@ extension UILabel {
         var container = TextContainer(maximumNumberOfLines: max(0, numberOfLines), lineBreakMode: lineBreakMode)
         if size.width > 0, size.width < .greatestFiniteMagnitude / 2 { container.width = size.width }
         if size.height > 0, size.height < .greatestFiniteMagnitude / 2 { container.maximumHeight = size.height }
-        let text = content ?? NSAttributedString(string: "")
-        guard adjustsFontSizeToFitWidth, container.width != nil else {
-            return TextLayout(text, in: container, defaults: labelDefaults)
+        if let cached = cachedLayout, container.allowsReusing(cached.layout, laidOutIn: cached.container) {
+            return cached.layout
         }
-        return TextLayout.shrinkingToFit(text, in: container, defaults: labelDefaults,
-                                         minimumScaleFactor: minimumScaleFactor).layout
+        let text = content ?? NSAttributedString(string: "")
+        let layout = adjustsFontSizeToFitWidth && container.width != nil
+            ? TextLayout.shrinkingToFit(text, in: container, defaults: labelDefaults,
+                                        minimumScaleFactor: minimumScaleFactor).layout
+            : TextLayout(text, in: container, defaults: labelDefaults)
+        cachedLayout = (container, layout)
+        return layout
     }
 
     /// The text's size with lines wrapping at `width` (none when nil or not

@@ -8,6 +8,11 @@ open class UILabel: UIView {
     /// The styled text; nil when the label has none.
     var content: NSAttributedString?
 
+    /// The last layout and its container: measuring and then drawing at the
+    /// same width lays the text out once. Any change to the text or its
+    /// attributes drops it (textDidChange).
+    var cachedLayout: (container: TextContainer, layout: TextLayout)?
+
     /// The text, drawn with `font`, `textColor` and `textAlignment`.
     open var text: String? {
         get { content?.string }
