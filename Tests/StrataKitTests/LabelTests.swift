@@ -212,6 +212,33 @@ final class LabelTests: XCTestCase {
         XCTAssertTrue(below.contains(DrawingFixtures.opaqueRed))
     }
 
+    /// highlightedTextColor: "the highlight color applied to the label's
+    /// text" when isHighlighted is true; nil by default, which leaves the
+    /// text in its own color.
+    func testHighlightedTextColor() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        label.text = "IIIIII"
+        label.textColor = .blue
+        func colors() -> Set<UInt32> {
+            let image = TextFixtures.render(label, scale: 1)
+            var opaque = Set<UInt32>()
+            for y in 0..<image.height {
+                for x in 0..<image.width where DrawingFixtures.pixel(image, x, y) >> 24 == 0xff {
+                    opaque.insert(DrawingFixtures.pixel(image, x, y))
+                }
+            }
+            return opaque
+        }
+        label.isHighlighted = true
+        XCTAssertEqual(colors(), [DrawingFixtures.opaqueBlue], "no highlighted color: the text color")
+        label.highlightedTextColor = .red
+        XCTAssertTrue(label.layer.needsDisplay())
+        XCTAssertEqual(colors(), [DrawingFixtures.opaqueRed])
+        label.isHighlighted = false
+        XCTAssertEqual(colors(), [DrawingFixtures.opaqueBlue])
+        XCTAssertEqual(label.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor, .blue)
+    }
+
     /// Measuring and then drawing at the same width (a label as wide as its
     /// container, as tall as sizeThatFits says) lays the text out once; a
     /// height that cuts lines, or any change to the text, lays it out again.

@@ -41,6 +41,15 @@ extension UILabel {
         invalidateIntrinsicContentSize()
     }
 
+    /// The text as drawn: in the highlighted color while highlighted.
+    private var displayedText: NSAttributedString {
+        guard let content else { return NSAttributedString(string: "") }
+        guard isHighlighted, let highlightedTextColor, content.length > 0 else { return content }
+        let highlighted = NSMutableAttributedString(attributedString: content)
+        highlighted.addAttribute(.foregroundColor, value: highlightedTextColor, range: NSRange(location: 0, length: content.length))
+        return highlighted
+    }
+
     /// The text laid out in `size` (an unlimited width when not positive or
     /// huge), shrunk first when `adjustsFontSizeToFitWidth` allows it.
     func layout(in size: CGSize, numberOfLines: Int) -> TextLayout {
@@ -50,7 +59,7 @@ extension UILabel {
         if let cached = cachedLayout, container.allowsReusing(cached.layout, laidOutIn: cached.container) {
             return cached.layout
         }
-        let text = content ?? NSAttributedString(string: "")
+        let text = displayedText
         let layout = adjustsFontSizeToFitWidth && container.width != nil
             ? TextLayout.shrinkingToFit(text, in: container, defaults: labelDefaults,
                                         minimumScaleFactor: minimumScaleFactor).layout

@@ -81,6 +81,16 @@ open class UILabel: UIView {
         didSet { if minimumScaleFactor != oldValue { textDidChange() } }
     }
 
+    /// The text's color while `isHighlighted`; nil (the default): `textColor`.
+    open var highlightedTextColor: UIColor? {
+        didSet { if highlightedTextColor != oldValue, isHighlighted { textDidChange() } }
+    }
+
+    /// Draw the text in `highlightedTextColor` (as a selected table cell's labels are).
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue, highlightedTextColor != nil { textDidChange() } }
+    }
+
     /// The color of the text's shadow; nil (the default): no shadow.
     open var shadowColor: UIColor? {
         didSet { if shadowColor != oldValue { setNeedsDisplay() } }
