@@ -22,11 +22,7 @@ final class LabelEndToEndTests: KitTestCase {
         show(window)
         XCTAssertEqual(label.contentScaleFactor, 2)
 
-        let layer = try XCTUnwrap(appRootLayer(of: serverWindow(titled: "label")).sublayers.first)
-        let contents = try XCTUnwrap(layer["contents"] as? [String: Any])
-        XCTAssertEqual(contents["width"] as? Int, 360)
-        XCTAssertEqual(contents["height"] as? Int, 60)
-        XCTAssertEqual(layer["contentsScale"] as? Double, 2)
+        try assertFirstViewContents(ofWindowTitled: "label", width: 360, height: 60, scale: 2)
 
         let path = strata.runtimeDirectory + "/label.png"
         XCTAssertEqual(try strata.control("screenshot", ["--output", path]).status, 0)
