@@ -21,6 +21,8 @@ let package = Package(
         system("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
+        // Pango shapes and lays out text, cairo draws it, fontconfig finds fonts.
+        system("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -47,8 +49,10 @@ let package = Package(
         .target(name: "StrataWayland",
                 dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
                 path: "Sources/Client/StrataWayland"),
-        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo"], path: "Sources/Client/StrataKit",
-                exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md"]),
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
+                path: "Sources/Client/StrataKit",
+                exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md",
+                          "Text/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),

@@ -46,10 +46,11 @@ final class DemoAppTests: XCTestCase {
     }
 
     /// The layered clock: a face drawn with paths in draw(_:), hands that
-    /// are rotated views, a translucent pane and a clipped date window.
+    /// are rotated views, a translucent pane and a date window clipping a
+    /// wheel of day labels (today, the 23rd, in the opening).
     func testClockAppMatchesItsReference() throws {
         strata = try StrataProcess(width: 320, height: 320)
-        try showDemo("strata-clock-demo", ["--time", "10:08:30"], layers: 15)
+        try showDemo("strata-clock-demo", ["--time", "10:08:30", "--date", "2026-11-23"], layers: 12)
         try assertScreenshot(matches: "clock-demo")
     }
 

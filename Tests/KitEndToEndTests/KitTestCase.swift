@@ -92,6 +92,19 @@ class KitTestCase: XCTestCase {
         return try XCTUnwrap((surfaceLayer["sublayers"] as? [[String: Any]])?.last)
     }
 
+    /// Asserts that the first view of the window titled `title` reached the
+    /// compositor with contents of `width` × `height` pixels at `scale`; returns its layer.
+    @discardableResult
+    func assertFirstViewContents(ofWindowTitled title: String, width: Int, height: Int, scale: Double,
+                                 file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let layer = try XCTUnwrap(appRootLayer(of: serverWindow(titled: title)).sublayers.first, file: file, line: line)
+        let contents = try XCTUnwrap(layer["contents"] as? [String: Any], file: file, line: line)
+        XCTAssertEqual(contents["width"] as? Int, width, file: file, line: line)
+        XCTAssertEqual(contents["height"] as? Int, height, file: file, line: line)
+        XCTAssertEqual(layer["contentsScale"] as? Double, scale, file: file, line: line)
+        return layer
+    }
+
     /// The screen origin of a server window.
     func origin(of serverWindow: [String: Any]) throws -> (x: Int, y: Int) {
         let origin = try XCTUnwrap(serverWindow["origin"] as? [String: Double])

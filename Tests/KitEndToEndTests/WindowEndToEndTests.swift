@@ -157,11 +157,7 @@ final class WindowEndToEndTests: KitTestCase {
         XCTAssertEqual(window.screenScale, 2)
         XCTAssertEqual(view.contentScaleFactor, 2)
 
-        let layer = try XCTUnwrap(appRootLayer(of: serverWindow(titled: "scale")).sublayers.first)
-        let contents = try XCTUnwrap(layer["contents"] as? [String: Any])
-        XCTAssertEqual(contents["width"] as? Int, 40)
-        XCTAssertEqual(contents["height"] as? Int, 20)
-        XCTAssertEqual(layer["contentsScale"] as? Double, 2)
+        let layer = try assertFirstViewContents(ofWindowTitled: "scale", width: 40, height: 20, scale: 2)
         XCTAssertEqual(layer.rect("bounds"), CGRect(x: 0, y: 0, width: 20, height: 10))
     }
 

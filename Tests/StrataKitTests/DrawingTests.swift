@@ -39,13 +39,13 @@ enum DrawingFixtures {
     }
 
     /// Compares with References/NAME.png (record with STRATA_RECORD_REFERENCES=1).
-    static func assertMatchesReference(_ image: CGImage, _ name: String, tolerance: Int = 2,
+    static func assertMatchesReference(_ image: CGImage, _ name: String, tolerance: Int = 2, maxDifferingPixels: Int = 0,
                                        file: StaticString = #filePath, line: UInt = #line) {
         let pixman = pixmanImage(image)
         defer { pixman_image_unref(pixman) }
         ImageComparison.assertMatches(pixman, reference: name, in: Bundle.module,
                                       referencesDirectory: referencesDirectory, tolerance: tolerance,
-                                      file: file, line: line)
+                                      maxDifferingPixels: maxDifferingPixels, file: file, line: line)
     }
 
     /// Columns (or rows) whose pixel equals `value` along a line of the image.

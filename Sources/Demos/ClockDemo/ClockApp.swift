@@ -3,9 +3,10 @@ import StrataKit
 
 // A layered view hierarchy in the manner of the View Programming Guide's
 // clock: a face drawn with paths, hands that are rotated subviews, a
-// translucent glass over them, and a clipped date window. A Timer moves the
-// hour and minute hands through the app's run loop; the second hand is one
-// repeating animation that the compositor plays.
+// translucent glass over them, and a date window that clips a wheel of day
+// numbers drawn as labels. A Timer moves the hour and minute hands through
+// the app's run loop; the second hand is one repeating animation that the
+// compositor plays.
 
 /// The dial: a circle and sixty ticks, drawn with Core Graphics paths.
 final class ClockFaceView: UIView {
@@ -48,12 +49,40 @@ final class HandView: UIView {
     }
 }
 
+/// The date wheel behind the window: yesterday's, today's and tomorrow's
+/// day numbers side by side, today's in the window's opening.
+final class DateWheelView: UIView {
+    private let days: [UILabel]
+
+    init(frame: CGRect, dayWidth: CGFloat) {
+        days = (0..<3).map { index in
+            let day = UILabel(frame: CGRect(x: CGFloat(index) * dayWidth, y: 0, width: dayWidth, height: frame.height))
+            day.font = .boldSystemFont(ofSize: 15)
+            day.textAlignment = .center
+            day.textColor = UIColor(white: 0.1, alpha: 1)
+            return day
+        }
+        super.init(frame: frame)
+        for day in days { addSubview(day) }
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    func show(_ date: Date, in calendar: Calendar) {
+        for (offset, label) in zip(-1...1, days) {
+            let day = calendar.date(byAdding: .day, value: offset, to: date) ?? date
+            label.text = String(calendar.component(.day, from: day))
+        }
+    }
+}
+
 final class ClockViewController: UIViewController {
     private var hands: (hour: HandView, minute: HandView, second: HandView)!
-    private let fixedTime: (Int, Int, Int)?
+    private var dateWheel: DateWheelView!
+    private let fixedMoment: ClockArguments.Moment
 
-    init(fixedTime: (Int, Int, Int)?) {
-        self.fixedTime = fixedTime
+    init(fixedMoment: ClockArguments.Moment) {
+        self.fixedMoment = fixedMoment
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -68,17 +97,12 @@ final class ClockViewController: UIViewController {
         face.backgroundColor = .clear
         view.addSubview(face)
 
-        // The date window clips the strip of days behind it.
+        // The date window clips the wheel of days behind it to today's.
         let dateWindow = UIView(frame: CGRect(x: 140, y: 108, width: 36, height: 24))
         dateWindow.clipsToBounds = true
         dateWindow.backgroundColor = UIColor(white: 0.85, alpha: 1)
-        let strip = UIView(frame: CGRect(x: -30, y: 4, width: 120, height: 16))
-        for day in 0..<6 {
-            let cell = UIView(frame: CGRect(x: CGFloat(day) * 20, y: 0, width: 18, height: 16))
-            cell.backgroundColor = day % 2 == 0 ? UIColor(red: 0.8, green: 0.1, blue: 0.1, alpha: 1) : .darkGray
-            strip.addSubview(cell)
-        }
-        dateWindow.addSubview(strip)
+        dateWheel = DateWheelView(frame: CGRect(x: -36, y: 0, width: 108, height: 24), dayWidth: 36)
+        dateWindow.addSubview(dateWheel)
         face.addSubview(dateWindow)
 
         let pivot = CGPoint(x: 100, y: 100)
@@ -97,7 +121,7 @@ final class ClockViewController: UIViewController {
         view.addSubview(glass)
 
         showTime()
-        if fixedTime == nil {
+        if fixedMoment.time == nil {
             // The second hand sweeps on the compositor's clock: one animation,
             // added to where it points now, and no commit per second.
             let sweep = CABasicAnimation(keyPath: "transform.rotation.z")
@@ -112,11 +136,13 @@ final class ClockViewController: UIViewController {
     }
 
     private func showTime() {
+        let calendar = Calendar.current
+        dateWheel.show(fixedMoment.date ?? Date(), in: calendar)
         let (hour, minute, second): (Int, Int, Int)
-        if let fixedTime {
+        if let fixedTime = fixedMoment.time {
             (hour, minute, second) = fixedTime
         } else {
-            let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: Date())
+            let parts = calendar.dateComponents([.hour, .minute, .second], from: Date())
             (hour, minute, second) = (parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
         }
         hands.hour.point(at: (CGFloat(hour % 12) + CGFloat(minute) / 60) / 12)
@@ -132,34 +158,58 @@ final class ClockAppDelegate: UIResponder, UIApplicationDelegate {
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-        let fixedTime: (Int, Int, Int)?
+        let fixedMoment: ClockArguments.Moment
         switch ClockArguments.parse(Array(CommandLine.arguments.dropFirst())) {
-        case .success(let time): fixedTime = time
+        case .success(let moment): fixedMoment = moment
         case .failure(let message):
             FileHandle.standardError.write(Data("strata-clock-demo: \(message)\n".utf8))
             exit(2)
         }
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 240))
         window.title = "Clock"
-        window.rootViewController = ClockViewController(fixedTime: fixedTime)
+        window.rootViewController = ClockViewController(fixedMoment: fixedMoment)
         window.makeKeyAndVisible()
         self.window = window
         return true
     }
 }
 
-/// `strata-clock-demo [--time HH:MM:SS]`: a fixed time makes screenshots repeatable.
+/// `strata-clock-demo [--time HH:MM:SS] [--date YYYY-MM-DD]`: a fixed time
+/// and date make screenshots repeatable.
 enum ClockArguments {
-    enum Outcome { case success((Int, Int, Int)?), failure(String) }
+    /// What is fixed; nil parts follow the system clock.
+    struct Moment {
+        var time: (Int, Int, Int)?
+        var date: Date?
+    }
+
+    enum Outcome { case success(Moment), failure(String) }
+
+    static let usage = "usage: strata-clock-demo [--time HH:MM:SS] [--date YYYY-MM-DD]"
 
     static func parse(_ arguments: [String]) -> Outcome {
-        guard let first = arguments.first else { return .success(nil) }
-        guard first == "--time" else { return .failure("unknown option \(first) (usage: strata-clock-demo [--time HH:MM:SS])") }
-        guard arguments.count == 2 else { return .failure("--time takes one value, HH:MM:SS") }
-        let parts = arguments[1].split(separator: ":").compactMap { Int($0) }
-        guard parts.count == 3, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]), (0..<60).contains(parts[2]) else {
-            return .failure("invalid time '\(arguments[1])' (expected HH:MM:SS)")
+        var moment = Moment()
+        var remaining = arguments[...]
+        while let option = remaining.popFirst() {
+            guard option == "--time" || option == "--date" else { return .failure("unknown option \(option) (\(usage))") }
+            guard let value = remaining.popFirst() else {
+                return .failure(option == "--time" ? "--time takes one value, HH:MM:SS" : "--date takes one value, YYYY-MM-DD")
+            }
+            let parts = value.split(separator: option == "--time" ? ":" : "-").compactMap { Int($0) }
+            if option == "--time" {
+                guard parts.count == 3, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]), (0..<60).contains(parts[2]) else {
+                    return .failure("invalid time '\(value)' (expected HH:MM:SS)")
+                }
+                moment.time = (parts[0], parts[1], parts[2])
+            } else {
+                let components = DateComponents(year: parts.first, month: parts.dropFirst().first, day: parts.last)
+                guard parts.count == 3, components.isValidDate(in: Calendar.current),
+                      let date = Calendar.current.date(from: components) else {
+                    return .failure("invalid date '\(value)' (expected YYYY-MM-DD)")
+                }
+                moment.date = date
+            }
         }
-        return .success((parts[0], parts[1], parts[2]))
+        return .success(moment)
     }
 }

@@ -82,6 +82,16 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
+    /// The size the content would like; UIView has none (noIntrinsicMetric in
+    /// both dimensions), views with content such as UILabel override it.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells layout that intrinsicContentSize changed. There is no Auto Layout
+    /// engine to tell yet; views call it as UIKit's do.
+    open func invalidateIntrinsicContentSize() {}
+
     /// Resizes to sizeThatFits(_:), keeping the frame's origin.
     open func sizeToFit() {
         var resized = frame
