@@ -39,12 +39,16 @@ public final class LayerImage {
                 .copyMemory(from: source + row * sourceStride + r.x * 4, byteCount: r.width * 4)
         }
         damage.append(r)
+        SceneGeneration.advance()
     }
 
     /// Records damage for pixels changed through `data` directly.
     public func addDamage(_ rect: PixelRect) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        if !r.isEmpty { damage.append(r) }
+        if !r.isEmpty {
+            damage.append(r)
+            SceneGeneration.advance()
+        }
     }
 
     /// Hands the accumulated damage to the renderer and starts afresh.

@@ -1,4 +1,5 @@
 import StrataProtocol
+import Synchronization
 
 /// One node of a tree the renderer draws: CALayer's visual model, nothing
 /// more. The compositor keeps one of these per client layer (and one per
@@ -40,7 +41,9 @@ public final class RenderLayer {
                 .concatenating(AffineTransform(translationX: position.x, y: position.y))
         }
     }
-    public var properties = Properties()
+    public var properties = Properties() {
+        didSet { SceneGeneration.advance() }
+    }
 
     public var position: Point { get { properties.position } set { properties.position = newValue } }
     public var bounds: Rect { get { properties.bounds } set { properties.bounds = newValue } }
@@ -83,6 +86,7 @@ public final class RenderLayer {
     /// Inserts at `index` (0 is back-most), first removing the layer from
     /// any superlayer it has.
     public func insertSublayer(_ layer: RenderLayer, at index: Int) {
+        SceneGeneration.advance()
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(index, sublayers.count))
         layer.superlayer = self
@@ -94,12 +98,14 @@ public final class RenderLayer {
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        SceneGeneration.advance()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
     }
 
     /// Replaces all sublayers at once.
     public func setSublayers(_ layers: [RenderLayer]) {
+        SceneGeneration.advance()
         for old in sublayers { old.superlayer = nil }
         sublayers = []
         for layer in layers { addSublayer(layer) }
@@ -108,4 +114,15 @@ public final class RenderLayer {
     /// Maps a point in this layer's bounds coordinates to its superlayer's
     /// coordinates: CALayer's geometry, with the transform about the anchor.
     public var transformToSuperlayer: AffineTransform { properties.transformToSuperlayer }
+}
+
+/// Counts changes to any layer or contents image: a renderer that sees the
+/// same count as at its last frame knows nothing it could draw has changed,
+/// and skips the frame's work (an idle output costs next to nothing).
+public enum SceneGeneration {
+    private static let counter = Atomic<UInt64>(0)
+
+    public static var current: UInt64 { counter.load(ordering: .relaxed) }
+
+    static func advance() { counter.wrappingAdd(1, ordering: .relaxed) }
 }

@@ -30,6 +30,9 @@ public final class SceneRenderer {
     /// What each layer drew last frame.
     var drawn: [ObjectIdentifier: DrawnState] = [:]
     var needsFullDamage = true
+    /// SceneGeneration.current when the last frame was built.
+    private var renderedGeneration: UInt64?
+    private var renderedRoot: ObjectIdentifier?
     /// Counters of the frame being rendered.
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
@@ -51,6 +54,10 @@ public final class SceneRenderer {
     /// Pixels no layer covers are black.
     public func render(_ root: RenderLayer) -> FrameStats {
         stats = FrameStats()
+        // Nothing changed anywhere since the last frame: nothing to draw.
+        let generation = SceneGeneration.current
+        if !needsFullDamage, generation == renderedGeneration, ObjectIdentifier(root) == renderedRoot { return stats }
+        (renderedGeneration, renderedRoot) = (generation, ObjectIdentifier(root))
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
         let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
         let tree = frame.build(root: root)
