@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, seat, input, hardening).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, seat, input, hardening, animation).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -21,6 +21,10 @@ if wanted("input") {
     if wanted("kit") { runAreaInItsOwnProcess("input") } else { runInputBenchmarks() }
 }
 if wanted("hardening") { runHardeningBenchmarks() }
+// Its app part needs a compositor connection of its own, like the input area.
+if wanted("animation") {
+    if wanted("kit") || wanted("input") { runAreaInItsOwnProcess("animation") } else { runAnimationBenchmarks() }
+}
 
 /// Runs `strata-bench AREA` as a child process; its figures print here.
 func runAreaInItsOwnProcess(_ area: String) {
