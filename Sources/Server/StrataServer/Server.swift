@@ -102,6 +102,7 @@ public final class Server {
         wl_display_init_shm(display)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
+            SubcompositorGlobal(server: self),
             OutputGlobal(server: self),
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),

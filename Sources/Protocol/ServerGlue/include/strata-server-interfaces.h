@@ -12,6 +12,8 @@
 STRATA_INTERFACE(wl_compositor)
 STRATA_INTERFACE(wl_surface)
 STRATA_INTERFACE(wl_region)
+STRATA_INTERFACE(wl_subcompositor)
+STRATA_INTERFACE(wl_subsurface)
 STRATA_INTERFACE(wl_callback)
 STRATA_INTERFACE(wl_output)
 STRATA_INTERFACE(wl_buffer)

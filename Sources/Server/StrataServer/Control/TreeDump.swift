@@ -51,7 +51,7 @@ extension Seat {
             guard let toplevel else { return .null }
             return toplevel.title.map(JSONValue.string) ?? .string("")
         }
-        let pointerWindow = livePointerFocus.flatMap { focus in server.windows.toplevels.last { $0.surface === focus } }
+        let pointerWindow = livePointerFocus.flatMap(server.windows.window(of:))
         return .object([
             ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
                                  ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) }))])),

@@ -41,9 +41,10 @@ public final class Toplevel {
     }
 
     public var surface: Surface? { xdgSurface?.surface }
-    /// The window geometry (xdg_surface.set_window_geometry), or the whole surface.
+    /// The window geometry (xdg_surface.set_window_geometry), or the
+    /// surface with its subsurfaces.
     public var geometry: Rect {
-        xdgSurface?.geometry ?? Rect(origin: .zero, size: surface?.size ?? .zero)
+        xdgSurface?.geometry ?? surface?.extents ?? .zero
     }
     /// The client that owns the window.
     public var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }

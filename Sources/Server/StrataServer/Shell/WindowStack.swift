@@ -32,6 +32,12 @@ final class WindowStack {
         return origin
     }
 
+    /// The mapped window that `surface` (its own surface or a subsurface) belongs to.
+    func window(of surface: Surface) -> Toplevel? {
+        let main = surface.mainSurface
+        return toplevels.last { $0.surface === main }
+    }
+
     func register(_ toplevel: Toplevel) {
         registered.removeAll { $0.object == nil }
         registered.append(Weak(toplevel))

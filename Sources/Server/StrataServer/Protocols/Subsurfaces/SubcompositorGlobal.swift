@@ -1,0 +1,49 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+/// wl_subcompositor, version 1 (what Debian 12's libwayland and its
+/// clients know): turns surfaces into subsurfaces of other surfaces.
+final class SubcompositorGlobal {
+    static let version: Int32 = 1
+    /// wl_subcompositor.error.bad_parent, added to the protocol after
+    /// libwayland 1.21 (whose header lacks it) with this value.
+    static let badParentError: UInt32 = 1
+    unowned let server: Server
+    private var global: Global?
+
+    init?(server: Server) {
+        self.server = server
+        global = Global(display: server.display, interface: strata_wl_subcompositor_interface(),
+                        version: SubcompositorGlobal.version) { [unowned self] client, version, id in
+            makeResource(client: client, interface: strata_wl_subcompositor_interface(), version: Int32(version), id: id,
+                         implementation: SubcompositorGlobal.implementation, object: self)
+        }
+        if global == nil { return nil }
+    }
+
+    private func getSubsurface(resource: WaylandResource, id: UInt32, surface: Surface, parent: Surface) {
+        if surface.roleObject != nil || !surface.giveRole(.subsurface) {
+            let role = surface.roleObject is Subsurface ? "a wl_subsurface" : "the role \(surface.role)"
+            strata_resource_post_error(resource, WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue,
+                                       "wl_surface@\(surface.id) already has \(role)")
+            return
+        }
+        if parent === surface || surface.isAncestor(of: parent) {
+            strata_resource_post_error(resource, SubcompositorGlobal.badParentError,
+                                       "wl_surface@\(parent.id) cannot be the parent of wl_surface@\(surface.id), its own \(parent === surface ? "self" : "descendant")")
+            return
+        }
+        _ = Subsurface(server: server, subcompositor: resource, id: id, surface: surface, parent: parent)
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = wl_subcompositor_interface()
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.get_subsurface = { _, resource, id, surface, parent in
+            guard let resource, let global = resourceObject(resource, as: SubcompositorGlobal.self),
+                  let surface = Surface.from(surface), let parent = Surface.from(parent) else { return }
+            global.getSubsurface(resource: resource, id: id, surface: surface, parent: parent)
+        }
+        return staticImplementation(i)
+    }()
+}
