@@ -60,6 +60,8 @@ public final class Server {
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
+    /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
+    private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     let backend: HeadlessBackend
     private(set) var frameClock: FrameClock!
 
@@ -100,6 +102,7 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
+        dataDeviceManager = DataDeviceManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -165,6 +168,7 @@ public final class Server {
         wl_display_destroy_clients(display)
         frameClock.stop()
         globals = []
+        dataDeviceManager = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
     }

@@ -28,6 +28,7 @@ extension Seat {
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
+            server.dataDeviceManager?.offerSelectionToFocusedClient()
         }
     }
 
