@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "KitEndToEndTests", dependencies: ["StrataKit", "StrataWayland", "TestSupport"],
                     path: "Tests/KitEndToEndTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
-                    dependencies: ["StrataServer", "StrataWayland", "TestSupport"],
+                    dependencies: ["StrataServer", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v5]

@@ -30,7 +30,7 @@ final class SubcompositorGlobal {
         }
         if parent === surface || surface.isAncestor(of: parent) {
             strata_resource_post_error(resource, SubcompositorGlobal.badParentError,
-                                       "wl_surface@\(parent.id) cannot be the parent of wl_surface@\(surface.id), its own \(parent === surface ? "self" : "descendant")")
+                                       "wl_surface@\(parent.id) cannot be the parent of wl_surface@\(surface.id), \(parent === surface ? "itself" : "its own descendant")")
             return
         }
         _ = Subsurface(server: server, subcompositor: resource, id: id, surface: surface, parent: parent)
