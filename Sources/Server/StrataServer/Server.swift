@@ -107,8 +107,10 @@ public final class Server {
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
             OutputGlobal(server: self),
+            XdgOutputManagerGlobal(server: self),
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
+            ScreencopyManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)

@@ -2,6 +2,8 @@
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
+#include "wlr-screencopy-unstable-v1-server-protocol.h"
+#include "xdg-output-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -34,5 +36,9 @@ STRATA_INTERFACE(xdg_popup)
 STRATA_INTERFACE(strata_layers_v1)
 STRATA_INTERFACE(strata_context_v1)
 STRATA_INTERFACE(strata_layer_v1)
+STRATA_INTERFACE(zwlr_screencopy_manager_v1)
+STRATA_INTERFACE(zwlr_screencopy_frame_v1)
+STRATA_INTERFACE(zxdg_output_manager_v1)
+STRATA_INTERFACE(zxdg_output_v1)
 
 #undef STRATA_INTERFACE

@@ -7,6 +7,9 @@ final class OutputGlobal {
     /// v4: name and description.
     static let version: Int32 = 4
     static let refreshMillihertz: Int32 = 60_000
+    /// wl_output.name, also zxdg_output_v1.name.
+    static let name = "HEADLESS-1"
+    static func description(of c: ServerConfiguration) -> String { "Strata headless output \(c.width)×\(c.height)" }
     unowned let server: Server
     private var global: Global?
 
@@ -31,8 +34,8 @@ final class OutputGlobal {
                             Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
         if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
         if version >= 4 {
-            wl_output_send_name(resource, "HEADLESS-1")
-            wl_output_send_description(resource, "Strata headless output \(c.width)×\(c.height)")
+            wl_output_send_name(resource, OutputGlobal.name)
+            wl_output_send_description(resource, OutputGlobal.description(of: c))
         }
         if version >= 2 { wl_output_send_done(resource) }
     }
