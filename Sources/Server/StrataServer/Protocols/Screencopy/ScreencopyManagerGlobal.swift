@@ -97,7 +97,11 @@ final class ScreencopyManager {
     func stopWaiting(for frame: ScreencopyFrame) { waiting.removeAll { $0 === frame } }
 
     func frameDidRender(damage newDamage: [PixelRect], at time: PresentationTime) {
-        damage += newDamage
+        // A rect inside one already kept adds nothing (the first frame's full damage, say).
+        for rect in newDamage where !damage.contains(where: { $0.intersection(rect) == rect }) {
+            damage.removeAll { rect.intersection($0) == $0 }
+            damage.append(rect)
+        }
         if damage.count > ScreencopyManager.damageRectLimit {
             let box = damage.dropFirst().reduce(damage[0]) { a, b in
                 let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
