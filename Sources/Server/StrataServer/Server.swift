@@ -24,6 +24,10 @@ public struct ServerConfiguration: Sendable {
     public var clock: FrameClockMode
     /// The quotas strata_layers_v1 advertises to each binding.
     public var limits: Limits
+    /// Where windows go, in output points, for scripts and tests that
+    /// need a known layout: the n-th origin while n windows are mapped.
+    /// Past the list (by default at once), smart placement.
+    public var windowOrigins: [Point] = []
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -93,7 +97,7 @@ public final class Server {
                             height: Double(configuration.height) / scale)
         scene.backgroundColor = Server.desktopColor
         scene.isOpaque = true
-        windows = WindowStack(scene: scene)
+        windows = WindowStack(scene: scene, explicitOrigins: configuration.windowOrigins)
         backend = HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
