@@ -38,9 +38,9 @@ final class SubsurfaceClientTests: XCTestCase {
         let foot = try tool("foot")
         let strata = try StrataProcess(width: 1024, height: 640)
         defer { strata.stop() }
-        let process = try strata.startClient(foot)
+        // A plain sh, so no one's shell start-up files stand between the keys and the shell.
+        let process = try strata.startClient(foot, ["--title", "foot", "/bin/sh"])
         let window = try mappedWindow(strata, title: "foot")
-        Thread.sleep(forTimeInterval: 0.5)  // the shell's prompt
         let shot = try screenshot(strata, "foot")
         let area = window.width * window.height
         XCTAssertEqual(shot.count(x: window.x, y: window.y, width: window.width, height: window.height) { $0.isClose(to: self.desktop) }, 0,
@@ -52,14 +52,14 @@ final class SubsurfaceClientTests: XCTestCase {
         try strata.input("type", "exit")
         try strata.input("key", "Return")
         XCTAssertTrue(waitUntil(timeout: 10) { !process.isRunning }, "the keys reached foot's shell")
-        XCTAssertEqual(process.terminationStatus, 0)
+        if !process.isRunning { XCTAssertEqual(process.terminationStatus, 0) }
     }
 
     func testFootsCloseButtonTakesTheClick() throws {
         let foot = try tool("foot")
         let strata = try StrataProcess(width: 1024, height: 640)
         defer { strata.stop() }
-        let process = try strata.startClient(foot)
+        let process = try strata.startClient(foot, ["--title", "foot", "/bin/sh"])
         let window = try mappedWindow(strata, title: "foot")
         // The close button is a subsurface of the title bar, itself a subsurface, at the top right.
         try strata.input("click", "\(window.x + window.width - 6)", "\(window.y + 6)")

@@ -64,6 +64,8 @@ public final class Server {
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
+    /// The output's global, which sends wl_surface.enter and leave.
+    private(set) var outputGlobal: OutputGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     let backend: HeadlessBackend
@@ -107,10 +109,11 @@ public final class Server {
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
+        outputGlobal = OutputGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
-            OutputGlobal(server: self),
+            outputGlobal,
             XdgOutputManagerGlobal(server: self),
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
@@ -175,6 +178,7 @@ public final class Server {
         frameClock.stop()
         globals = []
         dataDeviceManager = nil
+        outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
     }

@@ -95,6 +95,8 @@ public final class Surface {
     private(set) var inputRegion: RegionShape?
 
     public private(set) var role = SurfaceRoleKind.none
+    /// wl_surface.enter was sent for the output, and no leave since.
+    var isOnOutput = false
     /// The xdg_surface (or other role object) currently attached; weak, as
     /// the role object's resource owns it.
     weak var roleObject: SurfaceRole?
@@ -259,6 +261,7 @@ public final class Surface {
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
         applySubsurfaceState()
         roleObject?.surfaceDidCommit(self)
+        mainSurface.updateOutputPresence()
         server.scheduleFrame()
     }
 

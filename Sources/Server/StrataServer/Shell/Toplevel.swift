@@ -103,6 +103,7 @@ public final class Toplevel {
         windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
         windowLayer.bounds = Rect(origin: .zero, size: surface.size)
         windowLayer.isHidden = !isMapped
+        if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
     }
@@ -136,6 +137,7 @@ public final class Toplevel {
         windowLayer.isHidden = true
         server.windows.remove(self)
         server.seat.windowUnmapped(self)
+        surface?.updateOutputPresence()
         surface?.layer.removeFromSuperlayer()
         server.scheduleFrame()
     }

@@ -64,6 +64,7 @@ final class Subsurface: SurfaceRole {
     func parentDestroyed() {
         parent = nil
         surface?.layer.removeFromSuperlayer()
+        surface?.updateOutputPresence()
     }
 
     /// A subsurface is shown while it has contents (and, through the
@@ -84,6 +85,7 @@ final class Subsurface: SurfaceRole {
         parent.subsurfaceStack.remove(self)
         parent.rebuildSublayers()
         self.parent = nil
+        surface?.updateOutputPresence()
         server.scheduleFrame()
         server.seat.updatePointerFocus()
     }
