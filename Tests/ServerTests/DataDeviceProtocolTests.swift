@@ -7,16 +7,9 @@ import XCTest
 /// wl_data_device_manager on the real socket: the selection copied in one
 /// client is pasted in another through a real pipe, only the focused
 /// client may set it, and every error the protocol defines for what is served.
-final class DataDeviceProtocolTests: XCTestCase {
-    var strata: StrataProcess!
-
-    override func setUpWithError() throws {
-        strata = try StrataProcess(width: 640, height: 480, manualFrames: true)
-    }
-
-    override func tearDown() {
-        if let strata { XCTAssertEqual(strata.stop(), 0, strata.serverLog) }
-        strata = nil
+final class DataDeviceProtocolTests: CompositorTestCase {
+    override func makeStrata() throws -> StrataProcess {
+        try StrataProcess(width: 640, height: 480, manualFrames: true)
     }
 
     /// A client with a window, a seat and a data device, that writes down
@@ -182,27 +175,18 @@ final class DataDeviceProtocolTests: XCTestCase {
         }
     }
 
-    func assertError(_ client: RawClient, interface: String, code: UInt32,
-                     file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertFalse(client.roundtrip(), "expected a protocol error", file: file, line: line)
-        XCTAssertEqual(client.protocolError?.interface, interface, file: file, line: line)
-        XCTAssertEqual(client.protocolError?.code, code, file: file, line: line)
-        XCTAssertEqual(try strata.control("frame").status, 0, strata.serverLog, file: file, line: line)
-        XCTAssertTrue(try RawClient(strata).roundtrip(), file: file, line: line)
-    }
-
     func testInvalidActionMaskIsAnError() throws {
         let owner = try ClipboardClient(strata, title: "owner")
         let source = wl_data_device_manager_create_data_source(owner.manager)!
         wl_data_source_set_actions(source, 8)
-        try assertError(owner.client, interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK.rawValue)
+        try assertProtocolError(owner.client, interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK.rawValue)
     }
 
     func testSetActionsOnASelectionSourceIsInvalidSource() throws {
         let owner = try ClipboardClient(strata, title: "owner")
         let source = owner.copy("text")
         wl_data_source_set_actions(source, WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue)
-        try assertError(owner.client, interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_SOURCE.rawValue)
+        try assertProtocolError(owner.client, interface: "wl_data_source", code: WL_DATA_SOURCE_ERROR_INVALID_SOURCE.rawValue)
     }
 
     func testFinishOnASelectionOfferIsInvalidFinish() throws {
@@ -210,14 +194,14 @@ final class DataDeviceProtocolTests: XCTestCase {
         owner.copy("text")
         let offer = try XCTUnwrap(owner.selections.last ?? nil)
         wl_data_offer_finish(offer)
-        try assertError(owner.client, interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_FINISH.rawValue)
+        try assertProtocolError(owner.client, interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_FINISH.rawValue)
     }
 
     func testDragIconWithARoleIsARoleError() throws {
         let owner = try ClipboardClient(strata, title: "owner")
         let source = wl_data_device_manager_create_data_source(owner.manager)!
         wl_data_device_start_drag(owner.device, source, owner.window.surface, owner.window.surface, 1)
-        try assertError(owner.client, interface: "wl_data_device", code: WL_DATA_DEVICE_ERROR_ROLE.rawValue)
+        try assertProtocolError(owner.client, interface: "wl_data_device", code: WL_DATA_DEVICE_ERROR_ROLE.rawValue)
     }
 }
 

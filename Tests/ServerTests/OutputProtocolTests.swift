@@ -6,16 +6,9 @@ import XCTest
 
 /// wl_output v4 and zxdg_output_manager_v1 describe the output; wl_surface
 /// enter and leave follow each surface on and off it, subsurfaces included.
-final class OutputProtocolTests: XCTestCase {
-    var strata: StrataProcess!
-
-    override func setUpWithError() throws {
-        strata = try StrataProcess(width: 640, height: 400, scale: 2, manualFrames: true)
-    }
-
-    override func tearDown() {
-        if let strata { XCTAssertEqual(strata.stop(), 0, strata.serverLog) }
-        strata = nil
+final class OutputProtocolTests: CompositorTestCase {
+    override func makeStrata() throws -> StrataProcess {
+        try StrataProcess(width: 640, height: 400, scale: 2, manualFrames: true)
     }
 
     /// Everything a wl_output and the wl_surfaces it is given say, as lines.

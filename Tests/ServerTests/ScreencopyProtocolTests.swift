@@ -7,19 +7,19 @@ import XCTest
 /// zwlr_screencopy_manager_v1 on the real socket: bare libwayland clients
 /// copy the output into their own shm buffers, compared pixel for pixel
 /// (tolerance 0: the copy is of the same framebuffer) with `strata screenshot`.
-final class ScreencopyProtocolTests: XCTestCase {
-    var strata: StrataProcess!
+final class ScreencopyProtocolTests: CompositorTestCase {
     var client: RawClient!
     var window: RawWindow!
     var manager: OpaquePointer!
     var output: OpaquePointer!
 
     override func setUpWithError() throws {
-        try start(scale: 1)
+        try super.setUpWithError()
+        try connect()
     }
 
-    func start(scale: Int) throws {
-        strata = try StrataProcess(width: 320 * scale, height: 240 * scale, scale: scale, manualFrames: true)
+    /// A client with a window, bound to the screencopy manager and the output.
+    func connect() throws {
         client = try RawClient(strata)
         window = try RawWindow(client, title: "copied", width: 100, height: 80, pixel: 0xFF_20_40_C0)
         manager = try client.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3)
@@ -29,22 +29,13 @@ final class ScreencopyProtocolTests: XCTestCase {
     override func tearDown() {
         window = nil
         client = nil
-        if let strata { XCTAssertEqual(strata.stop(), 0, strata.serverLog) }
-        strata = nil
+        super.tearDown()
     }
 
     func screenshot() throws -> DecodedPNG {
         let path = NSTemporaryDirectory() + "strata-screencopy-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try strata.screenshot(to: path)
-    }
-
-    func assertError(code: UInt32, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertFalse(client.roundtrip(), "expected a protocol error", file: file, line: line)
-        XCTAssertEqual(client.protocolError?.interface, "zwlr_screencopy_frame_v1", file: file, line: line)
-        XCTAssertEqual(client.protocolError?.code, code, file: file, line: line)
-        XCTAssertEqual(try strata.control("frame").status, 0, strata.serverLog, file: file, line: line)
-        XCTAssertTrue(try RawClient(strata).roundtrip(), "others are still served", file: file, line: line)
     }
 
     func testCaptureOutputDescribesItsBufferAndCopiesTheScreen() throws {
@@ -86,7 +77,8 @@ final class ScreencopyProtocolTests: XCTestCase {
 
     func testRegionIsInLogicalCoordinatesAndClippedToTheOutput() throws {
         strata.stop()
-        try start(scale: 2)
+        strata = try StrataProcess(width: 640, height: 480, scale: 2, manualFrames: true)
+        try connect()
         // 300,200 50×50 points on a 320×240-point output: 20×40 points, 40×80 pixels at (600, 400).
         let frame = ScreencopyRecorder(zwlr_screencopy_manager_v1_capture_output_region(manager, 0, output, 300, 200, 50, 50)!)
         XCTAssertTrue(client.roundtrip())
@@ -122,14 +114,14 @@ final class ScreencopyProtocolTests: XCTestCase {
         let frame = ScreencopyRecorder(zwlr_screencopy_manager_v1_capture_output(manager, 0, output)!)
         let target = try ReadableBuffer(client: client, shm: window.shm, width: 320, height: 239)
         zwlr_screencopy_frame_v1_copy(frame.frame, target.buffer)
-        try assertError(code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
+        try assertProtocolError(client, interface: "zwlr_screencopy_frame_v1", code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
     }
 
     func testBufferWithAnotherStrideIsInvalid() throws {
         let frame = ScreencopyRecorder(zwlr_screencopy_manager_v1_capture_output(manager, 0, output)!)
         let target = try ReadableBuffer(client: client, shm: window.shm, width: 320, height: 240, stride: 1344)
         zwlr_screencopy_frame_v1_copy(frame.frame, target.buffer)
-        try assertError(code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
+        try assertProtocolError(client, interface: "zwlr_screencopy_frame_v1", code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
     }
 
     func testBufferOfAnotherFormatIsInvalid() throws {
@@ -137,7 +129,7 @@ final class ScreencopyProtocolTests: XCTestCase {
         let target = try ReadableBuffer(client: client, shm: window.shm, width: 320, height: 240,
                                         format: WL_SHM_FORMAT_ARGB8888.rawValue)
         zwlr_screencopy_frame_v1_copy(frame.frame, target.buffer)
-        try assertError(code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
+        try assertProtocolError(client, interface: "zwlr_screencopy_frame_v1", code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER.rawValue)
     }
 
     func testSecondCopyIsAlreadyUsed() throws {
@@ -146,7 +138,7 @@ final class ScreencopyProtocolTests: XCTestCase {
         zwlr_screencopy_frame_v1_copy(frame.frame, target.buffer)
         XCTAssertTrue(client.roundtrip())
         zwlr_screencopy_frame_v1_copy_with_damage(frame.frame, target.buffer)
-        try assertError(code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED.rawValue)
+        try assertProtocolError(client, interface: "zwlr_screencopy_frame_v1", code: ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED.rawValue)
     }
 
     func testCopyWithDamageWaitsForChangesAndReportsThem() throws {

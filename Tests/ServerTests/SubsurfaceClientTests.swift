@@ -34,13 +34,18 @@ final class SubsurfaceClientTests: XCTestCase {
         return try strata.screenshot(to: "\(ImageComparison.outputDirectory)/\(name).png")
     }
 
-    func testFootDrawsItsDecorationsAndExitsOnTypedExit() throws {
+    /// foot running a plain sh (so no one's shell start-up files stand
+    /// between the keys and the shell) on a new strata, once its window is mapped.
+    func startFoot() throws -> (strata: StrataProcess, foot: Process, window: (x: Int, y: Int, width: Int, height: Int)) {
         let foot = try tool("foot")
         let strata = try StrataProcess(width: 1024, height: 640)
-        defer { strata.stop() }
-        // A plain sh, so no one's shell start-up files stand between the keys and the shell.
         let process = try strata.startClient(foot, ["--title", "foot", "/bin/sh"])
-        let window = try mappedWindow(strata, title: "foot")
+        return (strata, process, try mappedWindow(strata, title: "foot"))
+    }
+
+    func testFootDrawsItsDecorationsAndExitsOnTypedExit() throws {
+        let (strata, process, window) = try startFoot()
+        defer { strata.stop() }
         let shot = try screenshot(strata, "foot")
         let area = window.width * window.height
         XCTAssertEqual(shot.count(x: window.x, y: window.y, width: window.width, height: window.height) { $0.isClose(to: self.desktop) }, 0,
@@ -56,11 +61,8 @@ final class SubsurfaceClientTests: XCTestCase {
     }
 
     func testFootsCloseButtonTakesTheClick() throws {
-        let foot = try tool("foot")
-        let strata = try StrataProcess(width: 1024, height: 640)
+        let (strata, process, window) = try startFoot()
         defer { strata.stop() }
-        let process = try strata.startClient(foot, ["--title", "foot", "/bin/sh"])
-        let window = try mappedWindow(strata, title: "foot")
         // The close button is a subsurface of the title bar, itself a subsurface, at the top right.
         try strata.input("click", "\(window.x + window.width - 6)", "\(window.y + 6)")
         XCTAssertTrue(waitUntil(timeout: 10) { !process.isRunning }, "foot did not close: the click missed its button")

@@ -10,24 +10,13 @@ import XCTest
 /// clients with real shm buffers against the `strata` binary, checked on
 /// its screenshots and through its seat. Every request's effect and every
 /// error the protocol defines.
-final class SubsurfaceProtocolTests: XCTestCase {
-    var strata: StrataProcess!
-
+final class SubsurfaceProtocolTests: CompositorTestCase {
     // Opaque ARGB buffers and the screenshot pixels they become.
     static let blue: UInt32 = 0xFF_00_00_FF, red: UInt32 = 0xFF_FF_00_00, green: UInt32 = 0xFF_00_FF_00, white: UInt32 = 0xFF_FF_FF_FF
     static let pixels: [UInt32: DecodedPNG.Pixel] = [
         blue: .init(red: 0, green: 0, blue: 255), red: .init(red: 255, green: 0, blue: 0),
         green: .init(red: 0, green: 255, blue: 0), white: .init(red: 255, green: 255, blue: 255),
     ]
-
-    override func setUpWithError() throws {
-        strata = try StrataProcess(width: 320, height: 240, manualFrames: true)
-    }
-
-    override func tearDown() {
-        if let strata { XCTAssertEqual(strata.stop(), 0, strata.serverLog) }
-        strata = nil
-    }
 
     /// A client whose window is a 100×80 blue surface, with wl_subcompositor bound.
     final class Scene {
@@ -51,15 +40,33 @@ final class SubsurfaceProtocolTests: XCTestCase {
             return (surface, subsurface)
         }
 
-        /// Attaches a new buffer of `pixel` and commits.
+        /// Attaches a new buffer of `pixel`, commits, and waits until the compositor has handled it.
         func show(_ surface: OpaquePointer, width: Int32 = 20, height: Int32 = 20, pixel: UInt32) throws {
             let buffer = try client.makeBuffer(shm: window.shm, width: width, height: height, pixel: pixel)
             wl_surface_attach(surface, buffer, 0, 0)
             wl_surface_damage_buffer(surface, 0, 0, width, height)
-            wl_surface_commit(surface)
+            commit(surface)
         }
 
         var parent: OpaquePointer { window.surface }
+
+        /// A red 60×50 synchronized child at (10, 10) with a green 20×20
+        /// desynchronized grandchild at (10, 10) in it, shown.
+        func nest() throws -> (child: (surface: OpaquePointer, subsurface: OpaquePointer),
+                               grandchild: (surface: OpaquePointer, subsurface: OpaquePointer)) {
+            let child = try self.child(of: parent, at: (10, 10), width: 60, height: 50, pixel: SubsurfaceProtocolTests.red)
+            let grandchild = try self.child(of: child.surface, at: (10, 10), pixel: SubsurfaceProtocolTests.green)
+            wl_subsurface_set_desync(grandchild.subsurface)
+            wl_surface_commit(child.surface)
+            commit(parent)
+            return (child, grandchild)
+        }
+
+        /// Commits `surface` and waits until the compositor has handled it.
+        func commit(_ surface: OpaquePointer, file: StaticString = #filePath, line: UInt = #line) {
+            wl_surface_commit(surface)
+            XCTAssertTrue(client.roundtrip(), "no protocol error", file: file, line: line)
+        }
     }
 
     /// The output now, with the first window's origin.
@@ -81,16 +88,6 @@ final class SubsurfaceProtocolTests: XCTestCase {
         }
     }
 
-    func assertError(_ client: RawClient, interface: String, code: UInt32,
-                     file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertFalse(client.roundtrip(), "expected a protocol error", file: file, line: line)
-        XCTAssertEqual(client.protocolError?.interface, interface, file: file, line: line)
-        XCTAssertEqual(client.protocolError?.code, code, file: file, line: line)
-        // Only that client is gone: the compositor serves on.
-        XCTAssertEqual(try strata.control("frame").status, 0, strata.serverLog, file: file, line: line)
-        XCTAssertTrue(try RawClient(strata).roundtrip(), file: file, line: line)
-    }
-
     // MARK: Commits
 
     func testSynchronizedChildWaitsForTheParentsCommit() throws {
@@ -98,8 +95,7 @@ final class SubsurfaceProtocolTests: XCTestCase {
         _ = try scene.child(of: scene.parent, at: (10, 10), pixel: Self.red)
         XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(15, 15, Self.blue)], "a synchronized child's commit is cached")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(15, 15, Self.red), (29, 29, Self.red), (30, 30, Self.blue), (9, 9, Self.blue)],
                          "the parent's commit applied the child's cache and position")
     }
@@ -108,11 +104,9 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, at: (10, 10), pixel: Self.red)
         wl_subsurface_set_desync(child.subsurface)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(15, 15, Self.red)])
         try scene.show(child.surface, pixel: Self.green)
-        XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(15, 15, Self.green)], "desynchronized: applied without the parent")
     }
 
@@ -121,35 +115,29 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let child = try scene.child(of: scene.parent, at: (10, 10), pixel: Self.red)
         wl_surface_commit(scene.parent)
         try scene.show(child.surface, pixel: Self.green)
-        XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(15, 15, Self.red)], "cached")
         wl_subsurface_set_desync(child.subsurface)
         XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(15, 15, Self.green)], "set_desync under a desynchronized parent applies the cache")
         wl_subsurface_set_sync(child.subsurface)
         try scene.show(child.surface, pixel: Self.white)
-        XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(15, 15, Self.green)], "synchronized again: cached until the parent commits")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(15, 15, Self.white)])
     }
 
     func testCachedCommitsAccumulateAndFrameCallbacksWaitForTheParent() throws {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, at: (10, 10), width: 40, height: 40, pixel: Self.red)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         // Two commits while cached: a buffer, then a frame callback; both go out with the parent's.
         try scene.show(child.surface, width: 20, height: 20, pixel: Self.green)
         let callback = CallbackCounter(wl_surface_frame(child.surface)!)
-        wl_surface_commit(child.surface)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(child.surface)
         XCTAssertEqual(try strata.control("frame").status, 0)
         XCTAssertTrue(scene.client.roundtrip())
         XCTAssertEqual(callback.done.count, 0, "a cached commit's frame callback waits for its state to be shown")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         XCTAssertEqual(try strata.control("frame").status, 0)
         XCTAssertTrue(scene.client.roundtrip())
         XCTAssertEqual(callback.done.count, 1)
@@ -163,31 +151,21 @@ final class SubsurfaceProtocolTests: XCTestCase {
         wl_surface_commit(scene.parent)
         wl_subsurface_set_position(child.subsurface, 60, 40)
         wl_subsurface_set_position(child.subsurface, 50, 40)  // the last one wins
-        wl_surface_commit(child.surface)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(child.surface)
         try assertColors([(15, 15, Self.red), (55, 45, Self.blue)], "set_position is the parent's state")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(15, 15, Self.blue), (55, 45, Self.red), (69, 59, Self.red), (70, 45, Self.blue)])
     }
 
     func testSynchronizedChildHoldsADesynchronizedGrandchild() throws {
         let scene = try Scene(strata)
-        let child = try scene.child(of: scene.parent, at: (10, 10), width: 60, height: 50, pixel: Self.red)
-        let grandchild = try scene.child(of: child.surface, at: (10, 10), pixel: Self.green)
-        wl_subsurface_set_desync(grandchild.subsurface)
-        wl_surface_commit(child.surface)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        let (child, grandchild) = try scene.nest()
         try assertColors([(15, 15, Self.red), (25, 25, Self.green)])
         try scene.show(grandchild.surface, pixel: Self.white)
-        XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(25, 25, Self.green)], "a synchronized ancestor makes the grandchild synchronized")
-        wl_surface_commit(child.surface)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(child.surface)
         try assertColors([(25, 25, Self.green)], "still held: the child's own commit is cached")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(25, 25, Self.white)])
     }
 
@@ -197,26 +175,22 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let scene = try Scene(strata)
         let a = try scene.child(of: scene.parent, at: (0, 0), width: 40, height: 40, pixel: Self.red)
         let b = try scene.child(of: scene.parent, at: (20, 20), width: 40, height: 40, pixel: Self.green)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(30, 30, Self.green), (10, 10, Self.red)], "a new subsurface goes on top")
 
         wl_subsurface_place_above(a.subsurface, b.surface)
         XCTAssertTrue(scene.client.roundtrip())
         try assertColors([(30, 30, Self.green)], "stacking is the parent's pending state")
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(30, 30, Self.red)])
 
         wl_subsurface_place_below(a.subsurface, scene.parent)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(10, 10, Self.blue), (30, 30, Self.green)], "below the parent, the parent's buffer hides it")
 
         wl_subsurface_place_below(b.subsurface, a.surface)
         wl_subsurface_place_above(a.subsurface, scene.parent)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(10, 10, Self.red), (30, 30, Self.red), (50, 50, Self.blue)],
                          "b went below a, which is below the parent; then a above the parent")
     }
@@ -230,8 +204,7 @@ final class SubsurfaceProtocolTests: XCTestCase {
         wl_surface_commit(a.surface)
         let b = try scene.child(of: scene.parent, at: (50, 30), width: 60, height: 60, pixel: Self.green)
         wl_subsurface_place_below(b.subsurface, scene.parent)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
 
         let path = NSTemporaryDirectory() + "strata-subsurface-ref-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -254,8 +227,7 @@ final class SubsurfaceProtocolTests: XCTestCase {
     func testDestroyingTheSubsurfaceUnmapsAtOnceAndTheSurfaceMayBeOneAgain() throws {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, at: (10, 10), pixel: Self.red)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(15, 15, Self.red)])
         wl_subsurface_destroy(child.subsurface)
         XCTAssertTrue(scene.client.roundtrip())
@@ -263,19 +235,13 @@ final class SubsurfaceProtocolTests: XCTestCase {
         // The same surface may take the subsurface role again.
         let again = wl_subcompositor_get_subsurface(scene.subcompositor, child.surface, scene.parent)!
         wl_subsurface_set_position(again, 40, 40)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        scene.commit(scene.parent)
         try assertColors([(45, 45, Self.red)], "its buffer is still attached, shown at the new place")
     }
 
     func testDestroyingAParentUnmapsItsSubsurfaces() throws {
         let scene = try Scene(strata)
-        let child = try scene.child(of: scene.parent, at: (10, 10), width: 60, height: 50, pixel: Self.red)
-        let grandchild = try scene.child(of: child.surface, at: (10, 10), pixel: Self.green)
-        wl_subsurface_set_desync(grandchild.subsurface)
-        wl_surface_commit(child.surface)
-        wl_surface_commit(scene.parent)
-        XCTAssertTrue(scene.client.roundtrip())
+        let (child, grandchild) = try scene.nest()
         try assertColors([(25, 25, Self.green)])
         wl_surface_destroy(child.surface)
         XCTAssertTrue(scene.client.roundtrip())
@@ -333,21 +299,21 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let scene = try Scene(strata)
         let other = wl_compositor_create_surface(scene.window.compositor)!
         _ = wl_subcompositor_get_subsurface(scene.subcompositor, scene.parent, other)
-        try assertError(scene.client, interface: "wl_subcompositor", code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue)
+        try assertProtocolError(scene.client, interface: "wl_subcompositor", code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue)
     }
 
     func testSecondSubsurfaceOfASurfaceIsBadSurface() throws {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, pixel: Self.red)
         _ = wl_subcompositor_get_subsurface(scene.subcompositor, child.surface, scene.parent)
-        try assertError(scene.client, interface: "wl_subcompositor", code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue)
+        try assertProtocolError(scene.client, interface: "wl_subcompositor", code: WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE.rawValue)
     }
 
     func testOwnParentIsBadParent() throws {
         let scene = try Scene(strata)
         let surface = wl_compositor_create_surface(scene.window.compositor)!
         _ = wl_subcompositor_get_subsurface(scene.subcompositor, surface, surface)
-        try assertError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
+        try assertProtocolError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
     }
 
     func testDescendantAsParentIsBadParent() throws {
@@ -356,7 +322,7 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let child = try scene.child(of: top, pixel: Self.red)
         let grandchild = try scene.child(of: child.surface, pixel: Self.green)
         _ = wl_subcompositor_get_subsurface(scene.subcompositor, top, grandchild.surface)
-        try assertError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
+        try assertProtocolError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
     }
 
     func testPlacingAgainstANonSiblingIsBadSurface() throws {
@@ -364,14 +330,14 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let child = try scene.child(of: scene.parent, pixel: Self.red)
         let grandchild = try scene.child(of: child.surface, pixel: Self.green)
         wl_subsurface_place_above(child.subsurface, grandchild.surface)
-        try assertError(scene.client, interface: "wl_subsurface", code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue)
+        try assertProtocolError(scene.client, interface: "wl_subsurface", code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue)
     }
 
     func testPlacingAgainstItselfIsBadSurface() throws {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, pixel: Self.red)
         wl_subsurface_place_below(child.subsurface, child.surface)
-        try assertError(scene.client, interface: "wl_subsurface", code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue)
+        try assertProtocolError(scene.client, interface: "wl_subsurface", code: WL_SUBSURFACE_ERROR_BAD_SURFACE.rawValue)
     }
 
     func testAnErrorEndsOnlyThatClient() throws {
@@ -384,7 +350,7 @@ final class SubsurfaceProtocolTests: XCTestCase {
         let compositor = try offender.bind(strata_wl_compositor_interface(), version: 5)
         let surface = wl_compositor_create_surface(compositor)!
         _ = wl_subcompositor_get_subsurface(subcompositor, surface, surface)
-        try assertError(offender, interface: "wl_subcompositor", code: 1)
+        try assertProtocolError(offender, interface: "wl_subcompositor", code: 1)
         XCTAssertTrue(bystander.client.roundtrip())
         try assertColors([(15, 15, Self.red), (50, 50, Self.blue)], "the bystander's window is untouched")
     }

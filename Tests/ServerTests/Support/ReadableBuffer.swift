@@ -16,14 +16,8 @@ final class ReadableBuffer {
         self.height = height
         self.stride = stride ?? width * 4
         size = max(self.stride * height, 4)
-        var template = Array((NSTemporaryDirectory() + "strata-copy-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw StrataTestError("mkstemp failed") }
-        unlink(String(cString: template))
+        let (fd, memory) = try RawClient.sharedMemory(size: size)
         defer { close(fd) }
-        guard ftruncate(fd, off_t(size)) == 0,
-              let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
-        else { throw StrataTestError("cannot map \(size) bytes") }
         memset(memory, 0x5A, size)  // not a colour the compositor draws
         self.memory = memory
         let pool = wl_shm_create_pool(shm, fd, Int32(size))!

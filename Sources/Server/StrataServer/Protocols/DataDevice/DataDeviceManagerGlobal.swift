@@ -17,10 +17,7 @@ final class DataDeviceManagerGlobal {
     init?(server: Server) {
         self.server = server
         global = Global(display: server.display, interface: strata_wl_data_device_manager_interface(),
-                        version: DataDeviceManagerGlobal.version) { [unowned self] client, version, id in
-            makeResource(client: client, interface: strata_wl_data_device_manager_interface(), version: Int32(version),
-                         id: id, implementation: DataDeviceManagerGlobal.implementation, object: self)
-        }
+                        version: DataDeviceManagerGlobal.version, object: self, implementation: DataDeviceManagerGlobal.implementation)
         if global == nil { return nil }
     }
 

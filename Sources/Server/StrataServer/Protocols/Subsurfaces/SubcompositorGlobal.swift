@@ -14,10 +14,7 @@ final class SubcompositorGlobal {
     init?(server: Server) {
         self.server = server
         global = Global(display: server.display, interface: strata_wl_subcompositor_interface(),
-                        version: SubcompositorGlobal.version) { [unowned self] client, version, id in
-            makeResource(client: client, interface: strata_wl_subcompositor_interface(), version: Int32(version), id: id,
-                         implementation: SubcompositorGlobal.implementation, object: self)
-        }
+                        version: SubcompositorGlobal.version, object: self, implementation: SubcompositorGlobal.implementation)
         if global == nil { return nil }
     }
 

@@ -12,10 +12,7 @@ final class XdgOutputManagerGlobal {
     init?(server: Server) {
         self.server = server
         global = Global(display: server.display, interface: strata_zxdg_output_manager_v1_interface(),
-                        version: XdgOutputManagerGlobal.version) { [unowned self] client, version, id in
-            makeResource(client: client, interface: strata_zxdg_output_manager_v1_interface(), version: Int32(version),
-                         id: id, implementation: XdgOutputManagerGlobal.implementation, object: self)
-        }
+                        version: XdgOutputManagerGlobal.version, object: self, implementation: XdgOutputManagerGlobal.implementation)
         if global == nil { return nil }
     }
 
