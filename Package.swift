@@ -40,7 +40,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
-                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md"]),
+                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md"]),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
