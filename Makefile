@@ -1,7 +1,7 @@
 # The front door. `make demo` and `make test` each do their own set-up on a
 # fresh Debian machine: missing packages are installed, then Swift builds.
 
-pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev libcairo2-dev libxkbcommon-dev xkb-data weston foot grim wayland-utils
+DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev libcairo2-dev libxkbcommon-dev xkb-data weston foot grim wayland-utils
 SWIFT ?= swift
 OUT := out
 

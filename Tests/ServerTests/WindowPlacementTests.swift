@@ -115,6 +115,19 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertEqual(listed[0], Rect(x: 387, y: 195, width: 250, height: 250), "the first is centered")
     }
 
+    /// A layer-tree window is bound before its root layer has a size: it is
+    /// placed once it has one, not as an empty window in the middle.
+    func testLayerTreeWindowsArePlacedWithTheirSize() throws {
+        let strata = try StrataProcess(width: 1024, height: 640, windowOrigins: nil)
+        defer { strata.stop() }
+        try strata.startLayerDemo(scene: "solids", title: "solids")
+        try strata.startLayerDemo(scene: "composed", title: "composed")
+        let placed = try origins(strata)
+        let solids = try XCTUnwrap(placed["solids"]), composed = try XCTUnwrap(placed["composed"])
+        XCTAssertEqual(solids.origin, Point(x: (1024 - solids.width) / 2, y: (640 - solids.height) / 2), "the first is centered")
+        XCTAssertEqual(overlap(solids, composed), 0, "\(solids) and \(composed) overlap")
+    }
+
     func assertError(_ client: RawClient, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(client.roundtrip(), "expected a protocol error", file: file, line: line)
         XCTAssertEqual(client.protocolError?.interface, "xdg_toplevel", file: file, line: line)

@@ -90,11 +90,10 @@ public final class Toplevel {
         if isMapped && surface.layer.superlayer !== windowLayer {
             windowLayer.addSublayer(surface.layer)
         }
-        if isMapped && !wasMapped {
-            // Placed once, on first map, when its size is known; on top.
-            if origin == nil { origin = server.windows.origin(for: geometry.size, parent: mappedParent) }
-            server.windows.raise(self)
-        }
+        // Placed once, when first mapped with a size (a layer tree may be
+        // bound before its root has bounds); on top from the first map.
+        if isMapped, origin == nil, !geometry.isEmpty { origin = server.windows.origin(for: self) }
+        if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
         let o = origin ?? .zero

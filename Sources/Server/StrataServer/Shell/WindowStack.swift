@@ -18,16 +18,18 @@ final class WindowStack {
         self.explicitOrigins = explicitOrigins
     }
 
-    /// Where a window of `size`, about to be mapped, goes: an explicit
-    /// origin if one is given for this many windows; centered on its
-    /// parent's window for a dialog; else smart placement.
-    func origin(for size: Size, parent: Toplevel?) -> Point {
-        if toplevels.count < explicitOrigins.count { return explicitOrigins[toplevels.count] }
+    /// Where `toplevel`, mapped or about to be, goes among the other
+    /// windows: an explicit origin if one is given for this many windows;
+    /// centered on its parent's window for a dialog; else smart placement.
+    func origin(for toplevel: Toplevel) -> Point {
+        let others = toplevels.filter { $0 !== toplevel }
+        if others.count < explicitOrigins.count { return explicitOrigins[others.count] }
         let output = scene.bounds
-        if let parent, let parentOrigin = parent.origin {
+        let size = toplevel.geometry.size
+        if let parent = toplevel.mappedParent, let parentOrigin = parent.origin {
             return WindowPlacement.origin(for: size, centeredOn: Rect(origin: parentOrigin, size: parent.geometry.size), on: output)
         }
-        let occupied = toplevels.compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
+        let occupied = others.compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
         return WindowPlacement.origin(for: size, on: output, avoiding: occupied)
     }
 
