@@ -325,6 +325,26 @@ final class SubsurfaceProtocolTests: CompositorTestCase {
         try assertProtocolError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
     }
 
+    /// Subsurfaces nest as deep as SubcompositorGlobal.maximumDepth (32), no deeper:
+    /// by a chain grown downwards, or by hanging a deep tree under a parent.
+    func testNestingDeeperThanTheLimitIsBadParent() throws {
+        let scene = try Scene(strata)
+        var parent = scene.parent
+        for _ in 0..<32 { parent = try scene.child(of: parent, pixel: Self.red, commit: false).surface }
+        scene.commit(scene.parent)  // 32 levels are served
+        let tree = try XCTUnwrap(strata.windows().first?["surface"] as? [String: Any])
+        XCTAssertEqual((tree["stack"] as? [Any])?.count, 2, "strata tree lists the parent and its subsurface")
+        _ = try scene.child(of: parent, pixel: Self.red, commit: false)
+        try assertProtocolError(scene.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
+
+        let other = try Scene(strata, title: "other")
+        let top = wl_compositor_create_surface(other.window.compositor)!
+        var bottom = top
+        for _ in 0..<32 { bottom = try other.child(of: bottom, pixel: Self.red, commit: false).surface }
+        _ = wl_subcompositor_get_subsurface(other.subcompositor, top, other.parent)
+        try assertProtocolError(other.client, interface: "wl_subcompositor", code: 1 /* bad_parent */)
+    }
+
     func testPlacingAgainstANonSiblingIsBadSurface() throws {
         let scene = try Scene(strata)
         let child = try scene.child(of: scene.parent, pixel: Self.red)

@@ -8,6 +8,9 @@ final class SubcompositorGlobal {
     /// wl_subcompositor.error.bad_parent, added to the protocol after
     /// libwayland 1.21 (whose header lacks it) with this value.
     static let badParentError: UInt32 = 1
+    /// The deepest subsurface nesting served. Walks over a surface tree
+    /// recurse, so a hostile chain must end here; real clients nest two or three deep.
+    static let maximumDepth = 32
     unowned let server: Server
     private var global: Global?
 
@@ -28,6 +31,11 @@ final class SubcompositorGlobal {
         if parent === surface || surface.isAncestor(of: parent) {
             strata_resource_post_error(resource, SubcompositorGlobal.badParentError,
                                        "wl_surface@\(parent.id) cannot be the parent of wl_surface@\(surface.id), \(parent === surface ? "itself" : "its own descendant")")
+            return
+        }
+        if parent.subsurfaceDepth + 1 + surface.subsurfaceHeight > SubcompositorGlobal.maximumDepth {
+            strata_resource_post_error(resource, SubcompositorGlobal.badParentError,
+                                       "wl_surface@\(parent.id) would nest wl_surface@\(surface.id) more than \(SubcompositorGlobal.maximumDepth) subsurfaces deep")
             return
         }
         _ = Subsurface(server: server, subcompositor: resource, id: id, surface: surface, parent: parent)

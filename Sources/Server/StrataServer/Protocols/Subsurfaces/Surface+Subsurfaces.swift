@@ -16,6 +16,27 @@ extension Surface {
         return surface
     }
 
+    /// How many subsurfaces stand between this surface and its main surface.
+    var subsurfaceDepth: Int {
+        var depth = 0
+        var surface = self
+        while let parent = surface.subsurfaceRole?.parent { depth += 1; surface = parent }
+        return depth
+    }
+
+    /// How many levels of subsurfaces this surface has below it. The
+    /// pending stacks hold every child, shown or about to be.
+    var subsurfaceHeight: Int {
+        var height = 0
+        var level = [self]
+        while true {
+            let next = level.flatMap { surface in surface.pendingSubsurfaceStack.subsurfaces.compactMap(\.surface) }
+            if next.isEmpty { return height }
+            height += 1
+            level = next
+        }
+    }
+
     /// Whether `other` is this surface or below it in its subsurface tree.
     func isAncestor(of other: Surface) -> Bool {
         var surface: Surface? = other
