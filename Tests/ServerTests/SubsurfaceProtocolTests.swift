@@ -169,6 +169,28 @@ final class SubsurfaceProtocolTests: CompositorTestCase {
         try assertColors([(25, 25, Self.white)])
     }
 
+    /// Without xdg_surface.set_window_geometry, the window is the surface
+    /// with its subsurfaces, and follows a desynchronized child's commits.
+    func testWindowGeometryIncludesSubsurfaces() throws {
+        let scene = try Scene(strata)
+        let child = try scene.child(of: scene.parent, at: (-10, -20), pixel: Self.red)
+        scene.commit(scene.parent)
+        func geometry() throws -> [Int] {
+            let g = try XCTUnwrap(strata.windows().first?["geometry"] as? [String: Any])
+            return try ["x", "y", "width", "height"].map { try XCTUnwrap(g[$0] as? Int) }
+        }
+        XCTAssertEqual(try geometry(), [-10, -20, 110, 100])
+        try assertColors([(0, 0, Self.red), (10, 20, Self.blue)], "the window's origin is the geometry's top left")
+        wl_subsurface_set_desync(child.subsurface)
+        try scene.show(child.surface, width: 200, height: 20, pixel: Self.green)
+        XCTAssertEqual(try geometry(), [-10, -20, 200, 100], "a desynchronized child's own commit")
+        try assertColors([(0, 0, Self.green), (199, 19, Self.green), (10, 20, Self.blue)])
+        wl_surface_attach(child.surface, nil, 0, 0)
+        scene.commit(child.surface)
+        XCTAssertEqual(try geometry(), [0, 0, 100, 80], "an unmapped child is not part of the window")
+        try assertColors([(0, 0, Self.blue), (99, 79, Self.blue)], "the window's origin is its surface's top left again")
+    }
+
     // MARK: Stacking
 
     func testPlaceAboveAndBelowAreAppliedWithTheParent() throws {

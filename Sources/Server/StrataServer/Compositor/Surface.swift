@@ -32,10 +32,14 @@ protocol SurfaceRole: AnyObject {
     func surfaceDestroyed(_ surface: Surface)
     /// A commit is kept aside (a synchronized wl_subsurface) instead of applied.
     var cachesCommits: Bool { get }
+    /// A subsurface below the surface applied a commit of its own (a
+    /// desynchronized one): the window's extents may have changed.
+    func subsurfaceDidCommit(below surface: Surface)
 }
 
 extension SurfaceRole {
     var cachesCommits: Bool { false }
+    func subsurfaceDidCommit(below surface: Surface) {}
 }
 
 /// A wl_surface. Requests change `pending`; commit applies it atomically:

@@ -22,6 +22,9 @@ final class Subsurface: SurfaceRole {
     /// The applied position, in the parent's points.
     private(set) var position = Point.zero
     private var pendingPosition: Point?
+    /// The cached state is being applied as part of the parent's: the
+    /// parent's role hears of the whole commit itself.
+    private var isApplyingWithParent = false
 
     init?(server: Server, subcompositor: WaylandResource, id: UInt32, surface: Surface, parent: Surface) {
         self.server = server
@@ -57,7 +60,9 @@ final class Subsurface: SurfaceRole {
             self.pendingPosition = nil
             surface.layer.position = position
         }
+        isApplyingWithParent = true
         surface.applyCachedState()
+        isApplyingWithParent = false
     }
 
     /// The parent surface was destroyed: this surface leaves the scene.
@@ -94,7 +99,11 @@ final class Subsurface: SurfaceRole {
 
     var cachesCommits: Bool { parent != nil && isEffectivelySynchronized }
     func surfaceWillCommit(_ surface: Surface) -> Bool { true }
-    func surfaceDidCommit(_ surface: Surface) { updateVisibility() }
+    func surfaceDidCommit(_ surface: Surface) {
+        updateVisibility()
+        let main = surface.mainSurface
+        if !isApplyingWithParent, main !== surface { main.roleObject?.subsurfaceDidCommit(below: main) }
+    }
     func surfaceLayerTreeChanged(_ surface: Surface) { updateVisibility() }
 
     func surfaceDestroyed(_ surface: Surface) {
