@@ -42,7 +42,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
-                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md"]),
+                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md"]),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "KitEndToEndTests", dependencies: ["StrataKit", "StrataWayland", "TestSupport"],
                     path: "Tests/KitEndToEndTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
-                    dependencies: ["StrataServer", "StrataWayland", "TestSupport"],
+                    dependencies: ["StrataServer", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,4 +1,5 @@
 import Foundation
+import StrataProtocol
 import StrataServer
 import TestSupport
 import XCTest
@@ -15,6 +16,10 @@ final class CommandLineTests: XCTestCase {
                                                   "--scale", "2", "--manual-frames"]), .run(expected))
         XCTAssertEqual(try StrataArguments.parse(["run"]), .run(RunOptions()))
         XCTAssertEqual(expected.configuration.clock, .manual)
+        var placed = RunOptions()
+        placed.windowOrigins = [Point(x: 32, y: 32), Point(x: -5, y: 64)]
+        XCTAssertEqual(try StrataArguments.parse(["run", "--place-windows", "32,32:-5,64"]), .run(placed))
+        XCTAssertEqual(placed.configuration.windowOrigins, placed.windowOrigins)
     }
 
     func testParsesControlCommands() throws {
@@ -37,6 +42,7 @@ final class CommandLineTests: XCTestCase {
         let cases: [([String], String)] = [
             (["run", "--max-layers", "0"], "invalid --max-layers '0' (expected a positive integer)"),
             (["run", "--max-pending-commits", "x"], "invalid --max-pending-commits 'x' (expected a positive integer)"),
+            (["run", "--place-windows", "32,32:64"], "invalid window origins '32,32:64' (expected X,Y[:X,Y…], e.g. 32,32:64,64)"),
             (["close"], "close needs --title TITLE"),
             (["resize", "--title", "a"], "resize needs --title TITLE and --size WxH"),
             (["resize", "--title", "a", "--size", "0x5"], "invalid size '0x5' (expected WxH, e.g. 640x480)"),

@@ -22,7 +22,9 @@ final class SeatHandleTests: XCTestCase {
         guard let made = mkdtemp(&template) else { throw StrataTestError("mkdtemp failed") }
         runtime = String(cString: made)
         setenv("XDG_RUNTIME_DIR", runtime, 1)
-        let server = Server(configuration: ServerConfiguration(width: 320, height: 240, socketName: "seat-handle", clock: .manual))
+        var configuration = ServerConfiguration(width: 320, height: 240, socketName: "seat-handle", clock: .manual)
+        configuration.windowOrigins = StrataProcess.steppedOrigins.map { Point(x: Double($0.x), y: Double($0.y)) }
+        let server = Server(configuration: configuration)
         try server.addSocket()
         let running = Running(server)
         self.running = running

@@ -103,10 +103,16 @@ public final class StrataProcess {
     private let errorFile: String
     private var clients: [Process] = []
 
+    /// The layout tests place windows in (`strata run --place-windows`),
+    /// so their expectations can name points of windows: the first window
+    /// at (32, 32), each next one 32 points further down and right.
+    public static let steppedOrigins = (1...12).map { (x: 32 * $0, y: 32 * $0) }
+
     /// Starts the compositor and waits until its control socket answers.
+    /// `windowOrigins` nil leaves windows to the compositor's smart placement.
     public init(width: Int = 640, height: Int = 480, scale: Int = 1, manualFrames: Bool = false,
-                socketName: String = "strata-test", extraArguments: [String] = [],
-                timeout: TimeInterval = 20) throws {
+                socketName: String = "strata-test", windowOrigins: [(x: Int, y: Int)]? = StrataProcess.steppedOrigins,
+                extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
         self.width = width
         self.height = height
         self.socketName = socketName
@@ -118,6 +124,9 @@ public final class StrataProcess {
 
         var arguments = ["run", "--headless", "--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
         if manualFrames { arguments.append("--manual-frames") }
+        if let windowOrigins, !windowOrigins.isEmpty {
+            arguments += ["--place-windows", windowOrigins.map { "\($0.x),\($0.y)" }.joined(separator: ":")]
+        }
         arguments += extraArguments
         process.executableURL = URL(fileURLWithPath: try StrataBinary.path())
         process.arguments = arguments

@@ -3,9 +3,12 @@
 --manual-frames` over its Wayland socket with random and boundary values.
 
 Request signatures come from the protocol XML (wayland.xml, xdg-shell.xml,
-strata-layers-v1.xml), so every request of wl_display/wl_registry,
-wl_compositor, wl_surface, wl_region, wl_shm, wl_shm_pool, wl_seat, xdg_wm_base,
-xdg_surface, xdg_toplevel, xdg_positioner and strata_layers_v1 is covered
+xdg-output, wlr-screencopy and strata-layers-v1.xml), so every request of
+wl_display/wl_registry, wl_compositor, wl_surface, wl_region, wl_shm,
+wl_shm_pool, wl_subcompositor, wl_subsurface, wl_data_device_manager and its
+device, source and offer, wl_output, wl_seat, xdg_wm_base, xdg_surface,
+xdg_toplevel, xdg_positioner, zxdg_output_manager_v1,
+zwlr_screencopy_manager_v1 and its frames, and strata_layers_v1 is covered
 with every argument type (arrays and fds included), and wl_seat with its
 pointer, keyboard and touch, while random `strata input` over the clients'
 surfaces exercises the seat's routing. Beside them: raw
@@ -42,13 +45,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PROTOCOL_FILES = [
     "/usr/share/wayland/wayland.xml",
     "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml",
+    "/usr/share/wayland-protocols/unstable/xdg-output/xdg-output-unstable-v1.xml",
+    os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 1, "wl_seat": 7}
-SKIP_INTERFACES = {"wl_output", "wl_data_device_manager",
-                   "wl_data_device", "wl_data_source", "wl_data_offer", "wl_subcompositor", "wl_subsurface",
-                   "wl_shell", "wl_shell_surface", "xdg_popup"}
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 1, "wl_seat": 7,
+           "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
+           "zwlr_screencopy_manager_v1": 3}
+SKIP_INTERFACES = {"wl_shell", "wl_shell_surface", "xdg_popup"}
 
 
 def load_protocols():
@@ -430,6 +435,16 @@ class Fuzzer:
             c.send(parent, 15, struct.pack("<II", layer, 0))            # insert_sublayer
             parent = layer
         c.send(g["strata_layers_v1"], 3, struct.pack("<I", 1))          # commit
+        if "wl_subcompositor" in g:
+            # A subsurface with the same buffer, so subsurface requests act on something drawn.
+            child = c.new_id("wl_surface")
+            c.send(g["wl_compositor"], 0, struct.pack("<I", child))
+            subsurface = c.new_id("wl_subsurface")
+            c.send(g["wl_subcompositor"], 1, struct.pack("<III", subsurface, child, surface))
+            c.send(subsurface, 1, struct.pack("<ii", 20, 10))           # set_position
+            c.send(child, 1, struct.pack("<Iii", buffer, 0, 0))         # attach
+            c.send(child, 6, b"")                                       # commit (cached)
+            c.send(surface, 6, b"")                                     # the parent's commit applies it
 
     def random_input(self):
         """A `strata input` request at a random place, on or off the output."""

@@ -24,6 +24,10 @@ public struct ServerConfiguration: Sendable {
     public var clock: FrameClockMode
     /// The quotas strata_layers_v1 advertises to each binding.
     public var limits: Limits
+    /// Where windows go, in output points, for scripts and tests that
+    /// need a known layout: the n-th origin while n windows are mapped.
+    /// Past the list (by default at once), smart placement.
+    public var windowOrigins: [Point] = []
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -60,6 +64,10 @@ public final class Server {
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
+    /// The output's global, which sends wl_surface.enter and leave.
+    private(set) var outputGlobal: OutputGlobal?
+    /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
+    private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     let backend: HeadlessBackend
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
@@ -94,7 +102,7 @@ public final class Server {
                             height: Double(configuration.height) / scale)
         scene.backgroundColor = Server.desktopColor
         scene.isOpaque = true
-        windows = WindowStack(scene: scene)
+        windows = WindowStack(scene: scene, explicitOrigins: configuration.windowOrigins)
         backend = HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
@@ -105,11 +113,16 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
+        dataDeviceManager = DataDeviceManagerGlobal(server: self)
+        outputGlobal = OutputGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
-            OutputGlobal(server: self),
+            SubcompositorGlobal(server: self),
+            outputGlobal,
+            XdgOutputManagerGlobal(server: self),
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
+            ScreencopyManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -169,6 +182,8 @@ public final class Server {
         wl_display_destroy_clients(display)
         frameClock.stop()
         globals = []
+        dataDeviceManager = nil
+        outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
     }

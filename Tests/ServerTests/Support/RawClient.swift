@@ -63,14 +63,8 @@ final class RawClient {
                     truncatePool: Bool = false) throws -> OpaquePointer {
         let stride = stride ?? width * 4
         let size = Int(stride) * Int(height)
-        var template = Array((NSTemporaryDirectory() + "strata-shm-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw StrataTestError("mkstemp failed") }
-        unlink(String(cString: template))
+        let (fd, memory) = try RawClient.sharedMemory(size: size)
         defer { close(fd) }
-        guard ftruncate(fd, off_t(size)) == 0,
-              let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
-        else { throw StrataTestError("cannot map a pool of \(size) bytes") }
         let words = memory.bindMemory(to: UInt32.self, capacity: size / 4)
         for i in 0..<(size / 4) { words[i] = pixel }
         munmap(memory, size)
@@ -85,6 +79,24 @@ final class RawClient {
             ftruncate(fd, 0)
         }
         return buffer
+    }
+}
+
+extension RawClient {
+    /// An unlinked file of `size` bytes and a shared mapping of it, for
+    /// wl_shm pools; the caller closes the fd and unmaps the memory.
+    static func sharedMemory(size: Int) throws -> (fd: Int32, memory: UnsafeMutableRawPointer) {
+        var template = Array((NSTemporaryDirectory() + "strata-shm-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw StrataTestError("mkstemp failed") }
+        unlink(String(cString: template))
+        guard ftruncate(fd, off_t(size)) == 0,
+              let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED
+        else {
+            close(fd)
+            throw StrataTestError("cannot map a pool of \(size) bytes")
+        }
+        return (fd, memory)
     }
 }
 

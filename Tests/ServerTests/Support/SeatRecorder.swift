@@ -149,8 +149,9 @@ final class RawWindow {
     private(set) var configureStates: [[UInt32]] = []
     private let toplevelListener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
 
+    /// `parent` is an xdg_toplevel this window is a dialog of (set_parent, before the first commit).
     init(_ client: RawClient, title: String, width: Int32, height: Int32, pixel: UInt32 = 0xFF_00_80_FF,
-         configureSurface: (OpaquePointer, OpaquePointer) -> Void = { _, _ in }) throws {
+         parent: OpaquePointer? = nil, configureSurface: (OpaquePointer, OpaquePointer) -> Void = { _, _ in }) throws {
         self.client = client
         compositor = try client.bind(strata_wl_compositor_interface(), version: 5)
         shm = try client.bind(strata_wl_shm_interface(), version: 1)
@@ -160,6 +161,7 @@ final class RawWindow {
         acker = ConfigureAcker(xdgSurface)
         toplevel = xdg_surface_get_toplevel(xdgSurface)!
         xdg_toplevel_set_title(toplevel, title)
+        if let parent { xdg_toplevel_set_parent(toplevel, parent) }
         toplevelListener.initialize(to: xdg_toplevel_listener(
             configure: { data, _, _, _, states in
                 let window = Unmanaged<RawWindow>.fromOpaque(data!).takeUnretainedValue()

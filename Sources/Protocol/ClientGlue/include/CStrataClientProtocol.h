@@ -2,6 +2,8 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "strata-layers-v1-client-protocol.h"
+#include "wlr-screencopy-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

@@ -2,6 +2,8 @@
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
+#include "wlr-screencopy-unstable-v1-server-protocol.h"
+#include "xdg-output-unstable-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

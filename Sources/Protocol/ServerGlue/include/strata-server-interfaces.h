@@ -2,6 +2,8 @@
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
+#include "wlr-screencopy-unstable-v1-server-protocol.h"
+#include "xdg-output-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -12,11 +14,17 @@
 STRATA_INTERFACE(wl_compositor)
 STRATA_INTERFACE(wl_surface)
 STRATA_INTERFACE(wl_region)
+STRATA_INTERFACE(wl_subcompositor)
+STRATA_INTERFACE(wl_subsurface)
 STRATA_INTERFACE(wl_callback)
 STRATA_INTERFACE(wl_output)
 STRATA_INTERFACE(wl_buffer)
 STRATA_INTERFACE(wl_shm)
 STRATA_INTERFACE(wl_seat)
+STRATA_INTERFACE(wl_data_device_manager)
+STRATA_INTERFACE(wl_data_device)
+STRATA_INTERFACE(wl_data_source)
+STRATA_INTERFACE(wl_data_offer)
 STRATA_INTERFACE(wl_pointer)
 STRATA_INTERFACE(wl_keyboard)
 STRATA_INTERFACE(wl_touch)
@@ -28,5 +36,9 @@ STRATA_INTERFACE(xdg_popup)
 STRATA_INTERFACE(strata_layers_v1)
 STRATA_INTERFACE(strata_context_v1)
 STRATA_INTERFACE(strata_layer_v1)
+STRATA_INTERFACE(zwlr_screencopy_manager_v1)
+STRATA_INTERFACE(zwlr_screencopy_frame_v1)
+STRATA_INTERFACE(zxdg_output_manager_v1)
+STRATA_INTERFACE(zxdg_output_v1)
 
 #undef STRATA_INTERFACE

@@ -16,11 +16,14 @@ public struct RunOptions: Equatable, Sendable {
     public var scale = 1
     public var manualFrames = false
     public var limits = Limits.standard
+    public var windowOrigins: [Point] = []
     public init() {}
 
     public var configuration: ServerConfiguration {
-        ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
-                            clock: manualFrames ? .manual : .realtime(hz: 60), limits: limits)
+        var configuration = ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
+                                                clock: manualFrames ? .manual : .realtime(hz: 60), limits: limits)
+        configuration.windowOrigins = windowOrigins
+        return configuration
     }
 }
 
@@ -64,6 +67,7 @@ public enum StrataArguments {
     public static let usage = """
         usage: strata run [--headless] [--socket NAME] [--size WxH] [--scale N] [--manual-frames]
                           [--max-layers N] [--max-buffer-bytes N] [--max-pending-commits N]
+                          [--place-windows X,Y[:X,Y…]]
                strata screenshot [--socket NAME] --output FILE.png
                strata tree [--socket NAME]
                strata frame [--socket NAME] [--advance MS]
@@ -86,7 +90,9 @@ public enum StrataArguments {
                        a headless output of WxH pixels (default 1280x800) and integer scale N;
                        --manual-frames renders only when asked (strata frame, screenshot), and
                        animations then run on a clock that only strata frame --advance moves;
-                       --max-* set the strata_layers_v1 quotas of each client binding
+                       --max-* set the strata_layers_v1 quotas of each client binding;
+                       --place-windows puts a window at the n-th origin while n windows
+                       are mapped (a known layout for scripts), smart placement after
           screenshot   write the output as a PNG
           tree         print every client's windows and layer trees as JSON
           frame        render a frame now and print its statistics as JSON
@@ -151,6 +157,15 @@ public enum StrataArguments {
                 case "--max-layers": options.limits.maxLayers = try quota(value(for: argument), argument)
                 case "--max-buffer-bytes": options.limits.maxBufferBytes = try quota(value(for: argument), argument)
                 case "--max-pending-commits": options.limits.maxPendingCommits = try quota(value(for: argument), argument)
+                case "--place-windows":
+                    let text = try value(for: argument)
+                    options.windowOrigins = try text.split(separator: ":").map { pair in
+                        let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
+                        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else {
+                            throw UsageError("invalid window origins '\(text)' (expected X,Y[:X,Y…], e.g. 32,32:64,64)")
+                        }
+                        return Point(x: Double(x), y: Double(y))
+                    }
                 case "--help", "-h": return .help
                 default: throw unknown(argument)
                 }

@@ -10,10 +10,7 @@ final class CompositorGlobal {
     init?(server: Server) {
         self.server = server
         global = Global(display: server.display, interface: strata_wl_compositor_interface(),
-                        version: CompositorGlobal.version) { [unowned self] client, version, id in
-            makeResource(client: client, interface: strata_wl_compositor_interface(), version: Int32(version), id: id,
-                         implementation: CompositorGlobal.implementation, object: self)
-        }
+                        version: CompositorGlobal.version, object: self, implementation: CompositorGlobal.implementation)
         if global == nil { return nil }
     }
 

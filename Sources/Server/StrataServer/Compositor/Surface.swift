@@ -8,12 +8,14 @@ import StrataRender
 public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
     case none
     case xdgToplevel
+    case subsurface
     case other(String)
 
     public var description: String {
         switch self {
         case .none: return "none"
         case .xdgToplevel: return "xdg_toplevel"
+        case .subsurface: return "wl_subsurface"
         case .other(let name): return name
         }
     }
@@ -28,6 +30,16 @@ protocol SurfaceRole: AnyObject {
     /// `layerTree` was set or cleared, outside a commit.
     func surfaceLayerTreeChanged(_ surface: Surface)
     func surfaceDestroyed(_ surface: Surface)
+    /// A commit is kept aside (a synchronized wl_subsurface) instead of applied.
+    var cachesCommits: Bool { get }
+    /// A subsurface below the surface applied a commit of its own (a
+    /// desynchronized one): the window's extents may have changed.
+    func subsurfaceDidCommit(below surface: Surface)
+}
+
+extension SurfaceRole {
+    var cachesCommits: Bool { false }
+    func subsurfaceDidCommit(below surface: Surface) {}
 }
 
 /// A wl_surface. Requests change `pending`; commit applies it atomically:
@@ -51,6 +63,17 @@ public final class Surface {
         var frameCallbacks: [FrameCallback] = []
         /// set_input_region: nil = unchanged; .some(nil) = infinite.
         var inputRegion: RegionShape??
+
+        /// Adds a later commit's state on top of this one, as a
+        /// synchronized subsurface's cache accumulates commits.
+        mutating func merge(_ later: PendingState) {
+            if case .unchanged = later.buffer {} else { buffer = later.buffer }
+            damage += later.damage
+            bufferDamage += later.bufferDamage
+            bufferScale = later.bufferScale ?? bufferScale
+            frameCallbacks += later.frameCallbacks
+            inputRegion = later.inputRegion ?? inputRegion
+        }
     }
 
     unowned let server: Server
@@ -58,6 +81,17 @@ public final class Surface {
     var pending = PendingState()
     /// Watches the pending buffer, which the client may destroy before committing.
     private let pendingBufferListener: Listener
+    /// State committed but not applied yet: a synchronized subsurface's
+    /// commits wait here for the parent's (Protocols/Subsurfaces).
+    private(set) var cached: PendingState?
+    /// Watches the cached buffer, as `pendingBufferListener` the pending one.
+    private let cachedBufferListener: Listener
+
+    /// This surface and its subsurfaces, bottom to top: what is shown, and
+    /// what the next applied commit shows (wl_subsurface stacking is
+    /// double-buffered on the parent).
+    var subsurfaceStack = SubsurfaceStack()
+    var pendingSubsurfaceStack = SubsurfaceStack()
 
     private(set) var bufferScale: Int32 = 1
     /// The committed input region in surface points; nil is infinite. It
@@ -65,6 +99,8 @@ public final class Surface {
     private(set) var inputRegion: RegionShape?
 
     public private(set) var role = SurfaceRoleKind.none
+    /// wl_surface.enter was sent for the output, and no leave since.
+    var isOnOutput = false
     /// The xdg_surface (or other role object) currently attached; weak, as
     /// the role object's resource owns it.
     weak var roleObject: SurfaceRole?
@@ -80,7 +116,7 @@ public final class Surface {
         didSet {
             guard oldValue !== layerTree else { return }
             oldValue?.removeFromSuperlayer()
-            layer.setSublayers([contentLayer] + (layerTree.map { [$0] } ?? []))
+            rebuildSublayers()
             layer.bounds = Rect(origin: .zero, size: size)
             roleObject?.surfaceLayerTreeChanged(self)
             server.scheduleFrame()
@@ -108,6 +144,7 @@ public final class Surface {
     init?(server: Server, compositorResource: WaylandResource, id: UInt32) {
         self.server = server
         pendingBufferListener = Listener { _ in }
+        cachedBufferListener = Listener { _ in }
         for l in [layer, contentLayer] { l.anchorPoint = .zero; l.position = .zero }
         layer.addSublayer(contentLayer)
         guard let resource = makeResource(child: compositorResource, interface: strata_wl_surface_interface(), id: id,
@@ -165,7 +202,54 @@ public final class Surface {
         let state = pending
         pending = PendingState()
         pendingBufferListener.remove()
+        if roleObject?.cachesCommits == true {
+            cache(state)
+            return
+        }
+        if var earlier = takeCachedState() {
+            // Commits kept while synchronized go to the screen with this one, as a whole.
+            earlier.merge(state)
+            apply(earlier)
+        } else {
+            apply(state)
+        }
+    }
 
+    /// Keeps a commit aside, on top of those already kept.
+    private func cache(_ state: PendingState) {
+        var merged = takeCachedState() ?? PendingState()
+        merged.merge(state)
+        cached = merged
+        if case .attach(let buffer) = merged.buffer {
+            cachedBufferListener.body = { [unowned self] _ in self.cached?.buffer = .remove }
+            cachedBufferListener.listen(toDestroyOf: buffer)
+        }
+    }
+
+    private func takeCachedState() -> PendingState? {
+        cachedBufferListener.remove()
+        defer { cached = nil }
+        return cached
+    }
+
+    /// Applies the cached state, if any: the parent's state was applied, or
+    /// the subsurface became desynchronized.
+    func applyCachedState() {
+        if let state = takeCachedState() { apply(state) }
+    }
+
+    /// Drops the cached state: its subsurface role went away. A buffer
+    /// that was never read is released, so the client may reuse it.
+    func discardCachedState() {
+        guard let state = takeCachedState() else { return }
+        for callback in state.frameCallbacks { callback.cancel() }
+        if case .attach(let buffer) = state.buffer { wl_buffer_send_release(buffer) }
+    }
+
+    /// Makes a committed state the surface's own: buffer, scale, input
+    /// region, then the subsurfaces' stacking, positions and their own
+    /// cached state, then the role.
+    private func apply(_ state: PendingState) {
         if let scale = state.bufferScale { bufferScale = scale }
         if let region = state.inputRegion { inputRegion = region }
         switch state.buffer {
@@ -179,7 +263,9 @@ public final class Surface {
         }
         layer.bounds = Rect(origin: .zero, size: size)
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
+        applySubsurfaceState()
         roleObject?.surfaceDidCommit(self)
+        mainSurface.updateOutputPresence()
         server.scheduleFrame()
     }
 
@@ -221,8 +307,11 @@ public final class Surface {
         pendingBufferListener.remove()
         for callback in pending.frameCallbacks { callback.cancel() }
         pending = PendingState()
+        discardCachedState()
         roleObject?.surfaceDestroyed(self)
         roleObject = nil
+        // After the role, so the seat still finds the window of a focused subsurface.
+        orphanSubsurfaces()
         layerTree = nil
         layer.removeFromSuperlayer()
     }

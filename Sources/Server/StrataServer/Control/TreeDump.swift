@@ -39,8 +39,33 @@ extension Toplevel {
             ("focused", .bool(server.seat.keyboardFocus === self)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
+            ("surface", surface?.dump() ?? .null),
             ("layer", windowLayer.dump(annotate: server.animations.annotation)),
         ])
+    }
+}
+
+extension Surface {
+    /// The surface and its subsurfaces, bottom to top, with their roles:
+    /// the window as wl_surface objects, beside its layers.
+    func dump() -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .int(Int(id))), ("role", .string(role.description)), ("mapped", .bool(isMapped)),
+            ("size", .object([("width", .number(size.width)), ("height", .number(size.height))])),
+        ]
+        if let subsurface = subsurfaceRole {
+            members += [("position", .point(subsurface.position)), ("synchronized", .bool(subsurface.isSynchronized))]
+        }
+        if !subsurfaceStack.subsurfaces.isEmpty {
+            // The parent's own place in the stack is written as "self".
+            members.append(("stack", .array(subsurfaceStack.entries.map { entry in
+                switch entry {
+                case .parent: return .string("self")
+                case .child(let subsurface): return subsurface.surface?.dump() ?? .null
+                }
+            })))
+        }
+        return .object(members)
     }
 }
 
@@ -51,7 +76,7 @@ extension Seat {
             guard let toplevel else { return .null }
             return toplevel.title.map(JSONValue.string) ?? .string("")
         }
-        let pointerWindow = livePointerFocus.flatMap { focus in server.windows.toplevels.last { $0.surface === focus } }
+        let pointerWindow = livePointerFocus.flatMap(server.windows.window(of:))
         return .object([
             ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
                                  ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) }))])),

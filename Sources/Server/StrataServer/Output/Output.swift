@@ -2,13 +2,20 @@ import CStrataServerProtocol
 import CWaylandServer
 
 /// wl_output: the one headless output, described to each client that binds
-/// it. Its mode never changes, so there is nothing to send later.
+/// it. Its mode never changes, so there is nothing to send later. Surfaces
+/// are told with wl_surface.enter and leave when they come on and go off
+/// it (Surface+Output).
 final class OutputGlobal {
     /// v4: name and description.
     static let version: Int32 = 4
     static let refreshMillihertz: Int32 = 60_000
+    /// wl_output.name, also zxdg_output_v1.name.
+    static let name = "HEADLESS-1"
+    static func description(of c: ServerConfiguration) -> String { "Strata headless output \(c.width)×\(c.height)" }
     unowned let server: Server
     private var global: Global?
+    /// Every client's bindings, for wl_surface.enter and leave.
+    private var resources: [WaylandResource] = []
 
     init?(server: Server) {
         self.server = server
@@ -16,9 +23,13 @@ final class OutputGlobal {
                         version: OutputGlobal.version) { [unowned self] client, version, id in
             guard let resource = makeResource(client: client, interface: strata_wl_output_interface(),
                                               version: Int32(version), id: id,
-                                              implementation: OutputGlobal.implementation, object: self)
+                                              implementation: OutputGlobal.implementation, object: self,
+                                              onDestroy: { [unowned self] resource in self.resources.removeAll { $0 == resource } })
             else { return }
             self.describe(to: resource, version: Int32(version))
+            self.resources.append(resource)
+            // A client that binds the output late learns where its surfaces already are.
+            for surface in server.surfacesOnOutput(of: client) { wl_surface_send_enter(surface, resource) }
         }
         if global == nil { return nil }
     }
@@ -31,10 +42,18 @@ final class OutputGlobal {
                             Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
         if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
         if version >= 4 {
-            wl_output_send_name(resource, "HEADLESS-1")
-            wl_output_send_description(resource, "Strata headless output \(c.width)×\(c.height)")
+            wl_output_send_name(resource, OutputGlobal.name)
+            wl_output_send_description(resource, OutputGlobal.description(of: c))
         }
         if version >= 2 { wl_output_send_done(resource) }
+    }
+
+    /// Sends wl_surface.enter (or leave) for `surface` with each of its client's bindings.
+    func surface(_ surface: WaylandResource, entered: Bool) {
+        let client = wl_resource_get_client(surface)
+        for resource in resources where wl_resource_get_client(resource) == client {
+            if entered { wl_surface_send_enter(surface, resource) } else { wl_surface_send_leave(surface, resource) }
+        }
     }
 
     private static let implementation: UnsafeRawPointer = {

@@ -28,6 +28,7 @@ extension Seat {
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
+            server.dataDeviceManager?.offerSelectionToFocusedClient()
         }
     }
 
@@ -42,12 +43,12 @@ extension Seat {
     func windowUnmapped(_ toplevel: Toplevel) {
         let surface = toplevel.surface
         if let surface {
-            if pointerFocus === surface {
+            if let focus = pointerFocus, focus.mainSurface === surface {
                 // The grab ends with its surface; buttons still down are forgotten, so their release goes nowhere.
                 buttonsDown = []
                 setPointerFocus(nil, local: nil)
             }
-            touchPoints = touchPoints.filter { $0.value.object !== surface && $0.value.object != nil }
+            touchPoints = touchPoints.filter { $0.value.object.map { $0.mainSurface !== surface } ?? false }
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
             if keyboardFocus === toplevel { setKeyboardFocus(nil) }

@@ -7,13 +7,14 @@ import StrataProtocol
 // surface the first press began on, wherever the pointer goes, and the
 // focus moves only after the last release.
 extension Seat {
-    /// The window and surface under `point`, top to bottom, honouring
-    /// input regions and layer trees; nil over the desktop.
+    /// The window and surface (the window's own or one of its
+    /// subsurfaces) under `point`, top to bottom, honouring input regions
+    /// and layer trees; nil over the desktop.
     func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
         for toplevel in server.windows.toplevels.reversed() {
             guard let surface = toplevel.surface, surface.resource != nil,
-                  let local = surface.localPoint(fromOutput: point), surface.acceptsInput(at: local) else { continue }
-            return (toplevel, surface, local)
+                  let hit = surface.inputSurface(at: point) else { continue }
+            return (toplevel, hit.surface, hit.local)
         }
         return nil
     }
@@ -82,7 +83,7 @@ extension Seat {
             if buttonsDown.isEmpty {
                 // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
                 updatePointerFocus()
-                if let focus = livePointerFocus, let toplevel = server.windows.toplevels.last(where: { $0.surface === focus }) {
+                if let focus = livePointerFocus, let toplevel = server.windows.window(of: focus) {
                     focusWindow(toplevel)
                 }
             }

@@ -15,6 +15,8 @@ public final class Toplevel {
     public let windowLayer = RenderLayer()
     public private(set) var title: String?
     public private(set) var appID: String?
+    /// xdg_toplevel.set_parent: the window this one is a dialog of.
+    public private(set) weak var parent: Toplevel?
     /// The window's top left on the output, once placed.
     public private(set) var origin: Point?
     public private(set) var isMapped = false
@@ -41,9 +43,10 @@ public final class Toplevel {
     }
 
     public var surface: Surface? { xdgSurface?.surface }
-    /// The window geometry (xdg_surface.set_window_geometry), or the whole surface.
+    /// The window geometry (xdg_surface.set_window_geometry), or the
+    /// surface with its subsurfaces.
     public var geometry: Rect {
-        xdgSurface?.geometry ?? Rect(origin: .zero, size: surface?.size ?? .zero)
+        xdgSurface?.geometry ?? surface?.extents ?? .zero
     }
     /// The client that owns the window.
     public var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
@@ -87,21 +90,44 @@ public final class Toplevel {
         if isMapped && surface.layer.superlayer !== windowLayer {
             windowLayer.addSublayer(surface.layer)
         }
-        if isMapped && !wasMapped {
-            // Placed once, on first map, when its size is known; on top.
-            if origin == nil { origin = server.windows.nextOrigin(for: geometry.size) }
-            server.windows.raise(self)
-        }
+        // Placed once, when first mapped with a size (a layer tree may be
+        // bound before its root has bounds); on top from the first map.
+        if isMapped, origin == nil, !geometry.isEmpty { origin = server.windows.origin(for: self) }
+        if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
         let o = origin ?? .zero
         // The window's origin is where its geometry starts, so shadows the
-        // client draws outside the geometry hang off the cascade position.
+        // client draws outside the geometry hang off the placed position.
         windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
         windowLayer.bounds = Rect(origin: .zero, size: surface.size)
         windowLayer.isHidden = !isMapped
+        if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
+    }
+
+    /// The nearest mapped ancestor: as xdg-shell says, an unmapped
+    /// parent's own parent stands in for it.
+    var mappedParent: Toplevel? {
+        var candidate = parent
+        while let window = candidate, !window.isMapped { candidate = window.parent }
+        return candidate
+    }
+
+    private func setParent(_ resource: WaylandResource?) {
+        guard let own = self.resource else { return }
+        let newParent = Toplevel.from(resource)
+        var ancestor = newParent
+        while let window = ancestor {
+            if window === self {
+                strata_resource_post_error(own, XDG_TOPLEVEL_ERROR_INVALID_PARENT.rawValue,
+                                           "set_parent would make xdg_toplevel@\(wl_resource_get_id(own)) its own ancestor")
+                return
+            }
+            ancestor = window.parent
+        }
+        parent = newParent
     }
 
     /// The surface or xdg_surface went away: the window leaves the scene.
@@ -110,6 +136,7 @@ public final class Toplevel {
         windowLayer.isHidden = true
         server.windows.remove(self)
         server.seat.windowUnmapped(self)
+        surface?.updateOutputPresence()
         surface?.layer.removeFromSuperlayer()
         server.scheduleFrame()
     }
@@ -125,7 +152,7 @@ public final class Toplevel {
     static let implementation: UnsafeRawPointer = {
         var i = xdg_toplevel_interface()
         i.destroy = { _, resource in wl_resource_destroy(resource) }
-        i.set_parent = { _, _, _ in }
+        i.set_parent = { _, resource, parent in Toplevel.from(resource)?.setParent(parent) }
         i.set_title = { _, resource, title in
             Toplevel.from(resource)?.title = title.map { String(cString: $0) }
         }

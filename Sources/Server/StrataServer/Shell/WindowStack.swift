@@ -2,34 +2,41 @@ import StrataProtocol
 import StrataRender
 
 /// The output's windows, bottom to top, as sublayers of the scene root.
-/// New windows go on top, each cascaded from the previous one so they do
-/// not all sit at the origin.
+/// New windows go on top, placed by `WindowPlacement`.
 final class WindowStack {
     private let scene: RenderLayer
+    /// Explicit origins (ServerConfiguration.windowOrigins): the n-th is
+    /// used while n windows are mapped, before smart placement.
+    private let explicitOrigins: [Point]
     /// Mapped windows, bottom to top.
     private(set) var toplevels: [Toplevel] = []
     /// Every live toplevel, mapped or not, in creation order.
     private var registered: [Weak<Toplevel>] = []
 
-    /// Cascade step, and the first window's origin, in points.
-    static let cascadeStep = 32.0
+    init(scene: RenderLayer, explicitOrigins: [Point] = []) {
+        self.scene = scene
+        self.explicitOrigins = explicitOrigins
+    }
 
-    init(scene: RenderLayer) { self.scene = scene }
-
-    /// The origin for a new window of `size`: one step down-right from the
-    /// topmost window, back to the first position when there is none or
-    /// when the new one would leave the output.
-    func nextOrigin(for size: Size) -> Point {
-        let step = WindowStack.cascadeStep
-        let first = Point(x: step, y: step)
-        guard let last = toplevels.last?.origin else { return first }
-        let origin = Point(x: last.x + step, y: last.y + step)
-        let output = scene.bounds.size
-        if origin.x + min(size.width, output.width / 2) > output.width
-            || origin.y + min(size.height, output.height / 2) > output.height {
-            return first
+    /// Where `toplevel`, mapped or about to be, goes among the other
+    /// windows: an explicit origin if one is given for this many windows;
+    /// centered on its parent's window for a dialog; else smart placement.
+    func origin(for toplevel: Toplevel) -> Point {
+        let others = toplevels.filter { $0 !== toplevel }
+        if others.count < explicitOrigins.count { return explicitOrigins[others.count] }
+        let output = scene.bounds
+        let size = toplevel.geometry.size
+        if let parent = toplevel.mappedParent, let parentOrigin = parent.origin {
+            return WindowPlacement.origin(for: size, centeredOn: Rect(origin: parentOrigin, size: parent.geometry.size), on: output)
         }
-        return origin
+        let occupied = others.compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
+        return WindowPlacement.origin(for: size, on: output, avoiding: occupied)
+    }
+
+    /// The mapped window that `surface` (its own surface or a subsurface) belongs to.
+    func window(of surface: Surface) -> Toplevel? {
+        let main = surface.mainSurface
+        return toplevels.last { $0.surface === main }
     }
 
     func register(_ toplevel: Toplevel) {

@@ -193,6 +193,11 @@ final class XdgSurface: SurfaceRole {
         toplevel?.updateMapping()
     }
 
+    func subsurfaceDidCommit(below surface: Surface) {
+        // Without a window geometry, the window is the surface with its subsurfaces.
+        if geometry == nil { toplevel?.updateMapping() }
+    }
+
     func surfaceDestroyed(_ surface: Surface) {
         toplevel?.unmap()
         self.surface = nil

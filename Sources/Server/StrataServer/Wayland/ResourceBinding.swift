@@ -118,6 +118,17 @@ final class Global {
         if global == nil { return nil }
     }
 
+    /// A global whose every binding is a resource handled by
+    /// `implementation` with `object` as its user data: for globals that
+    /// keep no per-binding state. `object` owns the global and is not retained.
+    convenience init?(display: OpaquePointer, interface: UnsafePointer<wl_interface>, version: Int32,
+                      object: AnyObject, implementation: UnsafeRawPointer) {
+        self.init(display: display, interface: interface, version: version) { [unowned object] client, version, id in
+            makeResource(client: client, interface: interface, version: Int32(version), id: id,
+                         implementation: implementation, object: object)
+        }
+    }
+
     deinit { if let global { wl_global_destroy(global) } }
 }
 

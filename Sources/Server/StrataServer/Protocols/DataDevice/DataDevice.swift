@@ -1,0 +1,66 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+/// A client's wl_data_device: where it sets the selection and is told
+/// of the selection on offer.
+final class DataDevice {
+    unowned let manager: DataDeviceManagerGlobal
+    private(set) var resource: WaylandResource?
+
+    init?(manager: DataDeviceManagerGlobal, parent: WaylandResource, id: UInt32) {
+        self.manager = manager
+        guard let resource = makeResource(child: parent, interface: strata_wl_data_device_interface(), id: id,
+                                          implementation: DataDevice.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in
+                                              self.resource = nil
+                                              self.manager.removeDevice(self)
+                                          })
+        else { return nil }
+        self.resource = resource
+    }
+
+    static func from(_ resource: WaylandResource?) -> DataDevice? {
+        resourceObject(resource, as: DataDevice.self, interface: strata_wl_data_device_interface())
+    }
+
+    var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
+
+    /// A new wl_data_offer of `source` (data_offer, then its MIME types),
+    /// then the selection event; without a source, selection(NULL).
+    func sendSelection(_ source: DataSource?) {
+        guard let resource else { return }
+        guard let source, source.resource != nil else {
+            wl_data_device_send_selection(resource, nil)
+            return
+        }
+        guard let offer = DataOffer.make(for: source, device: resource) else { return }
+        wl_data_device_send_data_offer(resource, offer)
+        for mimeType in source.mimeTypes { wl_data_offer_send_offer(offer, mimeType) }
+        wl_data_device_send_selection(resource, offer)
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = wl_data_device_interface()
+        i.start_drag = { _, resource, sourceResource, _, icon, _ in
+            guard let resource else { return }
+            if let surface = Surface.from(icon), surface.roleObject != nil || !surface.giveRole(.other("wl_data_device.icon")) {
+                strata_resource_post_error(resource, WL_DATA_DEVICE_ERROR_ROLE.rawValue,
+                                           "wl_surface@\(surface.id) already has the role \(surface.role)")
+                return
+            }
+            // Drag and drop is not served yet: the drag ends before it starts.
+            if let source = DataSource.from(sourceResource) {
+                source.isUsed = true
+                source.cancel()
+            }
+        }
+        i.set_selection = { _, resource, sourceResource, _ in
+            guard let device = DataDevice.from(resource) else { return }
+            let source = DataSource.from(sourceResource)
+            source?.isUsed = true
+            device.manager.setSelection(source, from: device.client)
+        }
+        i.release = { _, resource in wl_resource_destroy(resource) }
+        return staticImplementation(i)
+    }()
+}

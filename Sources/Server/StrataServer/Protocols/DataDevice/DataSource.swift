@@ -1,0 +1,61 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+/// A wl_data_source: what a client offers to paste, by MIME type; its
+/// client writes the data when a paste asks for it (`send`).
+final class DataSource {
+    unowned let manager: DataDeviceManagerGlobal
+    private(set) var resource: WaylandResource?
+    private(set) var mimeTypes: [String] = []
+    /// Used as the selection or for a drag: its actions may no longer change.
+    var isUsed = false
+
+    init?(manager: DataDeviceManagerGlobal, parent: WaylandResource, id: UInt32) {
+        self.manager = manager
+        guard let resource = makeResource(child: parent, interface: strata_wl_data_source_interface(), id: id,
+                                          implementation: DataSource.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in
+                                              self.resource = nil
+                                              self.manager.sourceDestroyed(self)
+                                          })
+        else { return nil }
+        self.resource = resource
+    }
+
+    static func from(_ resource: WaylandResource?) -> DataSource? {
+        resourceObject(resource, as: DataSource.self, interface: strata_wl_data_source_interface())
+    }
+
+    /// Asks the client to write the data as `mimeType` into `fd`.
+    func send(mimeType: String, fd: Int32) {
+        guard let resource else { return }
+        wl_data_source_send_send(resource, mimeType, fd)
+    }
+
+    /// The source is no longer the selection (or its drag ended): the client may destroy it.
+    func cancel() {
+        if let resource { wl_data_source_send_cancelled(resource) }
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = wl_data_source_interface()
+        i.offer = { _, resource, mimeType in
+            guard let source = DataSource.from(resource), let mimeType else { return }
+            source.mimeTypes.append(String(cString: mimeType))
+        }
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.set_actions = { _, resource, actions in
+            guard let resource, let source = DataSource.from(resource) else { return }
+            let all = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue | WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue
+                | WL_DATA_DEVICE_MANAGER_DND_ACTION_ASK.rawValue
+            if actions & ~all != 0 {
+                strata_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_ACTION_MASK.rawValue,
+                                           "drag-and-drop actions \(actions) are not a wl_data_device_manager.dnd_action mask")
+            } else if source.isUsed {
+                strata_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE.rawValue,
+                                           "set_actions on a wl_data_source already used")
+            }
+        }
+        return staticImplementation(i)
+    }()
+}

@@ -1,0 +1,139 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataRender
+
+/// zwlr_screencopy_manager_v1, version 3: copies the output, or a region
+/// of it, into a client's wl_shm buffer, as grim and screen recorders ask.
+/// Offered to every client, as sway does, so grim just works; `strata run
+/// --restrict-privileged` is to offer it only to clients Strata started.
+///
+/// The cursor is part of Strata's composited scene, so copies always show
+/// it, whatever overlay_cursor says.
+final class ScreencopyManagerGlobal {
+    static let version: Int32 = 3
+    unowned let server: Server
+    private var global: Global?
+    /// Every binding; each keeps the damage since its own last copy.
+    private var managers: [Weak<ScreencopyManager>] = []
+    /// When the latest frame reached the screen; nil before the first.
+    private(set) var lastPresentation: PresentationTime?
+
+    init?(server: Server) {
+        self.server = server
+        global = Global(display: server.display, interface: strata_zwlr_screencopy_manager_v1_interface(),
+                        version: ScreencopyManagerGlobal.version) { [unowned self] client, version, id in
+            let manager = ScreencopyManager(global: self)
+            guard let resource = makeResource(client: client, interface: strata_zwlr_screencopy_manager_v1_interface(),
+                                              version: Int32(version), id: id,
+                                              implementation: ScreencopyManager.implementation, object: manager)
+            else { return }
+            manager.resource = resource
+            self.managers.removeAll { $0.object == nil }
+            self.managers.append(Weak(manager))
+        }
+        if global == nil { return nil }
+        server.addPresentationObserver { [weak self] time in self?.frameDidRender(at: time) }
+    }
+
+    /// The output in pixels.
+    var outputRect: PixelRect {
+        PixelRect(x: 0, y: 0, width: server.configuration.width, height: server.configuration.height)
+    }
+
+    /// A frame was composited: its damage goes to every binding, and the
+    /// copies waiting for it are made.
+    private func frameDidRender(at time: PresentationTime) {
+        lastPresentation = time
+        let damage = server.lastFrameStats?.damage ?? []
+        for manager in managers.compactMap(\.object) { manager.frameDidRender(damage: damage, at: time) }
+    }
+
+    /// Serves a copy request: now when the screen is up to date, else after
+    /// the next frame (which a manually clocked server renders at once, as
+    /// `strata screenshot` does).
+    func schedule(_ frame: ScreencopyFrame) {
+        if let lastPresentation, !server.isFrameScheduled, frame.isReady {
+            frame.complete(at: lastPresentation)
+            return
+        }
+        frame.manager.wait(for: frame)
+        // copy_with_damage without damage waits for a frame that brings some, whenever it comes.
+        guard frame.isReady else { return }
+        if server.configuration.clock == .manual { server.renderFrame() } else { server.scheduleFrame() }
+    }
+}
+
+/// One client's binding of the manager: makes frames and remembers what
+/// changed on screen since its last copy (copy_with_damage).
+final class ScreencopyManager {
+    unowned let global: ScreencopyManagerGlobal
+    var resource: WaylandResource?
+    /// Output pixels changed since this binding's last copy: all of them before its first.
+    private(set) var damage: [PixelRect]
+    /// Copies waiting for the next frame, or for damage.
+    private var waiting: [ScreencopyFrame] = []
+    /// Past this many rects the damage is kept as their bounding box.
+    static let damageRectLimit = 32
+
+    init(global: ScreencopyManagerGlobal) {
+        self.global = global
+        damage = [global.outputRect]
+    }
+
+    static func from(_ resource: WaylandResource?) -> ScreencopyManager? {
+        resourceObject(resource, as: ScreencopyManager.self, interface: strata_zwlr_screencopy_manager_v1_interface())
+    }
+
+    /// The damage inside `region`, in the region's coordinates.
+    func damage(in region: PixelRect) -> [PixelRect] {
+        damage.map { $0.intersection(region) }.filter { !$0.isEmpty }
+            .map { PixelRect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) }
+    }
+
+    /// A copy was made: damage counts from now.
+    func copied() { damage = [] }
+
+    func wait(for frame: ScreencopyFrame) { waiting.append(frame) }
+    func stopWaiting(for frame: ScreencopyFrame) { waiting.removeAll { $0 === frame } }
+
+    func frameDidRender(damage newDamage: [PixelRect], at time: PresentationTime) {
+        // A rect inside one already kept adds nothing (the first frame's full damage, say).
+        for rect in newDamage where !damage.contains(where: { $0.intersection(rect) == rect }) {
+            damage.removeAll { rect.intersection($0) == $0 }
+            damage.append(rect)
+        }
+        if damage.count > ScreencopyManager.damageRectLimit {
+            let box = damage.dropFirst().reduce(damage[0]) { a, b in
+                let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+                return PixelRect(x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                                 height: max(a.y + a.height, b.y + b.height) - y0)
+            }
+            damage = [box]
+        }
+        let due = waiting.filter(\.isReady)
+        waiting.removeAll { $0.isReady }
+        for frame in due { frame.complete(at: time) }
+    }
+
+    private func capture(id: UInt32, region: PixelRect?) {
+        guard let resource else { return }
+        _ = ScreencopyFrame(manager: self, parent: resource, id: id, region: region)
+    }
+
+    static let implementation: UnsafeRawPointer = {
+        var i = zwlr_screencopy_manager_v1_interface()
+        // One output: the wl_output argument needs no lookup (libwayland checked its type).
+        i.capture_output = { _, resource, id, _, _ in
+            ScreencopyManager.from(resource)?.capture(id: id, region: nil)
+        }
+        i.capture_output_region = { _, resource, id, _, _, x, y, width, height in
+            guard let manager = ScreencopyManager.from(resource) else { return }
+            // Logical coordinates (points) to output pixels, clipped to the output.
+            let scale = Int(max(manager.global.server.configuration.scale, 1))
+            let asked = PixelRect(x: Int(x) * scale, y: Int(y) * scale, width: Int(width) * scale, height: Int(height) * scale)
+            manager.capture(id: id, region: asked.intersection(manager.global.outputRect))
+        }
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        return staticImplementation(i)
+    }()
+}
