@@ -73,6 +73,10 @@ def load_protocols():
 PROTOCOLS = load_protocols()
 
 
+# libwayland's largest message (WL_MAX_MESSAGE_SIZE in 1.21), header included.
+MAX_MESSAGE_SIZE = 4096
+
+
 def pad(data):
     return data + b"\0" * (-len(data) % 4)
 
@@ -483,6 +487,11 @@ class Fuzzer:
             return  # destroying everything early leaves nothing to fuzz
         payload = b""
         fds = []
+        if iface == "strata_layer_v1" and name in ("add_animation", "add_transition") and self.rng.random() < 0.6:
+            # Mostly well-formed, so the compositor plays them (and its
+            # frames, transitions and events run), with boundary values mixed in.
+            payload = self.plausible_animation(name)
+            args = []
         for arg_type, arg_iface, allow_null in args:
             if arg_type == "int":
                 payload += struct.pack("<i", self.values.int())
@@ -515,6 +524,12 @@ class Fuzzer:
                 fd = os.memfd_create("fuzz-pool")
                 os.ftruncate(fd, size)
                 fds.append(fd)
+        if 8 + len(payload) > MAX_MESSAGE_SIZE:
+            # Not a message libwayland can carry (a 4 KiB boundary string
+            # beside other arguments): it would only test the wire's limit.
+            for fd in fds:
+                os.close(fd)
+            return
         self.log_request("%s %s@%d.%s(%s)" % (c.name, iface, oid, name, payload.hex()))
         if destructor:
             c.objects.pop(oid, None)
@@ -523,6 +538,35 @@ class Fuzzer:
         finally:
             for fd in fds:
                 os.close(fd)
+
+    KEY_PATHS = {"position": 2, "position.x": 1, "bounds": 4, "bounds.size": 2, "anchorPoint": 2, "transform": 6,
+                 "transform.rotation.z": 1, "transform.scale": 1, "transform.translation": 2, "opacity": 1,
+                 "backgroundColor": 4, "contentsRect": 4, "contentsCenter": 4}
+
+    def plausible_animation(self, name):
+        """add_animation or add_transition arguments that mostly fit their rules."""
+        rng = self.rng
+        def doubles(values):
+            return encode_array(struct.pack("<%dd" % len(values), *values))
+        def number():
+            return rng.choice([0.0, 1.0, 0.5, -1.0, 1e9, rng.uniform(-500, 500), float("inf"), float("nan"), 1e-300])
+        key = rng.choice(["k", "slide", "x" * 200, ""])
+        timing = [rng.choice([0.0, 0.0, 0.1, -0.5, 5.0]), rng.choice([0.0, 0.05, 0.25, 1.0, 100.0, -1.0]),
+                  rng.choice([1.0, 1.0, 0.0, 2.0, -1.0]), rng.choice([0.0, 0.3]),
+                  rng.choice([0.0, 0.0, 2.5, float("inf")]), rng.choice([0.0, 0.0, 0.7])]
+        flags = rng.choice([0, 1, 2, 4, 8, 16, 24, 32, 64, 127, 128])
+        curves = rng.choice([[], [0.42, 0, 0.58, 1], [0.9, -2, 0.1, 3], [-1, 0, 1, 1]])
+        if name == "add_transition":
+            return (encode_string(key) + struct.pack("<II", rng.randrange(7), rng.randrange(5)) + doubles(timing)
+                    + doubles(curves) + doubles(rng.choice([[0, 1], [0.25, 0.75], [0, 2], [0]])) + struct.pack("<I", flags))
+        path = rng.choice(list(self.KEY_PATHS) + ["cornerRadius"])
+        width = self.KEY_PATHS.get(path, 1)
+        count = rng.choice([1, 2, 2, 3, 5])
+        values = [rng.uniform(0, 1) if rng.random() < 0.8 else number() for _ in range(count * width + rng.choice([0, 0, 0, 1]))]
+        key_times = rng.choice([[], sorted(rng.uniform(0, 1) for _ in range(count)), [0.5] * count, [1, 0]])
+        spring = rng.choice([[], [], [1, 100, 10, 0], [0, 1, 1, 1]])
+        return (encode_string(key) + encode_string(path) + doubles(values) + doubles(key_times)
+                + doubles(curves * rng.choice([1, count])) + doubles(spring) + doubles(timing) + struct.pack("<I", flags))
 
     def malformed_message(self, c):
         """Wire data libwayland must refuse: the compositor disconnects (or errors) that client."""
