@@ -42,7 +42,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
-                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md"]),
+                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md"]),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
@@ -51,7 +51,7 @@ let package = Package(
                 path: "Sources/Client/StrataWayland"),
         .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
-                exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md",
+                exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
                           "Text/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
