@@ -39,7 +39,7 @@ public final class LayerImage {
                 .copyMemory(from: source + row * sourceStride + r.x * 4, byteCount: r.width * 4)
         }
         damage.append(r)
-        SceneGeneration.advance()
+        SceneGeneration.imageDamaged()
     }
 
     /// Records damage for pixels changed through `data` directly.
@@ -47,7 +47,7 @@ public final class LayerImage {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         if !r.isEmpty {
             damage.append(r)
-            SceneGeneration.advance()
+            SceneGeneration.imageDamaged()
         }
     }
 

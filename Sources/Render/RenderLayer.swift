@@ -42,7 +42,7 @@ public final class RenderLayer {
         }
     }
     public var properties = Properties() {
-        didSet { SceneGeneration.advance() }
+        didSet { SceneGeneration.layerChanged(self) }
     }
 
     public var position: Point { get { properties.position } set { properties.position = newValue } }
@@ -86,7 +86,7 @@ public final class RenderLayer {
     /// Inserts at `index` (0 is back-most), first removing the layer from
     /// any superlayer it has.
     public func insertSublayer(_ layer: RenderLayer, at index: Int) {
-        SceneGeneration.advance()
+        SceneGeneration.structureChanged()
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: min(index, sublayers.count))
         layer.superlayer = self
@@ -98,14 +98,14 @@ public final class RenderLayer {
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        SceneGeneration.advance()
+        SceneGeneration.structureChanged()
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
     }
 
     /// Replaces all sublayers at once.
     public func setSublayers(_ layers: [RenderLayer]) {
-        SceneGeneration.advance()
+        SceneGeneration.structureChanged()
         for old in sublayers { old.superlayer = nil }
         sublayers = []
         for layer in layers { addSublayer(layer) }
@@ -116,13 +116,65 @@ public final class RenderLayer {
     public var transformToSuperlayer: AffineTransform { properties.transformToSuperlayer }
 }
 
-/// Counts changes to any layer or contents image: a renderer that sees the
-/// same count as at its last frame knows nothing it could draw has changed,
-/// and skips the frame's work (an idle output costs next to nothing).
+/// Counts changes to any layer or contents image, and logs which layers'
+/// properties changed: a renderer that sees the same count as at its last
+/// frame skips the frame; one that sees only property changes of layers it
+/// drew redraws just their subtrees instead of walking the whole tree.
 public enum SceneGeneration {
-    private static let counter = Atomic<UInt64>(0)
+    private struct Log {
+        var generation: UInt64 = 0
+        /// Property changes, oldest first, with the generation each made.
+        var changes: [(generation: UInt64, layer: ObjectIdentifier)] = []
+        /// Changes at or before this generation may have been dropped.
+        var forgottenThrough: UInt64 = 0
+        var lastStructureChange: UInt64 = 0
+        var lastImageDamage: UInt64 = 0
+    }
+    private static let log = Mutex(Log())
+    /// Enough for a frame's changes; older ones are dropped half at a time.
+    private static let capacity = 8192
 
-    public static var current: UInt64 { counter.load(ordering: .relaxed) }
+    public static var current: UInt64 { log.withLock { $0.generation } }
 
-    static func advance() { counter.wrappingAdd(1, ordering: .relaxed) }
+    static func layerChanged(_ layer: RenderLayer) {
+        let id = ObjectIdentifier(layer)
+        log.withLock { log in
+            log.generation &+= 1
+            if log.changes.count >= capacity {
+                log.forgottenThrough = log.changes[capacity / 2 - 1].generation
+                log.changes.removeFirst(capacity / 2)
+            }
+            log.changes.append((log.generation, id))
+        }
+    }
+
+    static func structureChanged() {
+        log.withLock { log in
+            log.generation &+= 1
+            log.lastStructureChange = log.generation
+        }
+    }
+
+    static func imageDamaged() {
+        log.withLock { log in
+            log.generation &+= 1
+            log.lastImageDamage = log.generation
+        }
+    }
+
+    /// The layers whose properties changed after `generation`, when those
+    /// are the only changes since; nil when the tree's structure changed,
+    /// an image was damaged, or the log no longer reaches back that far.
+    static func propertyChanges(since generation: UInt64) -> Set<ObjectIdentifier>? {
+        log.withLock { log in
+            guard log.lastStructureChange <= generation, log.lastImageDamage <= generation,
+                  log.forgottenThrough <= generation else { return nil }
+            var changed = Set<ObjectIdentifier>()
+            for change in log.changes.reversed() {
+                if change.generation <= generation { break }
+                changed.insert(change.layer)
+            }
+            return changed
+        }
+    }
 }

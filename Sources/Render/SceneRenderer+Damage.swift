@@ -7,6 +7,8 @@ final class DrawnState {
     /// Held strongly until the next frame replaces the table, so a freed
     /// layer's address cannot be reused by a new layer while we compare.
     let layer: RenderLayer
+    /// Its node in that frame's tree.
+    let node: DrawNode
     /// Pixels its own drawing covered (clipped).
     let footprint: PixelRect
     let key: DrawKey
@@ -19,9 +21,10 @@ final class DrawnState {
     /// it covers or is covered by may have changed.
     let restacked: Bool
 
-    init(layer: RenderLayer, footprint: PixelRect, key: DrawKey, contents: LayerImage?,
+    init(layer: RenderLayer, node: DrawNode, footprint: PixelRect, key: DrawKey, contents: LayerImage?,
          parent: ObjectIdentifier?, siblingIndex: Int, restacked: Bool) {
         self.layer = layer
+        self.node = node
         self.footprint = footprint
         self.key = key
         self.contents = contents

@@ -61,10 +61,12 @@ extension SceneRenderer {
     func occlusionClips(_ items: [PaintItem], damage: Region) -> (clips: [Region?], opaque: Region) {
         var clips = [Region?](repeating: nil, count: items.count)
         let opaque = Region()
+        // A rect test first: most items of a small change lie far from it.
+        let bounds = damage.extents
         for index in items.indices.reversed() {
             let item = items[index]
             let extent = item.extent
-            guard damage.intersects(extent), !opaque.contains(extent) else { continue }
+            guard !extent.intersection(bounds).isEmpty, damage.intersects(extent), !opaque.contains(extent) else { continue }
             let clip = damage.intersection(extent)
             clip.subtract(opaque)
             if clip.isEmpty { continue }

@@ -94,6 +94,22 @@ struct PreparedContents {
     var isOpaque: Bool { !image.hasAlpha && composed == nil && draws.allSatisfy(\.rectilinear) }
 }
 
+/// What a layer's drawing inherits from its ancestors.
+struct Inherited {
+    var toPixel: AffineTransform
+    var outerClip: PixelRect
+    var inheritedOpacity: Double
+    var masks: [MaskKey]
+    /// Unowned: a node keeps what it inherited, and its parent keeps it.
+    unowned(unsafe) var parent: DrawNode?
+    var siblingIndex: Int
+    var restacked: Bool
+    /// Opacity of ancestors too deeply nested to get their own offscreen
+    /// group, applied to each layer's own drawing instead.
+    var fade: Double
+    var groupDepth: Int
+}
+
 /// One visible layer of a frame. Set up whole at creation (fields of a
 /// class cost an exclusivity check per access), except for the links to
 /// its sublayers.
@@ -122,6 +138,9 @@ final class DrawNode {
     var children: [DrawNode] = []
     /// Indices of sublayers that changed places (see restackedSublayers).
     var restackedSublayers: Set<Int> = []
+    /// What it was built from, so a later frame can rebuild just this
+    /// subtree when only its layers' properties changed.
+    var inherited: Inherited?
 
     /// Releases a deep subtree one node at a time: the default release of
     /// `children` recurses once per level and overflows the stack.
@@ -168,8 +187,14 @@ final class FrameBuilder {
     /// Off for snapshots, which must leave images' damage to the output's renderer.
     let takesDamage: Bool
 
-    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true) {
+    /// Set when the tree's structure is known not to have changed since the
+    /// last frame: no sublayer can have changed places.
+    let assumesNoRestacking: Bool
+
+    init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true,
+         assumesNoRestacking: Bool = false) {
         self.takesDamage = takesDamage
+        self.assumesNoRestacking = assumesNoRestacking
         self.scale = scale
         self.output = output
         self.previous = previous
@@ -203,21 +228,6 @@ final class FrameBuilder {
         }
     }
 
-    /// What a layer's drawing inherits from its ancestors.
-    private struct Inherited {
-        var toPixel: AffineTransform
-        var outerClip: PixelRect
-        var inheritedOpacity: Double
-        var masks: [MaskKey]
-        var parent: DrawNode?
-        var siblingIndex: Int
-        var restacked: Bool
-        /// Opacity of ancestors too deeply nested to get their own offscreen
-        /// group, applied to each layer's own drawing instead.
-        var fade: Double
-        var groupDepth: Int
-    }
-
     /// Offscreen groups nest at most this deep; deeper layers with group
     /// opacity fade their own drawing instead (painting nested groups
     /// recurses, and each holds an offscreen).
@@ -230,14 +240,20 @@ final class FrameBuilder {
     func build(root: RenderLayer) -> DrawNode? {
         let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
-        var stack = [(root, Inherited(toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
-                                      parent: nil, siblingIndex: 0, restacked: false, fade: 1, groupDepth: 0))]
+        return build(root, Inherited(toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
+                                     parent: nil, siblingIndex: 0, restacked: false, fade: 1, groupDepth: 0))
+    }
+
+    /// Builds the subtree of `start` as it inherits `context`; the new node
+    /// is returned, not added to a parent.
+    func build(_ start: RenderLayer, _ context: Inherited) -> DrawNode? {
+        var stack = [(start, context)]
         var built: [DrawNode] = []
         var rootNode: DrawNode? = nil
         while let (layer, inherited) = stack.popLast() {
             guard let (node, forSublayers) = makeNode(layer, inherited) else { continue }
             built.append(node)
-            if let parent = inherited.parent { parent.children.append(node) } else { rootNode = node }
+            if layer === start { rootNode = node } else { inherited.parent?.children.append(node) }
             // Reversed, so the first sublayer is popped (and appended) first.
             for (index, sublayer) in layer.sublayers.enumerated().reversed() {
                 var child = forSublayers
@@ -336,7 +352,8 @@ final class FrameBuilder {
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks)
-        states[id] = DrawnState(layer: layer, footprint: node.ownRect, key: key, contents: contents?.image,
+        node.inherited = inherited
+        states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked)
 
         node.restackedSublayers = restackedSublayers(of: layer, id: id)

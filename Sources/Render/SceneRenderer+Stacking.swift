@@ -10,7 +10,7 @@ extension FrameBuilder {
     /// are a longest increasing run of last frame's indices; everything
     /// else moved. Empty when nothing moved.
     func restackedSublayers(of layer: RenderLayer, id: ObjectIdentifier) -> Set<Int> {
-        if layer.sublayers.isEmpty { return [] }
+        if layer.sublayers.isEmpty || assumesNoRestacking { return [] }
         var positions: [Int] = []   // index in layer.sublayers
         var oldIndices: [Int] = []  // last frame's index under this parent
         var moved = Set<Int>()

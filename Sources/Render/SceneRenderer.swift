@@ -33,6 +33,8 @@ public final class SceneRenderer {
     /// SceneGeneration.current when the last frame was built.
     private var renderedGeneration: UInt64?
     private var renderedRoot: ObjectIdentifier?
+    /// Last frame's draw tree, which a frame that changed only some layers' properties patches.
+    private var previousTree: DrawNode?
     /// Counters of the frame being rendered.
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
@@ -56,15 +58,25 @@ public final class SceneRenderer {
         stats = FrameStats()
         // Nothing changed anywhere since the last frame: nothing to draw.
         let generation = SceneGeneration.current
-        if !needsFullDamage, generation == renderedGeneration, ObjectIdentifier(root) == renderedRoot { return stats }
-        (renderedGeneration, renderedRoot) = (generation, ObjectIdentifier(root))
+        let sameRoot = ObjectIdentifier(root) == renderedRoot
+        if !needsFullDamage, generation == renderedGeneration, sameRoot { return stats }
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
-        let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
-        let tree = frame.build(root: root)
-        prescaleCache.invalidate(frame.damagedImages)
+        var tree: DrawNode?
+        let damage: Region
+        if !needsFullDamage, sameRoot, let previousTree, let last = renderedGeneration,
+           let changed = SceneGeneration.propertyChanges(since: last),
+           let patched = patch(previousTree, changed: changed, output: output) {
+            tree = previousTree
+            damage = patched
+        } else {
+            let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
+            tree = frame.build(root: root)
+            prescaleCache.invalidate(frame.damagedImages)
+            damage = damageRegion(previous: drawn, frame: frame, output: output)
+            drawn = frame.states
+        }
+        (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
         defer { prescaleCache.endFrame() }
-        let damage = damageRegion(previous: drawn, frame: frame, output: output)
-        drawn = frame.states
         needsFullDamage = false
         guard !damage.isEmpty else { return stats }
         stats.damage = damage.rects

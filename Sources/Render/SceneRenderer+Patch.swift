@@ -1,0 +1,86 @@
+import StrataProtocol
+
+// The frame of an animation: when since the last frame only properties of
+// layers that were drawn changed (no sublayer added, removed or moved, no
+// contents image damaged), only those layers' subtrees are built again and
+// put into last frame's tree in place of the old ones, and only their
+// layers are compared for damage. What a frame costs then follows what
+// changed, not the size of the whole tree.
+
+extension SceneRenderer {
+    /// Rebuilds the subtrees of the `changed` layers in `tree` and returns
+    /// the damage, or nil (with nothing touched) when the frame needs a
+    /// full build: a changed layer was not drawn, is the root, or is hidden now.
+    func patch(_ tree: DrawNode, changed: Set<ObjectIdentifier>, output: PixelRect) -> Region? {
+        // Each changed layer's node; one under another changed layer is rebuilt with it.
+        var nodes: [DrawNode] = []
+        for id in changed {
+            guard let state = drawn[id], state.node.inherited?.parent != nil else { return nil }
+            // Hidden now: its parent may stop being an offscreen group (that
+            // depends on having visible sublayers), so build the whole frame.
+            let layer = state.layer
+            if layer.isHidden || !(layer.opacity > 0) { return nil }
+            var ancestor = state.node.inherited?.parent
+            var covered = false
+            while let node = ancestor {
+                if changed.contains(ObjectIdentifier(node.layer)) { covered = true; break }
+                ancestor = node.inherited?.parent
+            }
+            if !covered { nodes.append(state.node) }
+        }
+
+        var states = drawn
+        drawn = [:]
+        defer { drawn = states }
+        let damage = Region()
+        var damagedImages = Set<ObjectIdentifier>()
+        for old in nodes {
+            guard var context = old.inherited, let parent = context.parent,
+                  let index = parent.children.firstIndex(where: { $0 === old }) else { continue }
+            // The layer's own geometry may be what changed: place it afresh in its parent.
+            context.toPixel = old.layer.transformToSuperlayer.concatenating(parent.toPixel)
+            context.restacked = false
+            let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true)
+            let rebuilt = frame.build(old.layer, context)
+            if let rebuilt { parent.children[index] = rebuilt } else { parent.children.remove(at: index) }
+
+            // Compare each layer of the old subtree with what it draws now.
+            var stack = [old]
+            while let node = stack.popLast() {
+                stack += node.children
+                let id = ObjectIdentifier(node.layer)
+                guard let before = states[id] else { continue }
+                if let now = frame.states[id] {
+                    if before.key != now.key || before.contents !== now.contents {
+                        damage.formUnion(before.footprint)
+                        damage.formUnion(now.footprint)
+                    }
+                } else {
+                    damage.formUnion(before.footprint)
+                    states[id] = nil
+                }
+            }
+            for (id, now) in frame.states {
+                if states[id] == nil { damage.formUnion(now.footprint) }
+                states[id] = now
+            }
+            damage.formUnion(frame.contentsDamage)
+            damagedImages.formUnion(frame.damagedImages)
+
+            // The ancestors' subtree rects cover the new subtree too (a rect
+            // that stays larger than needed only costs culling).
+            var grown = rebuilt?.subtreeRect ?? .empty
+            var ancestor: DrawNode? = parent
+            while let node = ancestor {
+                let rect = node.subtreeRect.union(grown)
+                if rect == node.subtreeRect { break }
+                node.subtreeRect = rect
+                grown = rect
+                ancestor = node.inherited?.parent
+            }
+        }
+        prescaleCache.invalidate(damagedImages)
+        damage.formIntersection(output)
+        return damage
+    }
+}
