@@ -116,7 +116,9 @@ final class LayerManager {
 
     private func validate() throws(ProtocolViolation) {
         var bytesAfter = contentsBytes
-        for layer in dirtyLayers {
+        // Parentage only changes with the tree's structure (a destroyed layer
+        // counts too), so a layer whose properties alone changed is not walked.
+        for layer in dirtyLayers where layer.structureChanged {
             let superlayers = layer.pendingSuperlayers.objects.filter { !$0.isDestroyed }
             let roots = layer.pendingRootOf.objects.filter { !$0.isDestroyed }
             if layer.isDestroyed {
@@ -133,6 +135,8 @@ final class LayerManager {
                 throw .layer(layer.resource, STRATA_LAYER_V1_ERROR_ALREADY_PARENTED,
                              "layer \(layer.id) would be \(places.joined(separator: " and "))")
             }
+        }
+        for layer in dirtyLayers {
             switch layer.pendingContents {
             case .unchanged: break
             case .removed: bytesAfter -= layer.contentsBytes

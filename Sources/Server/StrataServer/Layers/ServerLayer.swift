@@ -70,7 +70,8 @@ final class ServerLayer {
         }
     }
 
-    private func changed() { manager?.markDirty(self) }
+    // Once per commit: the manager is a weak reference, dear to load per request.
+    private func changed() { if !isDirty { manager?.markDirty(self) } }
 
     private func violation(_ code: strata_layer_v1_error, _ message: String) -> ProtocolViolation {
         .layer(resource, code, "layer \(id): \(message)")

@@ -86,7 +86,9 @@ func resourceObject<Object: AnyObject>(_ resource: WaylandResource?, as type: Ob
                                        interface: UnsafePointer<wl_interface>? = nil) -> Object? {
     guard let resource else { return nil }
     // (wl_resource_instance_of would also compare implementations, which differ per interface version here.)
-    if let interface, strcmp(wl_resource_get_class(resource), interface.pointee.name) != 0 { return nil }
+    // The class name is the interface's own string for our resources: compare pointers before bytes.
+    if let interface, let name = wl_resource_get_class(resource), name != interface.pointee.name,
+       strcmp(name, interface.pointee.name) != 0 { return nil }
     guard let data = wl_resource_get_user_data(resource) else { return nil }
     return Unmanaged<ResourceBox>.fromOpaque(data).takeUnretainedValue().object as? Object
 }
