@@ -79,6 +79,12 @@ final class LayerAnimationEntry {
     private func wireStarted(_ wireKey: String, at time: Double) {
         let first = started.isEmpty
         started.insert(wireKey)
+        // The compositor's begin time, on the clock CACurrentMediaTime reads
+        // (unless the compositor runs a manual clock, which is far off): then
+        // presentation() matches the screen to the frame.
+        let index = wireKeys.firstIndex(of: wireKey) ?? 0
+        let offset = index < wire.count ? wire[index].timing.beginTime : (transition?.timing.beginTime ?? 0)
+        if first, abs(time - (beginTime + offset)) < 1 { beginTime = time - offset }
         if first { didStart() }
     }
 
