@@ -269,3 +269,45 @@ final class AnimationProtocolTests: XCTestCase {
                       "\(shot[Int(o.x) + 100, Int(o.y) + 50])")
     }
 }
+
+/// A transition's pictures count against the client's contents quota
+/// (max_buffer_bytes): over it, the transition keeps its timing and
+/// events but shows no pictures, and the compositor's memory stays bounded.
+final class TransitionQuotaTests: XCTestCase {
+    func testTransitionOverTheQuotaShowsTheNewAppearanceAndStillEnds() throws {
+        let strata = try StrataProcess(width: 320, height: 240, manualFrames: true, extraArguments: ["--max-buffer-bytes", "65536"])
+        defer { strata.stop() }
+        let connection = try Connection(name: strata.waylandSocketPath)
+        let manager = try connection.requireLayerManager()
+        let toplevel = try Toplevel(connection: connection, title: "quota")
+        _ = try toplevel.waitForConfigure()
+        let root = manager.createLayer(listening: true)
+        root.setBounds(Rect(x: 0, y: 0, width: 200, height: 100))
+        root.setPosition(Point(x: 100, y: 50))
+        root.setBackgroundColor(Color(red: 1, green: 0, blue: 0))
+        var events: [AnimationEvent] = []
+        root.onAnimationEvent = { events.append($0) }
+        let context = manager.context(for: toplevel)
+        context.setRootLayer(root)
+        func show() throws {
+            _ = manager.commit()
+            try connection.roundtrip()
+            XCTAssertEqual(try strata.control("frame").status, 0)
+            try connection.roundtrip()
+        }
+        try show()
+        root.setBackgroundColor(Color(red: 0, green: 0, blue: 1))
+        root.addTransition(LayerTransition(kind: .flip, timing: MediaTiming(duration: 1), curve: .linear), forKey: "flip")
+        try show()
+        XCTAssertEqual(try strata.control("frame", ["--advance", "500"]).status, 0)
+        let window = try XCTUnwrap(try strata.windows().first)
+        let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+        let shot = try strata.screenshot(to: strata.runtimeDirectory + "/quota.png")
+        let pixel = shot[Int(origin["x"] as! Double) + 100, Int(origin["y"] as! Double) + 50]
+        XCTAssertTrue(pixel.isClose(to: .init(red: 0, green: 0, blue: 255), tolerance: 4), "the new appearance, not a flip: \(pixel)")
+        XCTAssertEqual(try strata.control("frame", ["--advance", "600"]).status, 0)
+        try connection.roundtrip()
+        XCTAssertEqual(events.last, .ended(key: "flip", finished: true), "\(events)")
+        withExtendedLifetime(context) {}
+    }
+}

@@ -13,6 +13,7 @@ final class LayerManager {
 
     private var liveLayers = 0
     private var contentsBytes = 0
+    var contentsBytesInUse: Int { contentsBytes }
     private var dirtyLayers: [ServerLayer] = []
     private var dirtyContexts: [LayerContext] = []
     /// Serials committed and not yet presented.
@@ -20,6 +21,9 @@ final class LayerManager {
     private var commitNumber = 0
     /// Animations held by this binding's layers, and adds not yet committed.
     var animationCount = 0
+    /// Pixels held by running transitions (their before, after and frame
+    /// images), which count against max_buffer_bytes with the contents.
+    var transitionBytes = 0
     private var pendingAnimationAdds = 0
     private var walkNumber = 0
 

@@ -6,6 +6,8 @@ import StrataRender
 /// place of the layer's own drawing and sublayers.
 final class TransitionShow {
     let key: String
+    /// What its images take at most: before, after and a frame with margins.
+    let bytes: Int
     var old: LayerImage?
     var new: LayerImage?
     var needsNewAppearance = true
@@ -13,9 +15,10 @@ final class TransitionShow {
     var frame: LayerImage?
     var isShowing = false
 
-    init(key: String, old: LayerImage?) {
+    init(key: String, old: LayerImage?, bytes: Int) {
         self.key = key
         self.old = old
+        self.bytes = bytes
         standIn.name = "transition \(key)"
         standIn.anchorPoint = .zero
     }
@@ -24,14 +27,27 @@ final class TransitionShow {
 extension ServerLayer {
     /// Takes the appearance before the commit that adds a transition: what
     /// is on screen, which is the frame of a transition still running.
+    /// A client whose transitions would hold more pixels than its contents
+    /// quota allows gets the transition's timing and events, but no pictures.
     func captureAppearanceBeforeTransition(scale: Double) {
-        let before = transitionShow?.isShowing == true ? transitionShow?.frame : SceneRenderer.snapshot(of: renderLayer, scale: scale)
         let key = pendingAnimationChanges.reversed().compactMap { change -> String? in
             if case .add(let animation) = change, animation.transition != nil { return animation.key }
             return nil
         }.first ?? ""
+        let bounds = model.bounds.size
+        let pixels = (min(bounds.width * scale, 8192).rounded(.up) + 2) * (min(bounds.height * scale, 8192).rounded(.up) + 2)
+        let bytes = Int(pixels * 4 * 1.25 * 3)
+        let previous = transitionShow
+        let available = Int(manager?.limits.maxBufferBytes ?? 0) - (manager?.transitionBytes ?? 0) + (previous?.bytes ?? 0)
+            - (manager?.contentsBytesInUse ?? 0)
+        guard bytes <= available else {
+            restoreOwnDrawing()
+            transitionShow = nil
+            return
+        }
+        let before = previous?.isShowing == true ? previous?.frame : SceneRenderer.snapshot(of: renderLayer, scale: scale)
         restoreOwnDrawing()
-        transitionShow = TransitionShow(key: key, old: before)
+        transitionShow = TransitionShow(key: key, old: before, bytes: bytes)
     }
 
     /// The transition that shows at `time`, if any.

@@ -36,7 +36,9 @@ final class ServerLayer {
     /// The committed sublayers' render layers: a transition shows a stand-in
     /// in their place while it runs.
     var modelSublayers: [RenderLayer] = []
-    var transitionShow: TransitionShow?
+    var transitionShow: TransitionShow? {
+        didSet { manager?.transitionBytes += (transitionShow?.bytes ?? 0) - (oldValue?.bytes ?? 0) }
+    }
 
     // Bookkeeping of the manager's commit, kept here so that marking and
     // validating 10,000 changed layers costs no hashing.
