@@ -58,6 +58,16 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(Set(view.layer.animationKeys() ?? []), ["position", "bounds"])
     }
 
+    /// The usual fade-in of a view just added: it animates from the alpha
+    /// set before the block, though its layer is new in this turn.
+    func testNewViewFadesIn() {
+        let fresh = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        fresh.alpha = 0
+        view.addSubview(fresh)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { fresh.alpha = 1 })
+        XCTAssertNotNil(fresh.layer.animation(forKey: "opacity"))
+    }
+
     /// Each animatable property the guide lists gets its animation.
     func testAnimatableViewProperties() {
         UIView.animate(withDuration: 1) {

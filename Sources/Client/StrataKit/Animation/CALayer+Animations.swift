@@ -113,10 +113,13 @@ extension CALayer {
 
     /// Runs the action for a change of an animatable property, as Core
     /// Animation does after the value changed. Layers new in this
-    /// transaction (no presentation yet) and changes with actions disabled
-    /// run none.
+    /// transaction (no presentation yet), except a view's inside an
+    /// animation block, and changes with actions disabled run none.
     func runAction(for property: AnimatableProperty, previous: [Double]) {
-        guard committedOnce, !isDetachedCopy, !CATransaction.disableActions(),
+        // A view's own layer animates in a block even when new (UIKit's fade-in
+        // of a view just added); other new layers have nothing to animate from.
+        let inViewBlock = delegate is UIView && !ViewAnimationContext.stack.isEmpty
+        guard committedOnce || inViewBlock, !isDetachedCopy, !CATransaction.disableActions(),
               let action = action(forKey: property.rawValue) else { return }
         action.run(forKey: property.rawValue, object: self,
                    arguments: ["previousValue": previous, "previousPresentationValue": presentationValue(of: property, model: previous)])
