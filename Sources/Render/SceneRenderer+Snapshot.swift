@@ -9,8 +9,10 @@ extension SceneRenderer {
     /// the output's renderer still sees it. Nil for an empty or huge layer.
     public static func snapshot(of layer: RenderLayer, scale: Double) -> LayerImage? {
         let bounds = layer.bounds
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
+        let pixelWidth = (bounds.width * scale).rounded(.up), pixelHeight = (bounds.height * scale).rounded(.up)
+        guard pixelWidth.isFinite, pixelHeight.isFinite, (1...8192).contains(pixelWidth), (1...8192).contains(pixelHeight)
+        else { return nil }
+        let width = Int(pixelWidth), height = Int(pixelHeight)
         let image = LayerImage(width: width, height: height, hasAlpha: true)
         let placement = (layer.opacity, layer.isHidden)
         layer.opacity = 1

@@ -34,6 +34,7 @@ public enum TransitionFrame {
         let w = Double(target.width - 2 * marginX), h = Double(target.height - 2 * marginY)
         let origin = (Double(marginX), Double(marginY))
         clear(target)
+        guard progress.isFinite else { return }
         let p = min(max(progress, 0), 1)
         // Offsets of a slide: where content entering from the direction's side starts.
         let (dx, dy): (Double, Double)
@@ -86,7 +87,7 @@ public enum TransitionFrame {
         let mask = alpha < 1 ? makeAlphaMask(alpha) : nil
         defer { if let mask { pixman_image_unref(mask) } }
         pixman_image_composite32(op, image.image, mask, target.image, 0, 0, 0, 0,
-                                 Int32(offset.0.rounded()), Int32(offset.1.rounded()),
+                                 clampedInt32(clampedInt(offset.0.rounded())), clampedInt32(clampedInt(offset.1.rounded())),
                                  Int32(image.width), Int32(image.height))
     }
 

@@ -22,10 +22,19 @@ final class LayerAnimationTests: XCTestCase {
     func testEvenlySpacedKeyframesAndDiscreteMode() {
         let even = LayerAnimation(property: .positionX, values: [[0], [10], [30]], timing: MediaTiming(beginTime: 0, duration: 2))
         XCTAssertEqual(even.value(at: 1.5)![0], 20, accuracy: 1e-12)
+        // Discrete: three values, each held a third of the time (CAKeyframeAnimation, calculationMode).
         let discrete = LayerAnimation(property: .positionX, values: [[0], [10], [30]], isDiscrete: true,
-                                      timing: MediaTiming(beginTime: 0, duration: 2, fillMode: .forwards))
+                                      timing: MediaTiming(beginTime: 0, duration: 3, fillMode: .forwards))
+        XCTAssertEqual(discrete.value(at: 0.5)![0], 0)
         XCTAssertEqual(discrete.value(at: 1.5)![0], 10)
-        XCTAssertEqual(discrete.value(at: 3)![0], 30)
+        XCTAssertEqual(discrete.value(at: 2.5)![0], 30)
+        XCTAssertEqual(discrete.value(at: 4)![0], 30)
+        // With n + 1 key times, as the reference describes for discrete mode.
+        let timed = LayerAnimation(property: .positionX, values: [[0], [10]], keyTimes: [0, 0.8, 1], isDiscrete: true,
+                                   timing: MediaTiming(beginTime: 0, duration: 1))
+        XCTAssertNil(timed.problem)
+        XCTAssertEqual(timed.value(at: 0.7)![0], 0)
+        XCTAssertEqual(timed.value(at: 0.9)![0], 10)
     }
 
     /// A transform blends its decomposition: half of a 90° turn is a 45° turn.

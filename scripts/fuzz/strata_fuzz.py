@@ -50,7 +50,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 1, "wl_seat": 7,
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 7,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3}
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface", "xdg_popup"}
@@ -549,13 +549,14 @@ class Fuzzer:
         def doubles(values):
             return encode_array(struct.pack("<%dd" % len(values), *values))
         def number():
-            return rng.choice([0.0, 1.0, 0.5, -1.0, 1e9, rng.uniform(-500, 500), float("inf"), float("nan"), 1e-300])
+            return rng.choice([0.0, 1.0, 0.5, -1.0, 1e9, rng.uniform(-500, 500), float("inf"), float("nan"), 1e-300,
+                               1e300, -1e300, 16777216.0, 8192.0])
         key = rng.choice(["k", "slide", "x" * 200, ""])
         timing = [rng.choice([0.0, 0.0, 0.1, -0.5, 5.0]), rng.choice([0.0, 0.05, 0.25, 1.0, 100.0, -1.0]),
                   rng.choice([1.0, 1.0, 0.0, 2.0, -1.0]), rng.choice([0.0, 0.3]),
                   rng.choice([0.0, 0.0, 2.5, float("inf")]), rng.choice([0.0, 0.0, 0.7])]
         flags = rng.choice([0, 1, 2, 4, 8, 16, 24, 32, 64, 127, 128])
-        curves = rng.choice([[], [0.42, 0, 0.58, 1], [0.9, -2, 0.1, 3], [-1, 0, 1, 1]])
+        curves = rng.choice([[], [0.42, 0, 0.58, 1], [0.9, -2, 0.1, 3], [-1, 0, 1, 1], [0, 1e308, 1, -1e308], [0, 999, 1, -999]])
         if name == "add_transition":
             return (encode_string(key) + struct.pack("<II", rng.randrange(7), rng.randrange(5)) + doubles(timing)
                     + doubles(curves) + doubles(rng.choice([[0, 1], [0.25, 0.75], [0, 2], [0]])) + struct.pack("<I", flags))
@@ -564,7 +565,7 @@ class Fuzzer:
         count = rng.choice([1, 2, 2, 3, 5])
         values = [rng.uniform(0, 1) if rng.random() < 0.8 else number() for _ in range(count * width + rng.choice([0, 0, 0, 1]))]
         key_times = rng.choice([[], sorted(rng.uniform(0, 1) for _ in range(count)), [0.5] * count, [1, 0]])
-        spring = rng.choice([[], [], [1, 100, 10, 0], [0, 1, 1, 1]])
+        spring = rng.choice([[], [], [1, 100, 10, 0], [0, 1, 1, 1], [1e-3, 1e9, 0, 1e6], [1e6, 1e-3, 1e9, -1e6]])
         return (encode_string(key) + encode_string(path) + doubles(values) + doubles(key_times)
                 + doubles(curves * rng.choice([1, count])) + doubles(spring) + doubles(timing) + struct.pack("<I", flags))
 

@@ -207,12 +207,16 @@ public final class Server {
     @discardableResult
     public func renderFrame() -> FrameStats {
         let time = clock.now
-        let animating = animations.present(at: time.mediaTime, scene: scene)
+        let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = backend.render(scene)
         frameClock.frameDidRender()
         lastFrameStats = stats
-        // The frame clock runs only while an animation on screen does.
-        if animating { frameClock.schedule() }
+        // The frame clock runs only while an animation on screen moves, and
+        // sleeps until one begins or ends otherwise.
+        if let wake {
+            let delay = max(wake - time.mediaTime, 0)
+            frameClock.schedule(afterNanoseconds: UInt64(min(delay, 86_400) * 1e9))
+        }
 
         let callbacks = frameCallbacksAwaitingFrame
         frameCallbacksAwaitingFrame = []

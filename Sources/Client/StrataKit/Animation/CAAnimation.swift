@@ -131,7 +131,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         switch (from, to, by) {
         case let (from?, to?, _): return [from, to]
         case let (from?, nil, by?): return [from, property.add(by, to: from)]
-        case let (nil, to?, by?): return [property.add(by.map { -$0 }, to: to), to]
+        case let (nil, to?, by?): return [property.removing(by, from: to), to]
         case let (from?, nil, nil): return [from, isAdditive ? zero : current()]
         case let (nil, to?, nil): return [isAdditive ? zero : current(), to]
         case let (nil, nil, by?): return isAdditive ? [zero, by] : [current(), property.add(by, to: current())]
@@ -210,7 +210,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             wireValues = (values ?? []).compactMap { AnimationValue.wire($0, for: property) }
             guard !wireValues.isEmpty, wireValues.count == values?.count else { return [] }
         }
-        if times.count != wireValues.count { times = [] }
+        let discrete = calculationMode == .discrete
+        if times.count != wireValues.count && !(discrete && times.count == wireValues.count + 1) { times = [] }
         if calculationMode == .paced || calculationMode == .cubicPaced { times = AnimationValue.pacedTimes(wireValues) }
         let segments = timingFunctions.map { functions in functions.map(\.curve) } ?? []
         return [LayerAnimation(property: property, values: wireValues, keyTimes: times, curve: curve,
@@ -233,12 +234,15 @@ open class CAAnimationGroup: CAAnimation {
 
     override func layerAnimations(on layer: CALayer, begin: Double) -> [LayerAnimation] {
         let group = mediaTiming(begin: begin)
+        // The group's clock runs each child: its speed, and its span as the
+        // child's limit. (Its own repeats, autoreverse, time offset and
+        // timing function are not applied to the children.)
         return (animations ?? []).flatMap { child -> [LayerAnimation] in
-            child.layerAnimations(on: layer, begin: begin + child.beginTime / max(group.speed, 1e-9)).map { animation in
+            let room = (group.activeDuration - child.beginTime) * Double(max(child.speed, 0))
+            guard room > 0 else { return [] }
+            return child.layerAnimations(on: layer, begin: begin + child.beginTime / max(group.speed, 1e-9)).map { animation in
                 var a = animation
-                // The group's clock runs the child: its speed, and its span as the child's limit.
                 a.timing.speed *= group.speed
-                let room = max(group.activeDuration - child.beginTime, 0) * (a.timing.speed / max(group.speed, 1e-9))
                 if a.timing.activeDuration > room { a.timing.repeatDuration = room; a.timing.repeatCount = 0 }
                 if group.fillMode != .removed { a.timing.fillMode = group.fillMode }
                 return a

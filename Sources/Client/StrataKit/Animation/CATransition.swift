@@ -69,7 +69,7 @@ extension UIView {
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let group = ViewAnimationGroup()
-        if let transition = makeTransition(options: options, duration: duration) {
+        if duration > 0, let transition = makeTransition(options: options, duration: duration) {
             transition.viewAnimationGroups = [group]
             transition.blocksUserInteraction = !options.contains(.allowUserInteraction)
             view.layer.add(transition, forKey: "transition")

@@ -34,12 +34,15 @@ final class LayerAnimationEntry {
         self.key = key
         self.animation = animation
         self.layer = layer
-        wire = animation.layerAnimations(on: layer, begin: 0)
+        wire = animation.layerAnimations(on: layer, begin: 0).compactMap(Self.sendable)
         beginTime = animation.beginTime == 0 ? CACurrentMediaTime() : animation.beginTime
         transition = (animation as? CATransition)?.layerTransition
+        if transition?.problem != nil { transition = nil }
         Self.nextSerial += 1
         let serial = Self.nextSerial
-        wireKeys = (0..<(wire.count + (transition == nil ? 0 : 1))).map { "\(key)#\(serial).\($0)" }
+        // Within the protocol's 255 bytes however long the app's key.
+        let prefix = String(decoding: key.utf8.prefix(100), as: UTF8.self)
+        wireKeys = (0..<(wire.count + (transition == nil ? 0 : 1))).map { "\(prefix)#\(serial).\($0)" }
         for wireKey in wireKeys { Self.live[wireKey] = self }
     }
 
@@ -53,6 +56,40 @@ final class LayerAnimationEntry {
     /// The compositor's animations with absolute begin times.
     var scheduledWire: [LayerAnimation] {
         wire.map { var a = $0; a.timing.beginTime += beginTime; return a }
+    }
+
+    /// An animation as the compositor will take it, or nil for one it must
+    /// refuse (a timing out of range): what Core Animation ignores (bad key
+    /// times, a curve's x outside 0...1) is dropped or clamped, and a long
+    /// keyframe list is thinned to fit one 4 KiB Wayland message.
+    static func sendable(_ animation: LayerAnimation) -> LayerAnimation? {
+        var a = animation
+        let limit = 16_777_216.0
+        a.values = a.values.map { $0.map { min(max($0, -limit), limit) } }
+        if a.values.contains(where: { $0.contains(where: \.isNaN) }) { return nil }
+        let timesFit = a.keyTimes.count == a.values.count || (a.isDiscrete && a.keyTimes.count == a.values.count + 1)
+        if !timesFit || a.keyTimes.contains(where: { !(0...1).contains($0) })
+            || zip(a.keyTimes, a.keyTimes.dropFirst()).contains(where: { $0 > $1 }) { a.keyTimes = [] }
+        func clamped(_ curve: TimingCurve) -> TimingCurve {
+            guard case .bezier(let x1, let y1, let x2, let y2) = curve, !curve.isValid else { return curve }
+            func unit(_ x: Double) -> Double { x.isNaN ? 0 : min(max(x, 0), 1) }
+            func bounded(_ y: Double) -> Double { y.isNaN ? 0 : min(max(y, -1000), 1000) }
+            return .bezier(x1: unit(x1), y1: bounded(y1), x2: unit(x2), y2: bounded(y2))
+        }
+        a.curve = clamped(a.curve)
+        a.segmentCurves = a.segmentCurves.count == a.values.count - 1 ? a.segmentCurves.map(clamped) : []
+        // About 3.5 KiB of doubles: the message's other parts fit in the rest.
+        let perValue = a.property.components + 1
+        let budget = 440 - 4 * (a.segmentCurves.count + 1) - 12
+        if a.values.count * perValue > budget {
+            let count = max(2, budget / perValue)
+            let times = a.keyTimes.isEmpty ? (0..<a.values.count).map { Double($0) / Double(max(a.values.count - 1, 1)) } : a.keyTimes
+            let picks = (0..<count).map { Int((Double($0) * Double(a.values.count - 1) / Double(count - 1)).rounded()) }
+            a.values = picks.map { a.values[$0] }
+            a.keyTimes = picks.map { times[$0] }
+            a.segmentCurves = []
+        }
+        return a.problem == nil ? a : nil
     }
 
     /// Whether the compositor can play it: it animates something it draws.
@@ -120,6 +157,14 @@ final class LayerAnimationEntry {
         guard !hasEnded else { return }
         if isSent { return }
         for wireKey in wireKeys { Self.live[wireKey] = nil }
+        DispatchQueue.main.async { [self] in if !hasEnded { didEnd(finished: false) } }
+    }
+
+    /// Its layer was freed: the compositor's layer goes with it, without
+    /// events, so the delegate and completion hear finished == false here.
+    func layerWasFreed() {
+        for wireKey in wireKeys { Self.live[wireKey] = nil }
+        guard !hasEnded else { return }
         DispatchQueue.main.async { [self] in if !hasEnded { didEnd(finished: false) } }
     }
 

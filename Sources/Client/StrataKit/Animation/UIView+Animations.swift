@@ -66,7 +66,7 @@ extension UIView {
         let recorder = KeyframeRecorder()
         context.keyframes = recorder
         context.run(animations)
-        for track in recorder.tracks {
+        for track in recorder.tracks where duration > 0 {
             let (values, times) = KeyframeRecorder.keyframes(of: track)
             let animation = CAKeyframeAnimation(keyPath: track.property.rawValue)
             animation.values = values.map(WireValue.init)

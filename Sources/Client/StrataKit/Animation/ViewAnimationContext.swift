@@ -113,8 +113,10 @@ struct ViewPropertyAction: CAAction {
 
 extension UIView {
     func viewAnimationAction(for layer: CALayer, forKey event: String) -> CAAction? {
+        // A duration of 0 or less makes the changes at once (UIKit's documented behaviour).
         guard ViewAnimationContext.animationsEnabled, let context = ViewAnimationContext.stack.last,
-              context.animationsEnabled, AnimatableProperty(rawValue: event) != nil else { return NSNull() }
+              context.animationsEnabled, context.duration > 0 || context.keyframes != nil,
+              AnimatableProperty(rawValue: event) != nil else { return NSNull() }
         return ViewPropertyAction(context: context)
     }
 

@@ -235,11 +235,14 @@ final class LayerTransactionEncoder {
                 var relative = animation
                 relative.timing.beginTime += delay
                 remote.addAnimation(relative, forKey: key, keptOnCompletion: !entry.animation.isRemovedOnCompletion)
+                // Up to 4 KiB each: flush sooner than after 64 small requests.
+                unflushed += 15
                 sent()
             }
             if var transition = entry.transition, let key = entry.wireKeys.last {
                 transition.timing.beginTime += delay
                 remote.addTransition(transition, forKey: key)
+                unflushed += 3
                 sent()
             }
         }

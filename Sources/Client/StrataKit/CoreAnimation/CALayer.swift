@@ -133,6 +133,7 @@ open class CALayer {
 
     deinit {
         if CATransaction.recordsDeallocations { CATransaction.deallocatedLayers.append(ObjectIdentifier(self)) }
+        for entry in animationEntries { entry.layerWasFreed() }
     }
 
     // MARK: Tree

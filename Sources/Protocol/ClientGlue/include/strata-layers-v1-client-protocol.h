@@ -1125,16 +1125,20 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * the decomposed transform (translation, rotation, scale, shear).
  *
  * values holds the keyframe values, each the key path's number of
- * doubles (host byte order); at least one. key_times is empty (values
- * spaced evenly over a pass) or one double per value, from 0 to 1 and
- * never decreasing.
+ * doubles (host byte order), finite and within ±16777216 (2^24); at
+ * least one. key_times is empty (values spaced evenly over a pass) or
+ * one double per value, from 0 to 1 and never decreasing. With the
+ * discrete flag each value is held, not blended: n values hold for
+ * equal parts of a pass, or from their key times, of which there may
+ * be one more than values (when the last hold ends).
  *
  * curves holds cubic Bézier timing curves, four doubles each (x1 y1
- * x2 y2, x within 0...1): none (linear), one (applied to the whole
- * pass), or one for the pass followed by one per segment between
- * values. spring is empty or four doubles (mass, stiffness, damping,
- * initial velocity) and then replaces the whole pass's curve, run in
- * seconds as CASpringAnimation does.
+ * x2 y2, x within 0...1, y within ±1000): none (linear), one (applied
+ * to the whole pass), or one for the pass followed by one per segment
+ * between values. spring is empty or four doubles (mass 0.001 to 10^6,
+ * stiffness 0.001 to 10^9, damping 0 to 10^9, initial velocity within
+ * ±10^6) and then replaces the whole pass's curve, run in seconds as
+ * CASpringAnimation does.
  *
  * timing is six doubles: begin_time, duration, speed, time_offset,
  * repeat_count, repeat_duration, with CAMediaTiming's meanings
@@ -1143,9 +1147,10 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * first shows the commit (negative: begun that long before); with it,
  * a time in the presented event's clock. Durations and speed must not be negative.
  *
- * Values that do not fit these rules are an invalid_animation error.
- * More animations than the animation_limits allow is a
- * strata_layers_v1.quota_exceeded error.
+ * Values that do not fit these rules are an invalid_animation error,
+ * as are more than four times animation_limits' max_per_layer adds and
+ * removals on one layer waiting for a commit. More animations than the
+ * animation_limits allow is a strata_layers_v1.quota_exceeded error.
  */
 static inline void
 strata_layer_v1_add_animation(struct strata_layer_v1 *strata_layer_v1, const char *key, const char *key_path, struct wl_array *values, struct wl_array *key_times, struct wl_array *curves, struct wl_array *spring, struct wl_array *timing, uint32_t flags)
@@ -1164,7 +1169,10 @@ strata_layer_v1_add_animation(struct strata_layer_v1 *strata_layer_v1, const cha
  * shows the change from one to the other in the layer's bounds; the
  * layer's position, transform and opacity still apply. The new
  * appearance is taken when the transition begins; changes committed
- * while it runs show when it ends. kind and direction say how (a
+ * while it runs show when it ends. Its pictures count against
+ * max_buffer_bytes with the client's contents: over it, the
+ * transition keeps its timing and events but shows the new appearance
+ * at once. kind and direction say how (a
  * value outside their enums is an invalid_enum error).
  *
  * timing and curves are as in add_animation (one curve at most, for
@@ -1186,7 +1194,7 @@ strata_layer_v1_add_transition(struct strata_layer_v1 *strata_layer_v1, const ch
  * Removes the animation under key from the next commit on, as
  * CALayer.removeAnimation(forKey:): the model value shows again and
  * the animation ends with finished 0. A key with no animation is
- * ignored.
+ * ignored; a key longer than 255 bytes is an invalid_animation error.
  */
 static inline void
 strata_layer_v1_remove_animation(struct strata_layer_v1 *strata_layer_v1, const char *key)

@@ -46,8 +46,10 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether `value` is one this property can take.
+    /// Values are finite and within ±2^24, like the geometry the renderer
+    /// draws; transforms' own terms are checked by what they produce.
     public func accepts(_ value: [Double]) -> Bool {
-        guard value.count == components, value.allSatisfy(\.isFinite) else { return false }
+        guard value.count == components, value.allSatisfy({ $0.isFinite && abs($0) <= 16_777_216 }) else { return false }
         switch self {
         case .boundsSize, .boundsWidth, .boundsHeight: return value.allSatisfy { $0 >= 0 }
         case .bounds, .contentsRect, .contentsCenter: return value[2] >= 0 && value[3] >= 0
@@ -75,6 +77,18 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return rgb.map { min(max($0, 0), 1) } + [min(max(alpha, 0), 1)]
         default:
             return zip(from, to).map { $0 + ($1 - $0) * t }
+        }
+    }
+
+    /// What `value` was before `by` was added to it (`add`'s inverse): a
+    /// transform is undone by its inverse, the rest subtract.
+    public func removing(_ by: [Double], from value: [Double]) -> [Double] {
+        switch self {
+        case .transform:
+            guard let inverse = AffineTransform(components: by).inverted() else { return value }
+            return inverse.concatenating(AffineTransform(components: value)).components
+        default:
+            return zip(value, by).map { $0 - $1 }
         }
     }
 

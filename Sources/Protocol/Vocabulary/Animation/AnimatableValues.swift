@@ -49,6 +49,8 @@ public struct AnimatableValues: Hashable, Sendable {
     /// an additive sum may overshoot (an opacity of 1.1, a negative width).
     public mutating func apply(_ property: AnimatableProperty, _ value: [Double], additive: Bool = false) {
         let v = additive ? property.add(value, to: self.value(of: property)) : value
+        // A spring's overshoot or an additive sum out of range: keep the value as it was.
+        guard v.allSatisfy(\.isFinite) else { return }
         switch property {
         case .position: position = Point(x: v[0], y: v[1])
         case .positionX: position.x = v[0]

@@ -33,7 +33,10 @@ public struct LayerAnimation: Hashable, Sendable {
             return "\(bad) is not a value of \(property.rawValue)"
         }
         if !keyTimes.isEmpty {
-            if keyTimes.count != values.count { return "\(keyTimes.count) key times for \(values.count) values" }
+            // Discrete values may have one more: when the last one's hold ends.
+            if keyTimes.count != values.count && !(isDiscrete && keyTimes.count == values.count + 1) {
+                return "\(keyTimes.count) key times for \(values.count) values"
+            }
             if !keyTimes.allSatisfy({ (0...1).contains($0) }) { return "key times must lie in 0...1" }
             if zip(keyTimes, keyTimes.dropFirst()).contains(where: { $0 > $1 }) { return "key times must not decrease" }
         }
@@ -56,16 +59,19 @@ public struct LayerAnimation: Hashable, Sendable {
     public func value(atFraction fraction: Double) -> [Double] {
         let progress = curve.progress(atFraction: fraction, duration: timing.duration)
         guard values.count > 1 else { return values[0] }
+        if isDiscrete {
+            // CAAnimationCalculationMode.discrete: n values hold for equal
+            // parts (at i/n), unless key times say when each begins.
+            let times = keyTimes.isEmpty ? (0..<values.count).map { Double($0) / Double(values.count) } : keyTimes
+            let held = times.prefix(values.count).lastIndex { $0 <= progress } ?? 0
+            return values[held]
+        }
         let times = keyTimes.isEmpty ? (0..<values.count).map { Double($0) / Double(values.count - 1) } : keyTimes
         // A spring may overshoot past the last key time: extrapolate the last segment.
         var segment = times.count - 2
         for index in 0..<(times.count - 1) where progress < times[index + 1] {
             segment = index
             break
-        }
-        if isDiscrete {
-            let held = progress >= times[times.count - 1] ? times.count - 1 : segment
-            return values[held]
         }
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (progress - times[segment]) / span : 1

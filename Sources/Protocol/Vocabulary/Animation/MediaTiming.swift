@@ -46,6 +46,8 @@ public struct MediaTiming: Hashable, Sendable {
     /// How long it runs, in its own seconds. Infinite for an endless repeat.
     public var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
+        // Zero length repeated for ever is still zero long.
+        if cycle <= 0 { return 0 }
         return cycle * (repeatCount > 0 ? repeatCount : 1)
     }
 

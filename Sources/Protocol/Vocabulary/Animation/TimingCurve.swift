@@ -31,15 +31,16 @@ public enum TimingCurve: Hashable, Sendable {
         }
     }
 
-    /// The values are usable: control points finite with x in 0...1 (so
-    /// time only moves forward), spring terms positive.
+    /// The values are usable: control points with x in 0...1 (so time only
+    /// moves forward) and y within ±1000, spring terms positive and within
+    /// ranges where its motion stays finite.
     public var isValid: Bool {
         switch self {
         case .bezier(let x1, let y1, let x2, let y2):
-            return [x1, y1, x2, y2].allSatisfy(\.isFinite) && (0...1).contains(x1) && (0...1).contains(x2)
+            return (0...1).contains(x1) && (0...1).contains(x2) && (-1000...1000).contains(y1) && (-1000...1000).contains(y2)
         case .spring(let s):
-            return s.mass > 0 && s.stiffness > 0 && s.damping >= 0 && s.initialVelocity.isFinite
-                && [s.mass, s.stiffness, s.damping].allSatisfy(\.isFinite)
+            return (1e-3...1e6).contains(s.mass) && (1e-3...1e9).contains(s.stiffness) && (0...1e9).contains(s.damping)
+                && (-1e6...1e6).contains(s.initialVelocity)
         }
     }
 }

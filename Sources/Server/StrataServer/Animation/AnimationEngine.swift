@@ -32,15 +32,16 @@ final class AnimationEngine {
         byRenderLayer[ObjectIdentifier(layer)]
     }
 
-    /// Computes the frame at `time`; true when another frame is wanted
-    /// because an animation on screen is still running.
-    func present(at time: Double, scene: RenderLayer) -> Bool {
+    /// Computes the frame at `time`; returns when the next frame is wanted:
+    /// `time` while an animation on screen moves, the moment one begins or
+    /// ends (on screen or not: its events are due), or nil: idle.
+    func present(at time: Double, scene: RenderLayer) -> Double? {
         lastFrameTime = time
-        var wantsFrame = false
+        var changes: [(ServerLayer, Double)] = []
         var index = 0
         while index < animatedLayers.count {
             let layer = animatedLayers[index]
-            let running = layer.advanceAnimations(to: time, scale: scale)
+            let next = layer.advanceAnimations(to: time, scale: scale)
             if layer.animations.isEmpty || layer.isDestroyed {
                 layer.isTrackedByEngine = false
                 byRenderLayer[ObjectIdentifier(layer.renderLayer)] = nil
@@ -48,10 +49,23 @@ final class AnimationEngine {
                 animatedLayers.removeLast()
                 continue
             }
-            if running && !wantsFrame && layer.renderLayer.isAttached(to: scene) { wantsFrame = true }
+            if let next { changes.append((layer, next)) }
             index += 1
         }
-        return wantsFrame
+        // Decided once every layer moved on: a transition that ended just now
+        // may have put sublayers back on screen.
+        var wake: Double? = nil
+        for (layer, next) in changes {
+            var moment = next
+            if next <= time && !layer.renderLayer.isAttached(to: scene) {
+                // Off screen: no frame for its motion, only for its end.
+                let ends = layer.animations.filter { !$0.hasEnded }.map(\.endTime).filter(\.isFinite)
+                guard let end = ends.min() else { continue }
+                moment = end
+            }
+            wake = min(wake ?? moment, moment)
+        }
+        return wake
     }
 }
 

@@ -23,8 +23,9 @@ final class PresentationClock {
 
     /// Moves a manual clock on; false for a realtime one, which moves by itself.
     func advance(milliseconds: Double) -> Bool {
-        guard isManual, milliseconds.isFinite, milliseconds >= 0 else { return false }
-        manualTime += UInt64((milliseconds * 1_000_000).rounded())
+        // A day at most, so the nanosecond count cannot overflow.
+        guard isManual, milliseconds.isFinite, (0...86_400_000).contains(milliseconds) else { return false }
+        manualTime &+= UInt64((milliseconds * 1_000_000).rounded())
         return true
     }
 }

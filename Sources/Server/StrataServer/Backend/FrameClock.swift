@@ -31,6 +31,7 @@ final class FrameClock {
     private(set) var isFrameScheduled = false
     private var timer: OpaquePointer?
     private var timerArmed = false
+    private var armedDue: UInt64 = 0
     private var lastFrame: UInt64 = 0
     private let tick: () -> Void
 
@@ -49,19 +50,24 @@ final class FrameClock {
         }
     }
 
-    func schedule() {
-        guard !isFrameScheduled else { return }
+    func schedule() { schedule(afterNanoseconds: 0) }
+
+    /// Asks for a frame no sooner than `delay` from now (an animation that
+    /// begins or ends later): the timer sleeps until then.
+    func schedule(afterNanoseconds delay: UInt64) {
         isFrameScheduled = true
-        guard let timer, !timerArmed else { return }
+        guard let timer else { return }
         // Keep to the refresh cadence: the next tick is one period after the
         // last frame, or as soon as possible when the output was idle.
         let now = FrameClock.monotonicNow(refreshNanoseconds: refreshNanoseconds).totalNanoseconds
-        let due = lastFrame + UInt64(refreshNanoseconds)
+        let due = max(lastFrame + UInt64(refreshNanoseconds), now &+ delay)
+        if timerArmed, armedDue <= due { return }
         // The timer counts whole milliseconds; rounding to the nearest keeps
         // the average period at the refresh rate.
-        let delay = due > now ? Int32((due - now + 500_000) / 1_000_000) : 1
-        wl_event_source_timer_update(timer, max(delay, 1))
+        let milliseconds = due > now ? min((due - now + 500_000) / 1_000_000, UInt64(Int32.max)) : 1
+        wl_event_source_timer_update(timer, Int32(max(milliseconds, 1)))
         timerArmed = true
+        armedDue = due
     }
 
     func frameDidRender() {

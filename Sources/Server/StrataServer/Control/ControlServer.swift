@@ -121,8 +121,8 @@ final class ControlServer {
         case ("frame", 1):
             return server.renderFrame().dump().serialized()
         case ("frame", 2):
-            guard let milliseconds = Double(parts[1]), milliseconds.isFinite, milliseconds >= 0 else {
-                return "error: usage: frame [milliseconds to advance the clock]"
+            guard let milliseconds = Double(parts[1]), milliseconds.isFinite, (0...86_400_000).contains(milliseconds) else {
+                return "error: usage: frame [milliseconds to advance the clock, at most a day]"
             }
             guard server.advanceClock(milliseconds: milliseconds) else {
                 return "error: the clock moves by itself; only a compositor run with --manual-frames can be advanced"

@@ -163,5 +163,7 @@ enum LayersDispatch {
                                              curves: curves, progress: progress, flags: flags)
                 }
             },
-            remove_animation: { _, r, key in layer(r).removeAnimation(key: String(cString: key!)) }))
+            remove_animation: { _, r, key in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).removeAnimation(key: String(cString: key!)) }
+            }))
 }

@@ -112,6 +112,7 @@ extension ServerLayer {
     }
 
     private func queue(_ effect: ServerAnimation.Effect, key: String, flags: AnimationFlags, begin: Double) throws(ProtocolViolation) {
+        try limitPendingChanges()
         try manager?.reserveAnimation(on: self, key: key)
         let delay: Double? = flags.contains(.absoluteBegin) ? nil : begin
         pendingAnimationChanges.append(.add(ServerAnimation(key: key, effect: effect, delay: delay,
@@ -124,9 +125,22 @@ extension ServerLayer {
         pendingAnimationChanges.contains { if case .add(let a) = $0 { return a.transition != nil } else { return false } }
     }
 
-    func removeAnimation(key: String) {
+    func removeAnimation(key: String) throws(ProtocolViolation) {
+        guard key.utf8.count <= Limits.maxAnimationKeyBytes else {
+            throw invalid("an animation key must have 1 to \(Limits.maxAnimationKeyBytes) bytes")
+        }
+        try limitPendingChanges()
         pendingAnimationChanges.append(.remove(key: key))
         manager?.markDirty(self)
+    }
+
+    /// Adds and removes waiting for one commit, per layer: more is a client
+    /// growing the compositor's memory without committing.
+    private func limitPendingChanges() throws(ProtocolViolation) {
+        let limit = 4 * Int(manager?.limits.maxAnimationsPerLayer ?? 64)
+        guard pendingAnimationChanges.count < limit else {
+            throw invalid("more than \(limit) animation changes wait for a commit")
+        }
     }
 
     /// Animations this layer will hold after the next commit, counted for quotas.
@@ -167,9 +181,12 @@ extension ServerLayer {
 
     /// Moves every animation to `time`: schedules new ones, sends started
     /// and ended, drops the finished ones, and writes the presentation
-    /// values for the renderer. True while one is still running.
-    func advanceAnimations(to time: Double, scale: Double) -> Bool {
-        var running = false
+    /// values for the renderer. Returns when the layer next needs a frame:
+    /// `time` itself while an animation moves, a later time when one
+    /// begins or ends then, nil when nothing of it will change.
+    func advanceAnimations(to time: Double, scale: Double) -> Double? {
+        var next: Double? = nil
+        func wake(at moment: Double) { next = min(next ?? moment, moment) }
         var index = 0
         while index < animations.count {
             let animation = animations[index]
@@ -186,11 +203,17 @@ extension ServerLayer {
                     continue
                 }
             }
-            if animation.isRunning(at: time) { running = true }
+            let timing = animation.timing
+            if time < animation.beginTime {
+                wake(at: animation.beginTime)
+            } else if !animation.hasEnded {
+                // Moving, unless its clock stands still; then only its end (if any) matters.
+                if timing.speed > 0 && timing.duration > 0 { wake(at: time) } else if animation.endTime.isFinite { wake(at: animation.endTime) }
+            }
             index += 1
         }
         updateRenderLayer(at: time, scale: scale)
-        return running
+        return next
     }
 
     /// The model value with every animation applied at `time`.

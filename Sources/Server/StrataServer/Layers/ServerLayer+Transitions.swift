@@ -34,7 +34,8 @@ extension ServerLayer {
             if case .add(let animation) = change, animation.transition != nil { return animation.key }
             return nil
         }.first ?? ""
-        let bounds = model.bounds.size
+        // The larger of the size before and after the commit: both are drawn.
+        let bounds = Size(width: max(model.bounds.width, pending.bounds.width), height: max(model.bounds.height, pending.bounds.height))
         let pixels = (min(bounds.width * scale, 8192).rounded(.up) + 2) * (min(bounds.height * scale, 8192).rounded(.up) + 2)
         let bytes = Int(pixels * 4 * 1.25 * 3)
         let previous = transitionShow
@@ -66,7 +67,8 @@ extension ServerLayer {
         var properties = animations.isEmpty ? model : presentation(at: time)
         guard let (transition, progress) = activeTransition(at: time), let show = transitionShow else {
             renderLayer.properties = properties
-            if transitionShow != nil && !animations.contains(where: { $0.key == transitionShow?.key && !$0.hasEnded }) {
+            if transitionShow != nil
+                && !animations.contains(where: { $0.key == transitionShow?.key && $0.transition != nil && !$0.hasEnded }) {
                 restoreOwnDrawing()
                 transitionShow = nil
             }
@@ -76,6 +78,8 @@ extension ServerLayer {
             restoreOwnDrawing()
             renderLayer.properties = properties
             show.new = SceneRenderer.snapshot(of: renderLayer, scale: scale)
+            // Animated bounds may have grown past what the quota check counted.
+            if let new = show.new, new.width * new.height * 4 * 3 > show.bytes { show.new = nil }
             show.needsNewAppearance = false
         }
         var margin = (x: 0, y: 0)
