@@ -227,6 +227,31 @@ final class AnimationCompletionTests: XCTestCase {
         XCTAssertEqual(result, false)
     }
 
+    /// "If the duration is 0 or less, the changes are made without animating them."
+    func testZeroDurationChangesAtOnce() {
+        let view = UIView(frame: .zero)
+        CATransaction.flush()
+        var result: Bool?
+        UIView.animate(withDuration: 0, animations: { view.alpha = 0.3 }, completion: { result = $0 })
+        XCTAssertNil(view.layer.animationKeys())
+        XCTAssertEqual(view.alpha, 0.3, accuracy: 1e-6)
+        spin { result != nil }
+        XCTAssertEqual(result, true)
+    }
+
+    /// A view freed while it animates: its completion still runs, unfinished.
+    func testFreedViewCompletesUnfinished() {
+        var view: UIView? = UIView(frame: .zero)
+        CATransaction.flush()
+        var result: Bool?
+        UIView.animate(withDuration: 5, animations: { view?.alpha = 0 }, completion: { result = $0 })
+        CATransaction.flush()
+        CATransaction.changedLayers = []  // an app's update cycle lets go of them each turn
+        view = nil
+        spin { result != nil }
+        XCTAssertEqual(result, false)
+    }
+
     /// "If the animation block changes nothing, the completion runs on the next turn, finished."
     func testBlockWithoutChangesCompletesAtOnce() {
         var result: Bool?
