@@ -56,21 +56,30 @@ final class AnimationEndToEndTests: KitTestCase {
         XCTAssertTrue(runMainLoop(until: { results == [false, false] }), "\(results)")
     }
 
-    /// Without `.beginFromCurrentState` the new animation starts from the
-    /// previous model value.
-    func testWithoutBeginFromCurrentStateStartsFromThePreviousModelValue() throws {
+    /// Without `.beginFromCurrentState` in-flight animations are allowed to
+    /// finish: the new one is added on top (UIKit's additive animations),
+    /// from how far the old value is from the new, and both end finished.
+    func testAnimationsWithoutBeginFromCurrentStateAddUpAndBothFinish() throws {
         try startCompositor()
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 220, height: 100))
         window.title = "Animated"
         let box = UIView(frame: CGRect(x: 10, y: 40, width: 20, height: 20))
         window.addSubview(box)
         show(window)
-        UIView.animate(withDuration: 4, delay: 0, options: .curveLinear, animations: { box.center = CGPoint(x: 180, y: 50) })
-        runMainLoop(for: 0.5)
-        UIView.animate(withDuration: 4, delay: 0, options: .curveLinear, animations: { box.center = CGPoint(x: 20, y: 50) })
+        var results: [Bool] = []
+        UIView.animate(withDuration: 0.8, delay: 0, options: .curveLinear, animations: { box.center = CGPoint(x: 180, y: 50) },
+                       completion: { results.append($0) })
+        runMainLoop(for: 0.2)
+        UIView.animate(withDuration: 0.8, delay: 0, options: .curveLinear, animations: { box.center = CGPoint(x: 20, y: 50) },
+                       completion: { results.append($0) })
         XCTAssertTrue(try runMainLoop(until: {
-            guard let animation = try self.animations().first, let to = animation["to"] as? [Double] else { return false }
-            return to[0] == 20 && (animation["from"] as? [Double])?[0] == 180
+            let animations = try self.animations()
+            guard animations.count == 2, let added = animations.last else { return false }
+            return added["additive"] as? Bool == true && added["from"] as? [Double] == [160, 0] && added["to"] as? [Double] == [0, 0]
         }), "\((try? animations()) ?? [])")
+        XCTAssertTrue(runMainLoop(until: { results.count == 2 }, timeout: 10))
+        XCTAssertEqual(results, [true, true])
+        XCTAssertTrue(try runMainLoop(until: { try self.animations().isEmpty }))
+        XCTAssertEqual((try boxLayer()["position"] as? [String: Any])?["x"] as? Double, 20)
     }
 }

@@ -112,7 +112,21 @@ final class ViewAnimationTests: XCTestCase {
         XCTAssertEqual(presentedCenter(at: 1000.5).x, 100, accuracy: 1e-6)
 
         UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center = CGPoint(x: 200, y: 25) })
-        XCTAssertEqual(presentedCenter(at: 1000.5).x, 0, accuracy: 1e-6, "from the previous model value")
+        XCTAssertEqual(presentedCenter(at: 1000.5).x, 100, accuracy: 1e-6, "from what is on screen, without a jump")
+    }
+
+    /// Without `.beginFromCurrentState` "in-flight animations are allowed to
+    /// finish": since iOS 8 UIKit adds the new animation on top (additive),
+    /// so the old one runs to its end and the motion has no jump.
+    func testAnimationsOfOneValueAddUp() {
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center = CGPoint(x: 150, y: 25) })
+        clock.time = 1000.5   // on screen: x = 100
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { self.view.center = CGPoint(x: 200, y: 25) })
+        XCTAssertEqual(view.layer.animationKeys()?.count, 2, "the first goes on")
+        XCTAssertEqual(presentedCenter(at: 1000.5).x, 100, accuracy: 1e-6, "no jump")
+        // At 1.0 s the first has ended; the second is half way from 150 to 200.
+        XCTAssertEqual(presentedCenter(at: 1001.0).x, 175, accuracy: 1e-6)
+        XCTAssertEqual(presentedCenter(at: 1001.5).x, 200, accuracy: 1e-6)
     }
 
     /// With a delay the old value shows until the animation begins.
@@ -225,6 +239,18 @@ final class AnimationCompletionTests: XCTestCase {
         view.layer.removeAllAnimations()
         spin { result != nil }
         XCTAssertEqual(result, false)
+    }
+
+    /// Two animations of one value without `.beginFromCurrentState`: both finish.
+    func testAddedAnimationsBothFinish() {
+        let view = UIView(frame: .zero)
+        CATransaction.flush()
+        var results: [Bool] = []
+        UIView.animate(withDuration: 0.05, animations: { view.center = CGPoint(x: 10, y: 0) }, completion: { results.append($0) })
+        UIView.animate(withDuration: 0.05, animations: { view.center = CGPoint(x: 20, y: 0) }, completion: { results.append($0) })
+        CATransaction.flush()
+        spin { results.count == 2 }
+        XCTAssertEqual(results, [true, true])
     }
 
     /// "If the duration is 0 or less, the changes are made without animating them."

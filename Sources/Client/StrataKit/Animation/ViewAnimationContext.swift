@@ -59,7 +59,7 @@ final class ViewAnimationContext {
     /// The animation for a change of `property` from `previous` (the model
     /// value before) or `previousPresentation` (what was on screen).
     func animation(for property: AnimatableProperty, on layer: CALayer, previous: [Double],
-                   previousPresentation: [Double]) -> CAAnimation {
+                   previousPresentation: [Double], additive: Bool) -> CAAnimation {
         let animation: CABasicAnimation
         if let spring {
             let spring = Spring(dampingRatio: Double(spring.damping), duration: duration, initialVelocity: Double(spring.velocity))
@@ -73,10 +73,44 @@ final class ViewAnimationContext {
             animation = CABasicAnimation(keyPath: property.rawValue)
             animation.timingFunction = timingFunction
         }
-        animation.fromValue = WireValue(options.contains(.beginFromCurrentState) ? previousPresentation : previous)
-        animation.toValue = WireValue(layer.modelValue(of: property))
+        let target = layer.modelValue(of: property)
+        if additive {
+            // UIKit's additive animations: from how far the old value is from
+            // the new one, to nothing, on top of the (new) model value. An
+            // animation in flight keeps running and ends finished; the sum moves on smoothly.
+            animation.isAdditive = true
+            animation.fromValue = WireValue(Self.offset(of: previous, from: target, for: property))
+            animation.toValue = WireValue(Self.noOffset(for: property))
+        } else {
+            // From what is on screen when replacing one in flight (beginFromCurrentState, or after one).
+            animation.fromValue = WireValue(options.contains(.beginFromCurrentState) || layer.animation(forKey: property.rawValue) != nil
+                                            ? previousPresentation : previous)
+            animation.toValue = WireValue(target)
+        }
         configureTiming(of: animation)
         return animation
+    }
+
+    /// Geometry animates additively unless the block begins from the current
+    /// state, which replaces what is in flight. Opacity and colors replace:
+    /// their sums would leave their ranges.
+    func isAdditive(_ property: AnimatableProperty) -> Bool {
+        guard !options.contains(.beginFromCurrentState) else { return false }
+        switch property {
+        case .opacity, .backgroundColor, .contentsRect, .contentsCenter: return false
+        default: return true
+        }
+    }
+
+    /// What added to `target` gives `value` (a transform: what, applied first, does).
+    static func offset(of value: [Double], from target: [Double], for property: AnimatableProperty) -> [Double] {
+        guard property == .transform else { return zip(value, target).map { $0 - $1 } }
+        guard let inverse = StrataProtocol.AffineTransform(components: target).inverted() else { return noOffset(for: property) }
+        return StrataProtocol.AffineTransform(components: value).concatenating(inverse).components
+    }
+
+    static func noOffset(for property: AnimatableProperty) -> [Double] {
+        property == .transform ? StrataProtocol.AffineTransform.identity.components : [Double](repeating: 0, count: property.components)
     }
 
     /// Duration, delay (showing the old value meanwhile), repeats, and the
@@ -97,6 +131,12 @@ final class ViewAnimationContext {
 /// Runs a view's layer change as the open animation block says.
 struct ViewPropertyAction: CAAction {
     let context: ViewAnimationContext
+    nonisolated(unsafe) static var additiveSerial = 0
+
+    /// "position-7" for "position": the key of an additive animation beside another.
+    static func isAdditiveKey(_ key: String, of event: String) -> Bool {
+        key.hasPrefix(event + "-") && Int(key.dropFirst(event.count + 1)) != nil
+    }
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? CALayer, let property = AnimatableProperty(rawValue: event),
@@ -106,8 +146,21 @@ struct ViewPropertyAction: CAAction {
             keyframes.record(layer, property, previous: previous, frame: context.currentKeyframe)
             return
         }
-        layer.add(context.animation(for: property, on: layer, previous: previous, previousPresentation: previousPresentation),
-                  forKey: event)
+        // Beside one in flight only if that one is additive too: a sum with an
+        // animation that sets the value outright would jump.
+        let inFlight = layer.animation(forKey: event) as? CAPropertyAnimation
+        let additive = context.isAdditive(property) && inFlight?.isAdditive != false
+        let animation = context.animation(for: property, on: layer, previous: previous, previousPresentation: previousPresentation,
+                                          additive: additive)
+        if additive, inFlight != nil {
+            // Beside the one in flight, under a key of its own.
+            ViewPropertyAction.additiveSerial += 1
+            layer.add(animation, forKey: "\(event)-\(ViewPropertyAction.additiveSerial)")
+        } else {
+            // Replacing: the additive animations of this property go too.
+            for key in layer.animationKeys() ?? [] where Self.isAdditiveKey(key, of: event) { layer.removeAnimation(forKey: key) }
+            layer.add(animation, forKey: event)
+        }
     }
 }
 
