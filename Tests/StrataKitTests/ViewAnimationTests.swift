@@ -427,6 +427,26 @@ final class CoreAnimationTests: XCTestCase {
         XCTAssertEqual(Double(layer.presentation()!.opacity), 1, accuracy: 1e-6, "the group ended at 1.5 s")
     }
 
+    /// A pulsing group: children that fill its pass repeat and reverse with it.
+    func testRepeatingGroupRepeatsItsChildren() {
+        let layer = CALayer()
+        CATransaction.flush()
+        let grow = CABasicAnimation(keyPath: "transform.scale")
+        grow.fromValue = 1; grow.toValue = 2; grow.duration = 1
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1; fade.toValue = 0; fade.duration = 1
+        let pulse = CAAnimationGroup()
+        pulse.animations = [grow, fade]
+        pulse.duration = 1
+        pulse.autoreverses = true
+        pulse.repeatCount = .infinity
+        layer.add(pulse, forKey: "pulse")
+        clock.time = 51.25   // on the way back, at three quarters of the pass: opacity 1 − 0.75
+        XCTAssertEqual(Double(layer.presentation()!.opacity), 0.25, accuracy: 1e-6)
+        clock.time = 60.5
+        XCTAssertEqual(Double(layer.presentation()!.opacity), 0.5, accuracy: 1e-6)
+    }
+
     func testSpringAnimationSettlingDuration() {
         let spring = CASpringAnimation(keyPath: "position.x")
         spring.damping = 10; spring.stiffness = 100; spring.mass = 1

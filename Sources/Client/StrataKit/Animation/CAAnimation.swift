@@ -235,15 +235,24 @@ open class CAAnimationGroup: CAAnimation {
     override func layerAnimations(on layer: CALayer, begin: Double) -> [LayerAnimation] {
         let group = mediaTiming(begin: begin)
         // The group's clock runs each child: its speed, and its span as the
-        // child's limit. (Its own repeats, autoreverse, time offset and
-        // timing function are not applied to the children.)
+        // child's limit. A child that fills one pass of the group (the usual
+        // pulse of several properties) repeats and reverses with it; the
+        // group's repeats do not reach children that fill only part of a pass.
         return (animations ?? []).flatMap { child -> [LayerAnimation] in
             let room = (group.activeDuration - child.beginTime) * Double(max(child.speed, 0))
             guard room > 0 else { return [] }
+            let fillsPass = child.beginTime == 0 && child.speed == 1 && child.effectiveDuration == effectiveDuration
+                && child.repeatCount == 0 && child.repeatDuration == 0 && !child.autoreverses
             return child.layerAnimations(on: layer, begin: begin + child.beginTime / max(group.speed, 1e-9)).map { animation in
                 var a = animation
                 a.timing.speed *= group.speed
-                if a.timing.activeDuration > room { a.timing.repeatDuration = room; a.timing.repeatCount = 0 }
+                if fillsPass {
+                    (a.timing.repeatCount, a.timing.repeatDuration) = (group.repeatCount, group.repeatDuration)
+                    (a.timing.autoreverses, a.timing.timeOffset) = (group.autoreverses, group.timeOffset)
+                } else if a.timing.activeDuration > room {
+                    a.timing.repeatDuration = room
+                    a.timing.repeatCount = 0
+                }
                 if group.fillMode != .removed { a.timing.fillMode = group.fillMode }
                 return a
             }
