@@ -19,6 +19,9 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
+/// The key Core Animation itself uses for a transition: `layer.add(transition, forKey: kCATransition)`.
+public let kCATransition = "transition"
+
 /// A transition of a layer's whole appearance: added to a layer, it plays
 /// from how the layer looked before the transaction to how it looks after
 /// (its own drawing and its sublayers), on the compositor.
