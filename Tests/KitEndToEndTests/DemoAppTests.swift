@@ -62,6 +62,35 @@ final class DemoAppTests: XCTestCase {
         try assertScreenshot(matches: "photos-demo")
     }
 
+    /// The running clock's second hand is one repeating animation that the
+    /// compositor plays: with the clock stopped (SIGSTOP), frames a quarter
+    /// minute apart still show the hand in different places.
+    func testClockSecondHandSweepsOnTheCompositor() throws {
+        strata = try StrataProcess(width: 320, height: 320, manualFrames: true)
+        let app = try strata.startClient(try StrataBinary.product("strata-clock-demo"))
+        XCTAssertTrue(try waitUntil(timeout: 20) {
+            XCTAssertEqual(try strata.control("frame").status, 0)
+            return try strata.control("tree").standardOutput.contains("\"keyPath\":\"transform.rotation.z\"")
+        }, "the sweep never reached the compositor")
+        XCTAssertEqual(kill(app.processIdentifier, SIGSTOP), 0)
+        defer { kill(app.processIdentifier, SIGCONT) }
+        func handPixels() throws -> [DecodedPNG.Pixel] {
+            let shot = try strata.screenshot(to: strata.runtimeDirectory + "/hand-\(UUID().uuidString).png")
+            let window = try XCTUnwrap(try strata.windows().first { $0["title"] as? String == "Clock" })
+            let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+            let (ox, oy) = (Int(origin["x"] as! Double), Int(origin["y"] as! Double))
+            // A ring inside the face where only the second hand passes (radius 70 about the pivot at 120,120).
+            return (0..<120).map { step in
+                let angle = Double(step) / 120 * 2 * .pi
+                return shot[ox + 120 + Int(70 * sin(angle)), oy + 120 - Int(70 * cos(angle))]
+            }
+        }
+        let before = try handPixels()
+        XCTAssertEqual(try strata.control("frame", ["--advance", "15000"]).status, 0)
+        let after = try handPixels()
+        XCTAssertNotEqual(before, after, "the hand moved while the app was stopped")
+    }
+
     /// "The app exits cleanly when its last window is closed by the
     /// compositor": xdg_toplevel.close, sent as a window manager would.
     func testClosingTheLastWindowEndsTheAppProcess() throws {

@@ -59,6 +59,13 @@ extension CALayer {
         animationEntries.removeAll { $0 === entry }
     }
 
+    /// Whether the layer is in a window that is not hidden (shown, or about to be).
+    var isInVisibleWindow: Bool {
+        var top = self
+        while let superlayer = top.superlayer { top = superlayer }
+        return (top.delegate as? UIWindow).map { !$0.isHidden } ?? false
+    }
+
     /// Animations that will not reach a compositor (the layer is in no
     /// shown window) play their events on a timer instead.
     func completeAnimationsLocally() {

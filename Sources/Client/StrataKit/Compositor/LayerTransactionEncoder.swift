@@ -94,8 +94,10 @@ final class LayerTransactionEncoder {
                 if !changes.isEmpty { apply(changes, of: layer, to: entry) }
             } else if isShown(layer) {
                 _ = entry(for: layer)
-            } else {
-                // Never shown: its animations play on a timer here.
+            } else if !layer.isInVisibleWindow {
+                // In no window that will show: its animations play on a timer
+                // here. (A window waiting for its first configure will show,
+                // and its layers' animations are sent with it.)
                 layer.completeAnimationsLocally()
             }
         }
