@@ -32,8 +32,8 @@ func runInputBenchmarks() {
         guard case .control(_, let request)? = try? StrataArguments.parse(arguments) else { return nil }
         return request.line
     }
-    // Wherever the window was placed, its 800×600 cover this point.
-    guard let click = request(["input", "click", "400", "300"]), let stats = request(["stats"]) else {
+    // The first window is centered on the 1920×1080 output: its middle is the output's.
+    guard let click = request(["input", "click", "960", "540"]), let stats = request(["stats"]) else {
         print("strata-bench: cannot form the input requests")
         return
     }
