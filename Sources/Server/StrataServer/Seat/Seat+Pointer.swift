@@ -102,7 +102,8 @@ extension Seat {
         if let focus = livePointerFocus {
             let serial = nextSerial()
             let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
-            if pressed { rememberGrabSerial(serial, client: focus.client) }
+            // Menus open on a press or on its release: either may start a popup grab.
+            rememberGrabSerial(serial, client: focus.client)
             for pointer in pointers(of: focus.client) {
                 guard let resource = pointer.resource else { continue }
                 wl_pointer_send_button(resource, serial, time, button, state.rawValue)

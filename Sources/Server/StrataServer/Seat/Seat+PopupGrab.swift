@@ -13,7 +13,7 @@ extension Seat {
         return keyboardFocus?.surface
     }
 
-    /// Remembers a serial sent with a press, key or touch down; only the latest few stay valid.
+    /// Remembers a serial sent with a button press or release, key press or touch down; only the latest few stay valid.
     func rememberGrabSerial(_ serial: UInt32, client: OpaquePointer?) {
         grabSerials.append((serial, client))
         if grabSerials.count > 16 { grabSerials.removeFirst(grabSerials.count - 16) }
@@ -30,17 +30,18 @@ extension Seat {
         if let top = popupGrabs.last, popup.parentPopup !== top { dismissPopupGrabs() }
         let previous = keyboardTarget
         popupGrabs.append(popup)
-        guard let surface = popup.surface, surface !== previous else { return }
-        if let previous { sendKeyboardLeave(previous) }
-        sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
+        moveKeyboard(from: previous)
     }
 
     /// Dismisses every grabbing popup, topmost first. Returns whether there were any.
     @discardableResult
     func dismissPopupGrabs() -> Bool {
         guard let bottom = popupGrabs.first else { return false }
-        bottom.dismiss()
+        // The keyboard goes back to the window at once, not through each popup.
+        let hadKeyboard = keyboardTarget
         popupGrabs = []
+        moveKeyboard(from: hadKeyboard)
+        bottom.dismiss()
         return true
     }
 
@@ -57,18 +58,21 @@ extension Seat {
         return dismissPopupGrabs()
     }
 
+    /// The keyboard target changed from `old`: leave it, enter the new one.
+    private func moveKeyboard(from old: Surface?) {
+        let new = keyboardTarget
+        guard old !== new else { return }
+        if let old { sendKeyboardLeave(old) }
+        if let new, new.resource != nil { sendKeyboardEnter(new, to: keyboards(of: new.client), serial: nextSerial()) }
+    }
+
     /// A popup left the screen: it leaves the grab (the keyboard returns to
     /// what is below it), and its pointer focus and touch points end.
     func popupUnmapped(_ popup: Popup) {
         if let index = popupGrabs.firstIndex(where: { $0 === popup }) {
             let hadKeyboard = keyboardTarget
             popupGrabs.removeSubrange(index...)
-            if let hadKeyboard, hadKeyboard !== keyboardTarget {
-                sendKeyboardLeave(hadKeyboard)
-                if let next = keyboardTarget, next.resource != nil {
-                    sendKeyboardEnter(next, to: keyboards(of: next.client), serial: nextSerial())
-                }
-            }
+            moveKeyboard(from: hadKeyboard)
         }
         guard let surface = popup.surface else { return }
         if let focus = pointerFocus, focus.mainSurface === surface {

@@ -90,9 +90,11 @@ final class Popup {
                                   width: Int(output.width), height: Int(output.height))
     }
 
-    /// Places the popup by its rules and sends xdg_popup.configure and xdg_surface.configure.
+    /// Places the popup by its rules and sends xdg_popup.configure and
+    /// xdg_surface.configure (a dismissed popup is configured too, so its
+    /// client's next buffer is no error; it is never shown).
     func sendConfigure() {
-        guard let resource, !isDismissed else { return }
+        guard let resource else { return }
         box = rules.placement.box(constrainedTo: constraintArea)
         xdg_popup_send_configure(resource, Int32(clamping: box.x), Int32(clamping: box.y),
                                  Int32(clamping: box.width), Int32(clamping: box.height))
