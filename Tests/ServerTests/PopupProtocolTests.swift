@@ -117,6 +117,43 @@ final class PopupProtocolTests: CompositorTestCase {
         XCTAssertEqual(popup.take(), ["popup_done"])
     }
 
+    func testTreeListsShownPopups() throws {
+        let scene = try Scene(strata)
+        let popup = try scene.popup()
+        let window = try XCTUnwrap(strata.windows().first)
+        let popups = try XCTUnwrap(window["popups"] as? [[String: Any]])
+        XCTAssertEqual(popups.count, 1)
+        let placement = try XCTUnwrap(popups.first?["placement"] as? [String: Any])
+        XCTAssertEqual([placement["x"], placement["y"], placement["width"], placement["height"]].compactMap { $0 as? Int }, [30, 30, 40, 30])
+        let surface = try XCTUnwrap(popups.first?["surface"] as? [String: Any])
+        XCTAssertEqual(surface["role"] as? String, "xdg_popup")
+        XCTAssertEqual(surface["id"] as? Int, Int(popup.surfaceID))
+        XCTAssertEqual(popups.first?["parent"] as? Int, Int(scene.window.surfaceID))
+    }
+
+    func testReactivePopupIsPlacedAgainWhenItsParentMoves() throws {
+        let scene = try Scene(strata)
+        let menu = try scene.popup()                                   // window (30, 30), output (62, 62)
+        // 250 wide from the menu's right edge (output 102): slid left by 32 to end at the output's edge.
+        func submenu(reactive: Bool) -> RawPopup {
+            let positioner = RawPopup.positioner(scene.base, width: 250, height: 20, anchorRect: (40, 0, 0, 0),
+                                                 anchor: 7, gravity: 8, adjustments: 1)
+            if reactive { xdg_positioner_set_reactive(positioner) }
+            return RawPopup(scene.client, compositor: scene.window.compositor, base: scene.base,
+                            parent: menu.xdgSurface, positioner: positioner)
+        }
+        menu.take()
+        let reactive = submenu(reactive: true), fixed = submenu(reactive: false)
+        XCTAssertEqual(reactive.take(), ["configure 8 0 250 20"])
+        XCTAssertEqual(fixed.take(), ["configure 8 0 250 20"])
+        // The menu moves 20 points left and up: the submenu needs to slide only 12.
+        xdg_popup_reposition(menu.popup, RawPopup.positioner(scene.base, width: 40, height: 30, anchorRect: (0, 0, 10, 10)), 1)
+        XCTAssertEqual(menu.take(), ["repositioned 1", "configure 10 10 40 30"])
+        wl_surface_commit(menu.surface)
+        XCTAssertEqual(reactive.take(), ["configure 28 0 250 20"])
+        XCTAssertEqual(fixed.take(), [], "a popup that is not reactive stays where it was configured")
+    }
+
     // MARK: Input and grabs
 
     func testPointerAndTouchOnAPopupUseItsCoordinates() throws {
@@ -178,6 +215,23 @@ final class PopupProtocolTests: CompositorTestCase {
         xdg_popup_destroy(menu.popup)
         XCTAssertEqual(recorder.taken("keyboard").filter { !$0.hasPrefix("keyboard.modifiers") },
                        ["keyboard.leave \(menu.surfaceID)", "keyboard.enter \(scene.window.surfaceID) []"])
+    }
+
+    func testTouchOutsideDismisses() throws {
+        let scene = try Scene(strata, seat: true)
+        let recorder = try XCTUnwrap(scene.recorder)
+        try strata.input("tap", "40", "40")
+        recorder.take()
+        let (seat, serial) = (recorder.seat, recorder.lastInputSerial)
+        let menu = try scene.popup { xdg_popup_grab($0, seat, serial) }
+        menu.take()
+        try strata.input("tap", "70", "70")
+        XCTAssertEqual(recorder.taken("touch.down"), ["touch.down \(menu.surfaceID) 0 8 8"])
+        XCTAssertEqual(menu.take(), [], "a touch on the menu keeps it")
+        try strata.input("tap", "120", "100")  // the window, outside the menu
+        XCTAssertEqual(menu.take(), ["popup_done"])
+        XCTAssertEqual(recorder.taken("touch.down"), ["touch.down \(scene.window.surfaceID) 0 88 68"],
+                       "the touch that dismissed goes on to the window")
     }
 
     func testInvalidGrabSerialDismissesAtOnce() throws {

@@ -101,6 +101,13 @@ final class Popup {
         xdgSurface?.sendConfigure()
     }
 
+    /// The parent moved or changed size: a reactive popup is placed again
+    /// (a new configure) when that changes where it goes.
+    func parentChanged() {
+        guard rules.isReactive, xdgSurface?.sentInitialConfigure == true, !isDismissed, resource != nil else { return }
+        if rules.placement.box(constrainedTo: constraintArea) != box { sendConfigure() }
+    }
+
     // MARK: Mapping
 
     /// Follows the surface's committed state: shown while it has contents,
@@ -124,7 +131,10 @@ final class Popup {
         } else if !isMapped && wasMapped {
             unmapped()
         }
-        for child in liveChildren { child.updateMapping() }
+        for child in liveChildren {
+            child.parentChanged()
+            child.updateMapping()
+        }
     }
 
     /// Leaves the scene, with its children; the seat forgets it.

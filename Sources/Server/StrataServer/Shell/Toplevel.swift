@@ -111,7 +111,10 @@ public final class Toplevel {
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
         // The popups follow the window's geometry; an unmapped window's are dismissed.
         for popup in childPopups.compactMap(\.object) {
-            if isMapped { popup.updateMapping() } else if popup.isMapped { popup.dismiss() }
+            if isMapped {
+                popup.parentChanged()
+                popup.updateMapping()
+            } else if popup.isMapped { popup.dismiss() }
         }
     }
 

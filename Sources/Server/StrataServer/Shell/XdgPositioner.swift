@@ -14,7 +14,7 @@ final class XdgPositioner {
         var gravity: UInt32 = 0
         var adjustments: UInt32 = 0
         var offset: (x: Int, y: Int) = (0, 0)
-        /// set_reactive (v3): the popup is placed again when its parent moves or resizes.
+        /// set_reactive (v3): the popup is placed again when its parent's geometry changes.
         var isReactive = false
         /// set_parent_size and set_parent_configure (v3): what the client
         /// based the rules on; kept for a future reactive placement.
