@@ -9,7 +9,8 @@ import StrataProtocol
 extension Seat {
     /// The surface that gets keys: the topmost grabbing popup's, else the focused window's.
     var keyboardTarget: Surface? {
-        if let surface = popupGrabs.last?.surface, surface.resource != nil { return surface }
+        // A surface being destroyed still counts, so that its leave hands the keyboard back.
+        if let surface = popupGrabs.last?.surface { return surface }
         return keyboardFocus?.surface
     }
 
