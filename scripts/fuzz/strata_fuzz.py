@@ -7,7 +7,7 @@ xdg-output, wlr-screencopy and strata-layers-v1.xml), so every request of
 wl_display/wl_registry, wl_compositor, wl_surface, wl_region, wl_shm,
 wl_shm_pool, wl_subcompositor, wl_subsurface, wl_data_device_manager and its
 device, source and offer, wl_output, wl_seat, xdg_wm_base, xdg_surface,
-xdg_toplevel, xdg_positioner, zxdg_output_manager_v1,
+xdg_toplevel, xdg_positioner, xdg_popup, zxdg_output_manager_v1,
 zwlr_screencopy_manager_v1 and its frames, and strata_layers_v1 is covered
 with every argument type (arrays and fds included), and wl_seat with its
 pointer, keyboard and touch, while random `strata input` over the clients'
@@ -53,7 +53,7 @@ PROTOCOL_FILES = [
 GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 7,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3}
-SKIP_INTERFACES = {"wl_shell", "wl_shell_surface", "xdg_popup"}
+SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 
 
 def load_protocols():
@@ -449,6 +449,32 @@ class Fuzzer:
             c.send(child, 1, struct.pack("<Iii", buffer, 0, 0))         # attach
             c.send(child, 6, b"")                                       # commit (cached)
             c.send(surface, 6, b"")                                     # the parent's commit applies it
+        self.scaffold_popup(c, g, xdg_surface, buffer)
+
+    def scaffold_popup(self, c, g, parent, buffer):
+        """A popup of the window, shown, so xdg_popup requests (and nested
+        popups on it) act on something drawn."""
+        positioner = c.new_id("xdg_positioner")
+        c.send(g["xdg_wm_base"], 1, struct.pack("<I", positioner))      # create_positioner
+        c.send(positioner, 1, struct.pack("<ii", 30, 20))               # set_size
+        c.send(positioner, 2, struct.pack("<4i", 10, 10, 5, 5))         # set_anchor_rect
+        c.send(positioner, 3, struct.pack("<I", 8))                     # set_anchor bottom_right
+        c.send(positioner, 4, struct.pack("<I", 8))                     # set_gravity bottom_right
+        c.send(positioner, 5, struct.pack("<I", 63))                    # every constraint adjustment
+        surface = c.new_id("wl_surface")
+        c.send(g["wl_compositor"], 0, struct.pack("<I", surface))
+        xdg_surface = c.new_id("xdg_surface")
+        c.send(g["xdg_wm_base"], 2, struct.pack("<II", xdg_surface, surface))
+        popup = c.new_id("xdg_popup")
+        c.send(xdg_surface, 2, struct.pack("<III", popup, parent, positioner))   # get_popup
+        c.send(surface, 6, b"")
+        if not c.roundtrip(2.0):
+            return
+        configure = [e for e in c.events if e[0] == xdg_surface and e[2] == 0]
+        if configure:
+            c.send(xdg_surface, 4, configure[-1][3][:4])                # ack_configure
+        c.send(surface, 1, struct.pack("<Iii", buffer, 0, 0))           # attach
+        c.send(surface, 6, b"")                                         # commit: mapped
 
     def random_input(self):
         """A `strata input` request at a random place, on or off the output."""

@@ -23,6 +23,8 @@ final class SeatRecorder {
     private(set) var capabilities: UInt32 = 0
     private(set) var name: String?
     private(set) var lastPointerEnterSerial: UInt32 = 0
+    /// The serial of the latest pointer button, key or touch down: what xdg_popup.grab quotes.
+    private(set) var lastInputSerial: UInt32 = 0
     private(set) var keymapFormat: UInt32?
     /// The keymap text, read through a MAP_PRIVATE mapping as v7 clients must.
     private(set) var keymapText: String?
@@ -53,7 +55,8 @@ final class SeatRecorder {
             },
             leave: { data, _, _, surface in this(data).events.append("pointer.leave \(id(surface))") },
             motion: { data, _, _, x, y in this(data).events.append("pointer.motion \(f(x)) \(f(y))") },
-            button: { data, _, _, _, button, state in
+            button: { data, _, serial, _, button, state in
+                this(data).lastInputSerial = serial
                 this(data).events.append("pointer.button \(button) \(state == 1 ? "pressed" : "released")")
             },
             axis: { data, _, _, axis, value in this(data).events.append("pointer.axis \(axis) \(f(value))") },
@@ -81,7 +84,8 @@ final class SeatRecorder {
                 this(data).events.append("keyboard.enter \(id(surface)) \(codes)")
             },
             leave: { data, _, _, surface in this(data).events.append("keyboard.leave \(id(surface))") },
-            key: { data, _, _, _, key, state in
+            key: { data, _, serial, _, key, state in
+                this(data).lastInputSerial = serial
                 this(data).events.append("keyboard.key \(key) \(state == 1 ? "pressed" : "released")")
             },
             modifiers: { data, _, _, depressed, latched, locked, group in
@@ -89,7 +93,8 @@ final class SeatRecorder {
             },
             repeat_info: { data, _, rate, delay in this(data).repeatInfo = (rate, delay) }))
         touchListener.initialize(to: wl_touch_listener(
-            down: { data, _, _, _, surface, touchID, x, y in
+            down: { data, _, serial, _, surface, touchID, x, y in
+                this(data).lastInputSerial = serial
                 this(data).events.append("touch.down \(id(surface)) \(touchID) \(f(x)) \(f(y))")
             },
             up: { data, _, _, _, touchID in this(data).events.append("touch.up \(touchID)") },

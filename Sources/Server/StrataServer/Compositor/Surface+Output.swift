@@ -14,6 +14,7 @@ extension Surface {
             guard let parent = subsurface.parent, parent.subsurfaceStack.contains(subsurface) else { return false }
             surface = parent
         }
+        if let popup = (surface.roleObject as? XdgSurface)?.popup { return popup.isMapped }
         return server.windows.toplevels.contains { $0.surface === surface }
     }
 
@@ -37,7 +38,10 @@ extension Server {
             if surface.isOnOutput, let resource = surface.resource { found.append(resource) }
             for subsurface in surface.subsurfaceStack.subsurfaces { subsurface.surface.map(collect) }
         }
-        for toplevel in windows.toplevels where toplevel.client == client { toplevel.surface.map(collect) }
+        for toplevel in windows.toplevels where toplevel.client == client {
+            toplevel.surface.map(collect)
+            for popup in toplevel.mappedPopups { popup.surface.map(collect) }
+        }
         return found
     }
 }

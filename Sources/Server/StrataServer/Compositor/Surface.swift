@@ -8,6 +8,7 @@ import StrataRender
 public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
     case none
     case xdgToplevel
+    case xdgPopup
     case subsurface
     case other(String)
 
@@ -15,6 +16,7 @@ public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .none: return "none"
         case .xdgToplevel: return "xdg_toplevel"
+        case .xdgPopup: return "xdg_popup"
         case .subsurface: return "wl_subsurface"
         case .other(let name): return name
         }

@@ -40,7 +40,20 @@ extension Toplevel {
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
             ("surface", surface?.dump() ?? .null),
+            ("popups", .array(mappedPopups.map { $0.dump() })),
             ("layer", windowLayer.dump(annotate: server.animations.annotation)),
+        ])
+    }
+}
+
+extension Popup {
+    /// A shown popup: its place against its parent's window geometry, its parent's surface, its grab and surface.
+    func dump() -> JSONValue {
+        .object([
+            ("parent", .int(Int(parent?.surface?.id ?? 0))),
+            ("placement", .rect(box.rect)),
+            ("grab", .bool(server.seat.popupGrabs.contains { $0 === self })),
+            ("surface", surface?.dump() ?? .null),
         ])
     }
 }

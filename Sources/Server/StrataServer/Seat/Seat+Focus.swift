@@ -20,6 +20,8 @@ extension Seat {
     /// enter and activate the new one (xdg_toplevel's activated state).
     func setKeyboardFocus(_ toplevel: Toplevel?) {
         guard toplevel !== keyboardFocus else { return }
+        // Another window takes the keyboard: the menus open end first.
+        dismissPopupGrabs()
         if let old = keyboardFocus {
             if let surface = old.surface { sendKeyboardLeave(surface) }
             old.setActivated(false)

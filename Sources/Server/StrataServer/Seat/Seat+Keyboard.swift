@@ -14,9 +14,10 @@ extension Seat {
         }
         // The state follows every key, focused or not, so modifiers are right when focus comes.
         let modifiersChanged = keymap.update(key: key, pressed: pressed)
-        guard let surface = keyboardFocus?.surface, surface.resource != nil else { return }
+        guard let surface = keyboardTarget, surface.resource != nil else { return }
         let focused = keyboards(of: surface.client)
         let serial = nextSerial()
+        if pressed { rememberGrabSerial(serial, client: surface.client) }
         for keyboard in focused {
             guard let resource = keyboard.resource else { continue }
             let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED

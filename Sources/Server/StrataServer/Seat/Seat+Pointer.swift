@@ -12,6 +12,11 @@ extension Seat {
     /// and layer trees; nil over the desktop.
     func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
         for toplevel in server.windows.toplevels.reversed() {
+            for popup in toplevel.mappedPopups.reversed() {
+                if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+                    return (toplevel, hit.surface, hit.local)
+                }
+            }
             guard let surface = toplevel.surface, surface.resource != nil,
                   let hit = surface.inputSurface(at: point) else { continue }
             return (toplevel, hit.surface, hit.local)
@@ -83,6 +88,8 @@ extension Seat {
             if buttonsDown.isEmpty {
                 // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
                 updatePointerFocus()
+                // A press outside the open menus closes them first.
+                if dismissPopupGrabs(unlessOn: livePointerFocus) { updatePointerFocus() }
                 if let focus = livePointerFocus, let toplevel = server.windows.window(of: focus) {
                     focusWindow(toplevel)
                 }
@@ -95,6 +102,8 @@ extension Seat {
         if let focus = livePointerFocus {
             let serial = nextSerial()
             let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
+            // Menus open on a press or on its release: either may start a popup grab.
+            rememberGrabSerial(serial, client: focus.client)
             for pointer in pointers(of: focus.client) {
                 guard let resource = pointer.resource else { continue }
                 wl_pointer_send_button(resource, serial, time, button, state.rawValue)

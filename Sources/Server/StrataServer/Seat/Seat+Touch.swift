@@ -9,6 +9,8 @@ extension Seat {
         cursor.touchBegan()
         server.scheduleFrame()
         guard touchPoints[id] == nil else { return }  // already down: a backend's mistake
+        // A touch outside the open menus closes them first.
+        dismissPopupGrabs(unlessOn: surface(at: point)?.surface)
         guard let target = surface(at: point) else {
             touchPoints[id] = Weak<Surface>(nil)
             return
@@ -17,6 +19,7 @@ extension Seat {
         touchPoints[id] = Weak(target.surface)
         guard let surfaceResource = target.surface.resource else { return }
         let serial = nextSerial()
+        rememberGrabSerial(serial, client: target.surface.client)
         for touch in touches(of: target.surface.client) {
             guard let resource = touch.resource else { continue }
             wl_touch_send_down(resource, serial, time, surfaceResource, id,

@@ -47,6 +47,12 @@ public final class Seat {
     // Touch state (Seat+Touch): each point stays with the surface it went down on.
     var touchPoints: [Int32: Weak<Surface>] = [:]
 
+    // Popup grab state (Seat+PopupGrab).
+    /// The mapped popups with an explicit grab, bottom to top: one chain, the topmost has the keyboard.
+    var popupGrabs: [Popup] = []
+    /// The latest press, key and touch-down serials and the client each went to: a grab must quote one.
+    var grabSerials: [(serial: UInt32, client: OpaquePointer?)] = []
+
     init(server: Server) {
         self.server = server
         guard let keymap = Keymap() else {
@@ -107,7 +113,7 @@ public final class Seat {
     func addKeyboard(_ keyboard: KeyboardResource?) {
         guard let keyboard else { return }
         keyboards.append(keyboard)
-        if let surface = keyboardFocus?.surface, surface.resource != nil, surface.client == keyboard.client {
+        if let surface = keyboardTarget, surface.resource != nil, surface.client == keyboard.client {
             sendKeyboardEnter(surface, to: [keyboard], serial: nextSerial())
         }
     }

@@ -22,6 +22,10 @@ public final class Toplevel {
     public private(set) var isMapped = false
     /// Has the keyboard focus: configures carry xdg_toplevel's activated state.
     public private(set) var isActivated = false
+    /// Popups whose parent is this window, while their objects live.
+    var childPopups: [Weak<Popup>] = []
+    /// Popups shown in this window's layer (its own and nested ones), bottom to top; the seat hit-tests them first.
+    var mappedPopups: [Popup] = []
     /// The size the last configure asked for; 0×0 lets the client choose.
     private var configuredSize: (width: Int32, height: Int32) = (0, 0)
 
@@ -105,6 +109,13 @@ public final class Toplevel {
         if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
+        // The popups follow the window's geometry; an unmapped window's are dismissed.
+        for popup in childPopups.compactMap(\.object) {
+            if isMapped {
+                popup.parentChanged()
+                popup.updateMapping()
+            } else if popup.isMapped { popup.dismiss() }
+        }
     }
 
     /// The nearest mapped ancestor: as xdg-shell says, an unmapped
@@ -132,6 +143,7 @@ public final class Toplevel {
 
     /// The surface or xdg_surface went away: the window leaves the scene.
     func unmap() {
+        for popup in childPopups.compactMap(\.object).reversed() { popup.dismiss() }
         isMapped = false
         windowLayer.isHidden = true
         server.windows.remove(self)
@@ -146,7 +158,7 @@ public final class Toplevel {
         resource = nil
         unmap()
         server.windows.unregister(self)
-        xdgSurface?.toplevelDestroyed()
+        xdgSurface?.roleObjectDestroyed()
     }
 
     static let implementation: UnsafeRawPointer = {

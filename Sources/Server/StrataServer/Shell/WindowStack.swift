@@ -33,9 +33,10 @@ final class WindowStack {
         return WindowPlacement.origin(for: size, on: output, avoiding: occupied)
     }
 
-    /// The mapped window that `surface` (its own surface or a subsurface) belongs to.
+    /// The mapped window that `surface` (its own surface, a popup's, or a subsurface of either) belongs to.
     func window(of surface: Surface) -> Toplevel? {
         let main = surface.mainSurface
+        if let popup = (main.roleObject as? XdgSurface)?.popup { return popup.isMapped ? popup.rootToplevel : nil }
         return toplevels.last { $0.surface === main }
     }
 

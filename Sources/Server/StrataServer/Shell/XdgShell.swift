@@ -41,7 +41,7 @@ final class XdgWmBase {
                                        "wl_surface@\(surface.id) already has a buffer; get_xdg_surface must come before the first attach")
             return
         }
-        if surface.roleObject != nil || (surface.role != .none && surface.role != .xdgToplevel) {
+        if surface.roleObject != nil || ![SurfaceRoleKind.none, .xdgToplevel, .xdgPopup].contains(surface.role) {
             strata_resource_post_error(resource, XDG_WM_BASE_ERROR_ROLE.rawValue,
                                        "wl_surface@\(surface.id) already has the role \(surface.role)")
             return
@@ -66,8 +66,7 @@ final class XdgWmBase {
         var i = xdg_wm_base_interface()
         i.destroy = { _, resource in XdgWmBase.from(resource)?.destroy() }
         i.create_positioner = { _, resource, id in
-            makeResource(child: resource!, interface: strata_xdg_positioner_interface(), id: id,
-                         implementation: XdgPositioner.implementation, object: XdgPositioner())
+            if let resource { XdgPositioner.create(on: resource, id: id) }
         }
         i.get_xdg_surface = { _, resource, id, surface in
             XdgWmBase.from(resource)?.getXdgSurface(id: id, surfaceResource: surface)
@@ -78,27 +77,8 @@ final class XdgWmBase {
     }()
 }
 
-/// Popups are not supported yet, so a positioner only has to accept its
-/// requests; get_popup fails with a clear error.
-final class XdgPositioner {
-    static let implementation: UnsafeRawPointer = {
-        var i = xdg_positioner_interface()
-        i.destroy = { _, resource in wl_resource_destroy(resource) }
-        i.set_size = { _, _, _, _ in }
-        i.set_anchor_rect = { _, _, _, _, _, _ in }
-        i.set_anchor = { _, _, _ in }
-        i.set_gravity = { _, _, _ in }
-        i.set_constraint_adjustment = { _, _, _ in }
-        i.set_offset = { _, _, _, _ in }
-        i.set_reactive = { _, _ in }
-        i.set_parent_size = { _, _, _, _ in }
-        i.set_parent_configure = { _, _, _ in }
-        return staticImplementation(i)
-    }()
-}
-
 /// An xdg_surface: the configure/ack handshake and window geometry, shared
-/// by toplevels (and popups, later). It is the surface's role object.
+/// by toplevels and popups. It is the surface's role object.
 final class XdgSurface: SurfaceRole {
     unowned let server: Server
     private(set) var resource: WaylandResource?
@@ -106,10 +86,13 @@ final class XdgSurface: SurfaceRole {
     /// The xdg_wm_base it came from, whose errors (role, popups) are raised there.
     weak var wmBase: XdgWmBase?
     var toplevel: Toplevel? {
-        didSet { if toplevel != nil { hadToplevel = true } }
+        didSet { if toplevel != nil { hadRole = true } }
     }
-    /// A toplevel was made once; commits after it is destroyed are not errors.
-    private var hadToplevel = false
+    var popup: Popup? {
+        didSet { if popup != nil { hadRole = true } }
+    }
+    /// A toplevel or popup was made once; commits after it is destroyed are not errors.
+    private var hadRole = false
 
     /// Serials sent and not yet acknowledged, oldest first.
     private var unackedSerials: [UInt32] = []
@@ -156,8 +139,13 @@ final class XdgSurface: SurfaceRole {
     // MARK: SurfaceRole
 
     func surfaceWillCommit(_ surface: Surface) -> Bool {
-        guard toplevel != nil || hadToplevel else {
-            postError(XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue, "xdg_surface committed before it has a role (get_toplevel)")
+        guard toplevel != nil || popup != nil || hadRole else {
+            postError(XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue, "xdg_surface committed before it has a role (get_toplevel or get_popup)")
+            return false
+        }
+        if let popup, popup.parent == nil, !popup.isDismissed {
+            // No protocol Strata serves can name a parent later (layer shell would).
+            postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "xdg_popup committed without a parent")
             return false
         }
         if surface.hasPendingBuffer, !isConfigured {
@@ -174,14 +162,19 @@ final class XdgSurface: SurfaceRole {
         if !sentInitialConfigure, let toplevel {
             sentInitialConfigure = true
             toplevel.sendConfigure()
+        } else if !sentInitialConfigure, let popup {
+            sentInitialConfigure = true
+            popup.sendConfigure()
         }
         toplevel?.updateMapping()
+        popup?.updateMapping()
     }
 
-    /// The toplevel was destroyed: the surface is unmapped, and mapping it
+    /// The toplevel or popup was destroyed: the surface is unmapped, and mapping it
     /// again (with a new role object) starts the handshake from the initial commit.
-    func toplevelDestroyed() {
+    func roleObjectDestroyed() {
         toplevel = nil
+        popup = nil
         sentInitialConfigure = false
         isConfigured = false
         unackedSerials = []
@@ -191,15 +184,17 @@ final class XdgSurface: SurfaceRole {
 
     func surfaceLayerTreeChanged(_ surface: Surface) {
         toplevel?.updateMapping()
+        popup?.updateMapping()
     }
 
     func subsurfaceDidCommit(below surface: Surface) {
         // Without a window geometry, the window is the surface with its subsurfaces.
-        if geometry == nil { toplevel?.updateMapping() }
+        if geometry == nil { toplevel?.updateMapping(); popup?.updateMapping() }
     }
 
     func surfaceDestroyed(_ surface: Surface) {
         toplevel?.unmap()
+        popup?.unmap()
         self.surface = nil
     }
 
@@ -216,6 +211,33 @@ final class XdgSurface: SurfaceRole {
             return
         }
         toplevel = Toplevel(server: server, xdgSurface: self, parent: resource, id: id)
+    }
+
+    private func getPopup(id: UInt32, parentResource: WaylandResource?, positionerResource: WaylandResource?) {
+        guard let resource, let surface else { return }
+        if toplevel != nil || popup != nil {
+            postError(XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED.rawValue, "xdg_surface already has a role object")
+            return
+        }
+        var parent: XdgSurface?
+        if let parentResource {
+            parent = XdgSurface.from(parentResource)
+            guard let parent, parent !== self, parent.toplevel != nil || parent.popup != nil else {
+                postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue,
+                                "the parent of an xdg_popup must be an xdg_surface with a toplevel or popup")
+                return
+            }
+        }
+        guard let positioner = XdgPositioner.from(positionerResource), positioner.rules.isComplete else {
+            postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POSITIONER.rawValue,
+                            "get_popup with a positioner that has no size or anchor rectangle")
+            return
+        }
+        guard surface.giveRole(.xdgPopup) else {
+            postWmBaseError(XDG_WM_BASE_ERROR_ROLE.rawValue, "wl_surface@\(surface.id) already has the role \(surface.role)")
+            return
+        }
+        popup = Popup(server: server, xdgSurface: self, parent: parent, rules: positioner.rules, resource: resource, id: id)
     }
 
     private func setWindowGeometry(x: Int32, y: Int32, width: Int32, height: Int32) {
@@ -237,8 +259,9 @@ final class XdgSurface: SurfaceRole {
     }
 
     private func destroy() {
-        if toplevel != nil {
-            postError(XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue, "xdg_surface destroyed before its xdg_toplevel")
+        if toplevel != nil || popup != nil {
+            postError(XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT.rawValue,
+                      "xdg_surface destroyed before its \(toplevel != nil ? "xdg_toplevel" : "xdg_popup")")
             return
         }
         if let resource { wl_resource_destroy(resource) }
@@ -246,6 +269,7 @@ final class XdgSurface: SurfaceRole {
 
     private func destroyed() {
         toplevel?.unmap()
+        popup?.unmap()
         if let surface, surface.roleObject === self { surface.roleObject = nil }
         resource = nil
     }
@@ -254,11 +278,8 @@ final class XdgSurface: SurfaceRole {
         var i = xdg_surface_interface()
         i.destroy = { _, resource in XdgSurface.from(resource)?.destroy() }
         i.get_toplevel = { _, resource, id in XdgSurface.from(resource)?.getToplevel(id: id) }
-        i.get_popup = { _, resource, _, _, _ in
-            // xdg_surface has no error for this; xdg_wm_base's invalid_popup_parent
-            // is the closest, and it belongs on the xdg_wm_base object.
-            XdgSurface.from(resource)?.postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue,
-                                                       "xdg_popup is not supported by Strata yet")
+        i.get_popup = { _, resource, id, parent, positioner in
+            XdgSurface.from(resource)?.getPopup(id: id, parentResource: parent, positionerResource: positioner)
         }
         i.set_window_geometry = { _, resource, x, y, width, height in
             XdgSurface.from(resource)?.setWindowGeometry(x: x, y: y, width: width, height: height)
