@@ -90,11 +90,16 @@ final class SliderTests: InputTestCase {
     }
 
     /// Grabbing the thumb off its center does not make it jump, and a tap
-    /// on the track away from the thumb does not change the value, as in UIKit.
+    /// or a drag on the track away from the thumb does not change the
+    /// value, as in UIKit.
     func testTrackTapDoesNotJumpAndGrabKeepsOffset() {
         tap(at: CGPoint(x: 300, y: 65))
         XCTAssertEqual(slider.value, 0)
         XCTAssertEqual(sent, [])
+        advance(1)
+        drag(from: CGPoint(x: 200, y: 65), to: CGPoint(x: 260, y: 65))
+        XCTAssertEqual(slider.value, 0, "a drag that begins on the track leaves the thumb")
+        XCTAssertFalse(slider.isTracking)
 
         advance(1)
         let start = thumbCenter
