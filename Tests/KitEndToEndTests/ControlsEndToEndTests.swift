@@ -156,4 +156,26 @@ final class ControlsEndToEndTests: KitTestCase {
         XCTAssertEqual(pixel(shot, 150, 115), .init(red: 0, green: 122, blue: 255), "the minimum track")
         try assertMatchesReference("kit-controls-changed-slider")
     }
+
+    /// A spinning activity indicator is played by the compositor: the
+    /// screen changes between two screenshots while the app sends no commit.
+    func testActivityIndicatorSpinsWithoutTheApp() throws {
+        let indicator = UIActivityIndicatorView(style: .large)
+        indicator.color = .black
+        indicator.center = CGPoint(x: 160, y: 60)
+        window.addSubview(indicator)
+        indicator.startAnimating()
+        waitForNextCommit()
+        let commitsBefore = compositor.lastCommitSerial
+        func wheelPixels() throws -> [DecodedPNG.Pixel] {
+            let shot = try screenshot("spinner")
+            return (40..<80).flatMap { y in (140..<180).map { x in pixel(shot, x, y) } }
+        }
+        let first = try wheelPixels()
+        XCTAssertTrue(first.contains { $0.red < 60 }, "the wheel is drawn")
+        runMainLoop(for: 0.3)
+        let later = try wheelPixels()
+        XCTAssertNotEqual(first, later, "the wheel turned")
+        XCTAssertEqual(compositor.lastCommitSerial, commitsBefore, "the app committed nothing while it turned")
+    }
 }
