@@ -28,10 +28,11 @@ final class ActivityIndicatorSpokes: UIView {
         for index in 0..<count {
             context.saveGState()
             context.translateBy(x: bounds.midX, y: bounds.midY)
-            context.rotate(by: CGFloat(index) * 2 * .pi / CGFloat(count))
+            context.rotate(by: -CGFloat(index) * 2 * .pi / CGFloat(count))
             let spoke = UIBezierPath(roundedRect: CGRect(x: -width / 2, y: -radius, width: width, height: radius * 0.55),
                                      cornerRadius: width / 2)
-            // Going clockwise from the top the spokes fade, so the wheel seems to turn that way.
+            // Fading counterclockwise from the top: the faint tail trails the
+            // dark head as the wheel turns clockwise.
             color.withAlphaComponent(1 - 0.85 * CGFloat(index) / CGFloat(count)).setFill()
             spoke.fill()
             context.restoreGState()
