@@ -3,7 +3,7 @@ import Foundation
 /// The activity indicator's wheel: spokes around the center, fading from
 /// full color to faint going round, drawn once. The indicator turns this
 /// view with a repeating rotation that the compositor plays.
-final class ActivityIndicatorSpokes: UIView {
+final class ActivityIndicatorSpokes: ControlPartView {
     static let spokeCount = 8
 
     var color: UIColor {
@@ -13,9 +13,6 @@ final class ActivityIndicatorSpokes: UIView {
     init(color: UIColor) {
         self.color = color
         super.init(frame: .zero)
-        isOpaque = false
-        isUserInteractionEnabled = false
-        contentMode = .redraw
     }
 
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }

@@ -5,7 +5,7 @@ import Foundation
 /// track and thumb and the slider's tracks and thumb are these; they
 /// redraw only when their size or colors change, and move as views, so a
 /// sliding thumb is a property animation on the compositor.
-final class CapsuleView: UIView {
+final class CapsuleView: ControlPartView {
     var fillColor: UIColor {
         didSet { if fillColor != oldValue { setNeedsDisplay() } }
     }
@@ -19,9 +19,6 @@ final class CapsuleView: UIView {
         self.fillColor = fillColor
         self.strokeColor = strokeColor
         super.init(frame: .zero)
-        isOpaque = false
-        isUserInteractionEnabled = false
-        contentMode = .redraw
     }
 
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
