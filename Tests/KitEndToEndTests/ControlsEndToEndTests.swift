@@ -140,6 +140,7 @@ final class ControlsEndToEndTests: KitTestCase {
         let shot = try screenshot("switch-on")
         XCTAssertEqual(pixel(shot, 220 + 10, 20 + 15), .init(red: 52, green: 199, blue: 89), "green track, left")
         XCTAssertEqual(pixel(shot, 220 + 36, 20 + 15), .init(red: 255, green: 255, blue: 255), "the thumb, right")
+        try assertMatchesReference("kit-controls-switch-on")
     }
 
     /// Dragging the thumb 140 of its 252 points of travel sets the value to
@@ -155,6 +156,21 @@ final class ControlsEndToEndTests: KitTestCase {
         let shot = try screenshot("slider")
         XCTAssertEqual(pixel(shot, 150, 115), .init(red: 0, green: 122, blue: 255), "the minimum track")
         try assertMatchesReference("kit-controls-changed-slider")
+    }
+
+    /// A finger drags the thumb too; a slider that is not continuous sends
+    /// one `.valueChanged`, at the lift.
+    func testTouchscreenDragOfANonContinuousSlider() throws {
+        slider.isContinuous = false
+        try strata.input(["touch", "down", "1"] + output(CGPoint(x: 30, y: 118)))
+        for x in stride(from: 50, through: 90, by: 20) {
+            try strata.input(["touch", "move", "1"] + output(CGPoint(x: CGFloat(x), y: 118)))
+        }
+        XCTAssertTrue(runMainLoop(until: { abs(self.slider.value - 60 / 252) < 0.01 }), "value \(slider.value)")
+        XCTAssertEqual(controller.sliderValues, [], "nothing sent while the finger is down")
+        try strata.input("touch", "up", "1")
+        XCTAssertTrue(runMainLoop(until: { self.controller.sliderValues.count == 1 }), "\(controller.sliderValues)")
+        XCTAssertEqual(controller.sliderValues.first ?? 0, 60 / 252, accuracy: 0.01)
     }
 
     /// A spinning activity indicator is played by the compositor: the
