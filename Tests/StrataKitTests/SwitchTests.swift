@@ -46,9 +46,28 @@ final class SwitchTests: InputTestCase {
         XCTAssertEqual(changes, [true, false])
 
         advance(1)
-        drag(from: CGPoint(x: 40, y: 35), to: CGPoint(x: 390, y: 390))
+        drag(from: CGPoint(x: 40, y: 35), to: CGPoint(x: 40, y: 390))
         XCTAssertFalse(toggle.isOn, "released far outside")
         XCTAssertEqual(changes, [true, false])
+    }
+
+    /// Dragging carries the thumb to the finger's side, and the release
+    /// keeps it there; dragging back to where it was changes nothing.
+    func testDraggingTheThumbAcross() {
+        drag(from: CGPoint(x: 30, y: 35), to: CGPoint(x: 65, y: 35), lift: false)
+        XCTAssertFalse(toggle.isOn, "the state changes at the release")
+        XCTAssertEqual(toggle.thumb.frame.maxX, 49, "the thumb is on the right already")
+        touchUp()
+        XCTAssertTrue(toggle.isOn)
+        XCTAssertEqual(changes, [true])
+
+        advance(1)
+        drag(from: CGPoint(x: 60, y: 35), to: CGPoint(x: 25, y: 35), lift: false)
+        XCTAssertEqual(toggle.thumb.frame.minX, 2, "the thumb went left with the finger")
+        touchMove(to: CGPoint(x: 65, y: 35))
+        touchUp()
+        XCTAssertTrue(toggle.isOn, "back where it was: still on")
+        XCTAssertEqual(changes, [true], "and nothing sent")
     }
 
     /// setOn(_:animated:): "Setting the switch to either position does not

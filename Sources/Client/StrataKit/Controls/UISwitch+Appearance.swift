@@ -15,8 +15,9 @@ extension UISwitch {
         let track = CGRect(origin: .zero, size: UISwitch.switchSize)
         offTrack.frame = track
         onTrack.frame = track
-        onTrack.alpha = on ? 1 : 0
-        thumb.frame = thumbFrame(on: on, in: track)
+        let shownOn = thumbShowsOn ?? on
+        onTrack.alpha = shownOn ? 1 : 0
+        thumb.frame = thumbFrame(on: shownOn, in: track)
     }
 
     /// At the left end when off, at the right end when on.
@@ -25,6 +26,12 @@ extension UISwitch {
         let side = track.height - 2 * inset
         let x = on ? track.maxX - inset - side : track.minX + inset
         return CGRect(x: x, y: track.minY + inset, width: side, height: side)
+    }
+
+    /// Moves the parts to show the state (or the side a drag holds), sliding.
+    func slideParts() {
+        UIView.animate(withDuration: UISwitch.toggleDuration, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState],
+                       animations: { self.layoutParts() })
     }
 
     func updateColors() {

@@ -26,6 +26,9 @@ open class UISwitch: UIControl {
     }
 
     var on = false
+    /// While a drag holds the thumb: the side it shows (nil: `isOn`'s).
+    var thumbShowsOn: Bool?
+    var trackingStartX: CGFloat = 0
     let offTrack = CapsuleView(fillColor: UISwitch.offTrackColor)
     let onTrack = CapsuleView(fillColor: .systemGreen)
     let thumb = CapsuleView(fillColor: .white, strokeColor: UISwitch.thumbOutlineColor)
@@ -48,8 +51,7 @@ open class UISwitch: UIControl {
         guard on != self.on else { return }
         self.on = on
         if animated {
-            UIView.animate(withDuration: UISwitch.toggleDuration, delay: 0, options: [.curveEaseInOut, .beginFromCurrentState],
-                           animations: { self.layoutParts() })
+            slideParts()
         } else {
             UIView.performWithoutAnimation { layoutParts() }
         }
@@ -70,12 +72,21 @@ open class UISwitch: UIControl {
         layoutParts()
     }
 
-    /// A touch that ends inside toggles the switch, animated, and sends
-    /// `.valueChanged` before `.touchUpInside`.
+    // MARK: Tracking (UISwitch+Tracking.swift)
+
+    open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        beginThumbTracking(touch)
+    }
+
+    open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        continueThumbTracking(touch)
+    }
+
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
-        super.endTracking(touch, with: event)
-        guard isTouchInside else { return }
-        setOn(!on, animated: true)
-        sendActions(for: .valueChanged, with: event)
+        endThumbTracking(with: event)
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        cancelThumbTracking()
     }
 }
