@@ -52,6 +52,7 @@ extension UIView {
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
+        inheritedTintDidChange()
         parent.setNeedsLayout()
     }
 
@@ -95,6 +96,7 @@ extension UIView {
         reorderLayer(of: view)
         if windowChanges { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
+        view.inheritedTintDidChange()
         didAddSubview(view)
         setNeedsLayout()
     }

@@ -216,7 +216,23 @@ open class UIView: UIResponder, CALayerDelegate {
         removeFromSuperviewNotifying()
     }
 
+    // MARK: Tint (UIView+Tint.swift)
+
+    /// The view's own tint, or its superview's, or the system's blue.
+    /// Setting nil makes it inherit again.
+    open var tintColor: UIColor! {
+        get { resolvedTintColor }
+        set { setTintColor(newValue) }
+    }
+
+    /// Called when `tintColor` changes, for this view and the descendants
+    /// that inherit it, and when the view moves under another tint.
+    open func tintColorDidChange() {}
+
     // MARK: Stored state of the concerns
+
+    /// The tint set on this view itself (UIView+Tint.swift).
+    var explicitTintColor: UIColor?
 
     open var tag: Int = 0
 
