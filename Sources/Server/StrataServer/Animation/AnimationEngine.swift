@@ -17,8 +17,6 @@ final class AnimationEngine {
     /// Output pixels per point, for the snapshots of transitions.
     var scale: Double = 1
 
-    var isEmpty: Bool { animatedLayers.isEmpty }
-    var animatedLayerCount: Int { animatedLayers.count }
 
     /// A layer gained animations (at commit).
     func track(_ layer: ServerLayer) {

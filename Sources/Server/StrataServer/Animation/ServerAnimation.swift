@@ -57,7 +57,4 @@ final class ServerAnimation {
 
     var beginTime: Double { timing.beginTime }
     var endTime: Double { timing.endTime }
-
-    /// Still changing what is drawn at `time`, or yet to begin.
-    func isRunning(at time: Double) -> Bool { !isScheduled || time < endTime }
 }
