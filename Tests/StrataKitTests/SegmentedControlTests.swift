@@ -187,6 +187,20 @@ final class SegmentedControlTests: InputTestCase {
         XCTAssertEqual(fitting.width, (0..<3).map(control.contentWidth(ofSegment:)).reduce(0, +), accuracy: 0.001)
     }
 
+    /// A pressed segment's content dims until the release; the selected
+    /// segment's does not.
+    func testPressedSegmentDims() {
+        touchDown(at: CGPoint(x: 60, y: 26))
+        XCTAssertEqual(control.contentViews[0].alpha, UISegmentedControl.pressedContentAlpha, accuracy: 0.001)
+        XCTAssertEqual(control.contentViews[1].alpha, 1)
+        touchUp()
+        XCTAssertEqual(control.contentViews[0].alpha, 1, "selected now")
+        advance(1)
+        touchDown(at: CGPoint(x: 60, y: 26))
+        XCTAssertEqual(control.contentViews[0].alpha, 1, "the selected segment does not dim")
+        touchUp()
+    }
+
     /// selectedSegmentTintColor fills the selected segment; nil: white.
     func testSelectedSegmentTintColor() {
         XCTAssertEqual(control.selectionThumb.fillColor, .white)

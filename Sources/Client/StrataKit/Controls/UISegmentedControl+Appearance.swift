@@ -3,8 +3,9 @@ import Foundation
 /// The control's parts: a gray rounded background, a white rounded thumb
 /// (`selectedSegmentTintColor`) inset 2 points under the selected segment,
 /// hairline dividers between segments, and each segment's content, a
-/// UILabel for a title (13-point, medium when selected) or a UIImageView,
-/// centered; a disabled segment's content is dimmed. A change of selection
+/// UILabel for a title (13-point, semibold when selected) or a UIImageView,
+/// centered; a disabled segment's content is dimmed, and so, less, is a
+/// pressed segment's that is not the selected one. A change of selection
 /// moves the thumb and changes fonts, without redrawing the parts.
 extension UISegmentedControl {
     static let cornerRadius: CGFloat = 8
@@ -14,6 +15,7 @@ extension UISegmentedControl {
     static let defaultThumbColor = UIColor.white
     static let dividerColor = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
     static let disabledContentAlpha: CGFloat = 0.3
+    static let pressedContentAlpha: CGFloat = 0.5
 
     /// Makes a label or image view for each segment, and the dividers.
     func rebuildContent() {
@@ -79,7 +81,11 @@ extension UISegmentedControl {
     func updateContentAppearance() {
         let shown = isMomentary ? UISegmentedControl.noSegment : selectedIndex
         for (index, view) in contentViews.enumerated() {
-            view.alpha = isEnabled && segments[index].isEnabled ? 1 : UISegmentedControl.disabledContentAlpha
+            if !isEnabled || !segments[index].isEnabled {
+                view.alpha = UISegmentedControl.disabledContentAlpha
+            } else {
+                view.alpha = index == pressedIndex && index != shown ? UISegmentedControl.pressedContentAlpha : 1
+            }
             if let label = view as? UILabel {
                 label.font = .systemFont(ofSize: UISegmentedControl.fontSize, weight: index == shown ? .semibold : .regular)
             }

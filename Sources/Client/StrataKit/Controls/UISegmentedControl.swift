@@ -41,8 +41,10 @@ open class UISegmentedControl: UIControl {
 
     var segments: [Segment] = []
     var selectedIndex = UISegmentedControl.noSegment
-    /// The segment under the finger while tracking.
-    var pressedIndex: Int?
+    /// The segment under the finger while tracking; its content is dimmed.
+    var pressedIndex: Int? {
+        didSet { if pressedIndex != oldValue { updateContentAppearance() } }
+    }
     let background = RoundedRectView(fillColor: UISegmentedControl.backgroundFill, cornerRadius: UISegmentedControl.cornerRadius)
     let selectionThumb = RoundedRectView(fillColor: UISegmentedControl.defaultThumbColor,
                                          cornerRadius: UISegmentedControl.cornerRadius - UISegmentedControl.thumbInset)
