@@ -191,6 +191,19 @@ final class StepperTests: InputTestCase {
         XCTAssertEqual(changes, [3])
     }
 
+    /// A disabled stepper (isEnabled false) dims both halves and ignores presses.
+    func testDisabledStepper() {
+        stepper.value = 5
+        stepper.isEnabled = false
+        XCTAssertEqual(stepper.minusGlyph.alpha, UIStepper.disabledGlyphAlpha)
+        XCTAssertEqual(stepper.plusGlyph.alpha, UIStepper.disabledGlyphAlpha)
+        press(plus)
+        XCTAssertEqual(stepper.value, 5)
+        stepper.isEnabled = true
+        XCTAssertEqual(stepper.plusGlyph.alpha, 1)
+        XCTAssertEqual(changes, [])
+    }
+
     /// The pressed half is shown by its highlight, only while pressed.
     func testThePressedHalfIsHighlighted() {
         touchDown(at: minus)
