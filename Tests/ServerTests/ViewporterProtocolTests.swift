@@ -190,6 +190,44 @@ final class ViewporterProtocolTests: CompositorTestCase {
         try assertWindow(size: (90, 90), colors: [(5, 5, Self.red), (85, 85, Self.white)])
     }
 
+    func testBufferDamageIsRedrawnThroughCropAndScale() throws {
+        let scene = try Scene(strata)
+        let viewport = wp_viewporter_get_viewport(scene.viewporter, scene.surface)!
+        scene.attach(try scene.quadrants())
+        wp_viewport_set_source(viewport, wl_fixed_from_int(20), 0, wl_fixed_from_int(20), wl_fixed_from_int(20))
+        wp_viewport_set_destination(viewport, 100, 80)
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(75, 20, Self.green)])
+        // Only the top right 10×10 of the green quadrant changes, and only it is damaged.
+        let buffer = try scene.client.makeBuffer(width: 40, height: 40, shm: scene.window.shm) { x, y in
+            x >= 30 && y < 10 ? Self.white : (y < 20 ? (x < 20 ? Self.red : Self.green) : (x < 20 ? Self.blue : Self.white))
+        }
+        wl_surface_attach(scene.surface, buffer, 0, 0)
+        wl_surface_damage_buffer(scene.surface, 30, 0, 10, 10)
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(54, 2, Self.white), (97, 36, Self.white), (46, 36, Self.green), (97, 44, Self.green)],
+                         "the damaged buffer pixels cover the window's top right quarter")
+    }
+
+    func testSynchronizedSubsurfaceViewportWaitsForItsParent() throws {
+        let scene = try Scene(strata)
+        let subcompositor = try scene.client.bind(strata_wl_subcompositor_interface(), version: 1)
+        let child = wl_compositor_create_surface(scene.window.compositor)!
+        _ = wl_subcompositor_get_subsurface(subcompositor, child, scene.surface)
+        let viewport = wp_viewporter_get_viewport(scene.viewporter, child)!
+        wl_surface_attach(child, try scene.quadrants(size: 10), 0, 0)
+        wl_surface_commit(child)
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(2, 2, Self.red), (8, 8, Self.white), (20, 20, Self.blue)])
+        wp_viewport_set_destination(viewport, 40, 40)
+        wl_surface_commit(child)
+        XCTAssertTrue(scene.client.roundtrip())
+        try assertWindow(size: (100, 80), colors: [(30, 30, Self.blue)], "cached with the child's commit")
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(2, 2, Self.red), (30, 30, Self.white), (30, 5, Self.green)],
+                         "applied with the parent's")
+    }
+
     func testPointerInputFollowsTheDestination() throws {
         let client = try RawClient(strata)
         let recorder = try SeatRecorder(client)
