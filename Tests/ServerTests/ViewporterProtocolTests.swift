@@ -244,6 +244,29 @@ final class ViewporterProtocolTests: CompositorTestCase {
                        "outside the 40×40 buffer, inside the 100×80 destination")
     }
 
+    func testHugeDestinationsAndTinySourcesAreServed() throws {
+        // Not errors. One pixel stretched past pixman's 16.16 coordinates
+        // is still drawn; a surface past the renderer's limit (2^24 output
+        // pixels, Render/Pixman.swift) draws nothing, and the compositor
+        // goes on; a source of a fraction of a pixel shows that pixel.
+        let scene = try Scene(strata)
+        let viewport = wp_viewporter_get_viewport(scene.viewporter, scene.surface)!
+        wp_viewport_set_source(viewport, wl_fixed_from_int(99), wl_fixed_from_int(79), wl_fixed_from_int(1), wl_fixed_from_int(1))
+        wp_viewport_set_destination(viewport, 40000, 30000)
+        scene.commit()
+        try assertWindow(size: (40000, 30000), colors: [(0, 0, Self.blue), (100, 100, Self.blue)])
+        wp_viewport_set_destination(viewport, .max, .max)
+        scene.commit()
+        try assertWindow(size: (Double(Int32.max), Double(Int32.max)), colors: [])
+        try strata.input("move", "100", "100")
+        // A source of 1/256 a pixel (wl_fixed's smallest step) inside the buffer.
+        wp_viewport_set_source(viewport, wl_fixed_from_int(50), wl_fixed_from_int(40), 1, 1)
+        wp_viewport_set_destination(viewport, 30, 20)
+        scene.commit()
+        try assertWindow(size: (30, 20), colors: [(0, 0, Self.blue), (29, 19, Self.blue)])
+        XCTAssertTrue(try RawClient(strata).roundtrip(), "still serving")
+    }
+
     // MARK: Errors
 
     func testASecondViewportIsAnError() throws {
