@@ -96,6 +96,10 @@ final class ViewporterProtocolTests: CompositorTestCase {
             (2, 2, Self.red), (46, 36, Self.red), (54, 2, Self.green), (97, 36, Self.green),
             (2, 44, Self.blue), (46, 77, Self.blue), (54, 44, Self.white), (97, 77, Self.white),
         ])
+        let surface = try XCTUnwrap(strata.windows().first?["surface"] as? [String: Any])
+        let shown = try XCTUnwrap(surface["viewport"] as? [String: Any], "strata tree shows the viewport")
+        XCTAssertEqual((shown["source"] as? [String: Any])?["width"] as? Double, 20)
+        XCTAssertEqual((shown["destination"] as? [String: Any])?["width"] as? Double, 100)
     }
 
     func testSourceAloneCropsAtItsOwnSize() throws {
