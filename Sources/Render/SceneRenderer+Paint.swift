@@ -116,7 +116,10 @@ extension SceneRenderer {
         // A slice is drawn from a view of just its pixels (sharing memory),
         // so edge padding and filtering never reach a neighbouring slice.
         let width = Int(pixman_image_get_width(image)), height = Int(pixman_image_get_height(image))
-        let part = PixelRect(rounding: draw.source)
+        var part = PixelRect(rounding: draw.source)
+        // A crop thinner than half a pixel (a wp_viewport source can be
+        // 1/256 of one) still shows the pixel it lies in.
+        if part.isEmpty { part = PixelRect(enclosing: draw.source) }
         guard !part.isEmpty, part.x >= 0, part.y >= 0, part.x + part.width <= width, part.y + part.height <= height
         else { return }
         var source = image

@@ -123,6 +123,8 @@ public final class Server {
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
             ScreencopyManagerGlobal(server: self),
+            ViewporterGlobal(server: self),
+            SinglePixelBufferManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)

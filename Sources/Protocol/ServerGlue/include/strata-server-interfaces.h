@@ -4,6 +4,8 @@
 #include "strata-layers-v1-server-protocol.h"
 #include "wlr-screencopy-unstable-v1-server-protocol.h"
 #include "xdg-output-unstable-v1-server-protocol.h"
+#include "viewporter-server-protocol.h"
+#include "single-pixel-buffer-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -40,5 +42,8 @@ STRATA_INTERFACE(zwlr_screencopy_manager_v1)
 STRATA_INTERFACE(zwlr_screencopy_frame_v1)
 STRATA_INTERFACE(zxdg_output_manager_v1)
 STRATA_INTERFACE(zxdg_output_v1)
+STRATA_INTERFACE(wp_viewporter)
+STRATA_INTERFACE(wp_viewport)
+STRATA_INTERFACE(wp_single_pixel_buffer_manager_v1)
 
 #undef STRATA_INTERFACE

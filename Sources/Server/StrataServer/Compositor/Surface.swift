@@ -65,6 +65,9 @@ public final class Surface {
         var frameCallbacks: [FrameCallback] = []
         /// set_input_region: nil = unchanged; .some(nil) = infinite.
         var inputRegion: RegionShape??
+        /// wp_viewport's source rect and destination size: nil = unchanged; .some(nil) = unset.
+        var viewportSource: Rect??
+        var viewportDestination: Size??
 
         /// Adds a later commit's state on top of this one, as a
         /// synchronized subsurface's cache accumulates commits.
@@ -75,6 +78,8 @@ public final class Surface {
             bufferScale = later.bufferScale ?? bufferScale
             frameCallbacks += later.frameCallbacks
             inputRegion = later.inputRegion ?? inputRegion
+            viewportSource = later.viewportSource ?? viewportSource
+            viewportDestination = later.viewportDestination ?? viewportDestination
         }
     }
 
@@ -99,6 +104,12 @@ public final class Surface {
     /// The committed input region in surface points; nil is infinite. It
     /// is clipped to the buffer when used (see `acceptsInput(at:)`).
     private(set) var inputRegion: RegionShape?
+    /// The committed crop and scale (Protocols/Viewporter): the source in
+    /// surface coordinates of the buffer, the destination the surface size.
+    private(set) var viewportSource: Rect?
+    private(set) var viewportDestination: Size?
+    /// The surface's wp_viewport, if it has one; its resource owns it.
+    weak var viewport: Viewport?
 
     public private(set) var role = SurfaceRoleKind.none
     /// wl_surface.enter was sent for the output, and no leave since.
@@ -109,7 +120,8 @@ public final class Surface {
 
     /// The surface in the scene: contentLayer, then layerTree above it.
     let layer = RenderLayer()
-    /// The committed buffer: bounds = buffer size / buffer scale, anchor (0, 0).
+    /// The committed buffer: bounds = the surface size (the buffer size /
+    /// buffer scale, or the viewport's), contentsRect = the viewport's source; anchor (0, 0).
     public let contentLayer = RenderLayer()
 
     /// A layer tree bound to this surface (strata_context_v1): drawn above
@@ -200,6 +212,7 @@ public final class Surface {
     }
 
     private func commit() {
+        guard viewportAllowsCommit() else { return }
         if let roleObject, !roleObject.surfaceWillCommit(self) { return }
         let state = pending
         pending = PendingState()
@@ -254,15 +267,17 @@ public final class Surface {
     private func apply(_ state: PendingState) {
         if let scale = state.bufferScale { bufferScale = scale }
         if let region = state.inputRegion { inputRegion = region }
+        if let source = state.viewportSource { viewportSource = source }
+        if let destination = state.viewportDestination { viewportDestination = destination }
         switch state.buffer {
         case .unchanged:
             break
         case .remove:
             contentLayer.contents = nil
-            contentLayer.bounds = .zero
         case .attach(let buffer):
             guard applyBuffer(buffer, state: state) else { return }
         }
+        placeContents()
         layer.bounds = Rect(origin: .zero, size: size)
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
         applySubsurfaceState()
@@ -280,6 +295,19 @@ public final class Surface {
         for r in state.damage.map({ $0.intersection(limit) }) where !r.isEmpty {
             damage.append(PixelRect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale))
         }
+        if let pixel = SinglePixelBuffer.from(buffer) {
+            guard scale == 1 else {
+                postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue, "a single-pixel buffer is not a multiple of the buffer scale \(scale)")
+                return false
+            }
+            let image = pixel.makeImage()
+            contentLayer.contents = image
+            contentLayer.contentsScale = 1
+            contentLayer.isOpaque = !image.hasAlpha
+            // Read at once, as a wl_shm buffer is, so the client may reuse it.
+            wl_buffer_send_release(buffer)
+            return true
+        }
         do {
             // Checked before anything is read, so a rejected commit leaves the shown pixels alone.
             let description = try describeShmBuffer(buffer)
@@ -292,7 +320,6 @@ public final class Surface {
             contentLayer.contents = image
             contentLayer.contentsScale = Double(scale)
             contentLayer.isOpaque = !image.hasAlpha
-            contentLayer.bounds = Rect(x: 0, y: 0, width: Double(image.width / scale), height: Double(image.height / scale))
             return true
         } catch {
             // Not ours to read: the only buffers advertised are wl_shm ones. wl_buffer
@@ -312,6 +339,7 @@ public final class Surface {
         discardCachedState()
         roleObject?.surfaceDestroyed(self)
         roleObject = nil
+        viewport?.surfaceDestroyed()
         // After the role, so the seat still finds the window of a focused subsurface.
         orphanSubsurfaces()
         layerTree = nil

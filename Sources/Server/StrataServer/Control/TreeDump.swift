@@ -66,6 +66,13 @@ extension Surface {
             ("id", .int(Int(id))), ("role", .string(role.description)), ("mapped", .bool(isMapped)),
             ("size", .object([("width", .number(size.width)), ("height", .number(size.height))])),
         ]
+        if viewportSource != nil || viewportDestination != nil {
+            // The committed crop (buffer rect, in points) and scale (surface size).
+            members.append(("viewport", .object([
+                ("source", viewportSource.map(JSONValue.rect) ?? .null),
+                ("destination", viewportDestination.map { .object([("width", .number($0.width)), ("height", .number($0.height))]) } ?? .null),
+            ])))
+        }
         if let subsurface = subsurfaceRole {
             members += [("position", .point(subsurface.position)), ("synchronized", .bool(subsurface.isSynchronized))]
         }
