@@ -33,17 +33,27 @@ extension Layer {
         }
         for case .bezier(let x1, let y1, let x2, let y2) in animation.segmentCurves { curves += [x1, y1, x2, y2] }
         let t = animation.timing
-        var flags: UInt32 = 0
-        if t.autoreverses { flags |= 1 }
+        var flags = Self.timingFlags(t)
         if animation.isAdditive { flags |= 2 }
         if animation.isDiscrete { flags |= 4 }
-        if t.fillMode == .backwards || t.fillMode == .both { flags |= 8 }
-        if t.fillMode == .forwards || t.fillMode == .both { flags |= 16 }
         if absoluteBegin { flags |= 32 }
         if keptOnCompletion { flags |= 64 }
         addAnimation(rawKey: key, keyPath: animation.property.rawValue, values: animation.values.flatMap { $0 },
                      keyTimes: animation.keyTimes, curves: curves, spring: spring,
-                     timing: [t.beginTime, t.duration, t.speed, t.timeOffset, t.repeatCount, t.repeatDuration], flags: flags)
+                     timing: Self.wireTiming(t), flags: flags)
+    }
+
+    /// CAMediaTiming as the wire's six doubles, and its autoreverse and fill as flags.
+    static func wireTiming(_ t: MediaTiming) -> [Double] {
+        [t.beginTime, t.duration, t.speed, t.timeOffset, t.repeatCount, t.repeatDuration]
+    }
+
+    static func timingFlags(_ t: MediaTiming) -> UInt32 {
+        var flags: UInt32 = 0
+        if t.autoreverses { flags |= 1 }
+        if t.fillMode == .backwards || t.fillMode == .both { flags |= 8 }
+        if t.fillMode == .forwards || t.fillMode == .both { flags |= 16 }
+        return flags
     }
 
     /// Sends add_animation exactly as given, so tests can send what the compositor must refuse.
@@ -60,14 +70,9 @@ extension Layer {
     public func addTransition(_ transition: LayerTransition, forKey key: String) {
         var curves: [Double] = []
         if case .bezier(let x1, let y1, let x2, let y2) = transition.curve { curves = [x1, y1, x2, y2] }
-        let t = transition.timing
-        var flags: UInt32 = 0
-        if t.autoreverses { flags |= 1 }
-        if t.fillMode == .backwards || t.fillMode == .both { flags |= 8 }
-        if t.fillMode == .forwards || t.fillMode == .both { flags |= 16 }
         addTransition(rawKey: key, kind: transition.kind.rawValue, direction: transition.direction.rawValue,
-                      timing: [t.beginTime, t.duration, t.speed, t.timeOffset, t.repeatCount, t.repeatDuration],
-                      curves: curves, progress: [transition.startProgress, transition.endProgress], flags: flags)
+                      timing: Self.wireTiming(transition.timing),
+                      curves: curves, progress: [transition.startProgress, transition.endProgress], flags: Self.timingFlags(transition.timing))
     }
 
     /// Sends add_transition exactly as given.

@@ -19,6 +19,15 @@ struct AnimationFlags: OptionSet {
     static let absoluteBegin = AnimationFlags(rawValue: 32)
     static let keptOnCompletion = AnimationFlags(rawValue: 64)
     static let all = AnimationFlags(rawValue: 127)
+
+    /// The wire's six timing doubles with these flags' autoreverse and fill.
+    func timing(_ t: [Double]) -> MediaTiming {
+        let fill: MediaTiming.FillMode = contains(.fillForwards)
+            ? (contains(.fillBackwards) ? .both : .forwards)
+            : (contains(.fillBackwards) ? .backwards : .removed)
+        return MediaTiming(beginTime: t[0], duration: t[1], speed: t[2], timeOffset: t[3], repeatCount: t[4],
+                           repeatDuration: t[5], autoreverses: contains(.autoreverses), fillMode: fill)
+    }
 }
 
 /// add_animation's arguments, decoded from the wire.
@@ -69,11 +78,7 @@ extension ServerLayer {
             curve = .spring(Spring(mass: s[0], stiffness: s[1], damping: s[2], initialVelocity: s[3]))
         }
         let t = request.timing
-        let fill: MediaTiming.FillMode = flags.contains(.fillForwards)
-            ? (flags.contains(.fillBackwards) ? .both : .forwards)
-            : (flags.contains(.fillBackwards) ? .backwards : .removed)
-        let timing = MediaTiming(beginTime: t[0], duration: t[1], speed: t[2], timeOffset: t[3], repeatCount: t[4],
-                                 repeatDuration: t[5], autoreverses: flags.contains(.autoreverses), fillMode: fill)
+        let timing = flags.timing(t)
         let animation = LayerAnimation(property: property, values: values, keyTimes: request.keyTimes, curve: curve,
                                        segmentCurves: curves, isDiscrete: flags.contains(.discrete), timing: timing,
                                        isAdditive: flags.contains(.additive))
@@ -100,11 +105,7 @@ extension ServerLayer {
         }
         let curve = curves.isEmpty ? TimingCurve.easeInEaseOut
             : TimingCurve.bezier(x1: curves[0], y1: curves[1], x2: curves[2], y2: curves[3])
-        let fill: MediaTiming.FillMode = flags.contains(.fillForwards)
-            ? (flags.contains(.fillBackwards) ? .both : .forwards)
-            : (flags.contains(.fillBackwards) ? .backwards : .removed)
-        let timing = MediaTiming(beginTime: t[0], duration: t[1], speed: t[2], timeOffset: t[3], repeatCount: t[4],
-                                 repeatDuration: t[5], autoreverses: flags.contains(.autoreverses), fillMode: fill)
+        let timing = flags.timing(t)
         let transition = LayerTransition(kind: kind, direction: direction, timing: timing, curve: curve,
                                          startProgress: progress[0], endProgress: progress[1])
         if let problem = transition.problem { throw invalid(problem) }
