@@ -122,7 +122,9 @@ public final class StrataProcess {
         runtimeDirectory = String(cString: made)
         errorFile = runtimeDirectory + ".stderr"
 
-        var arguments = ["run", "--headless", "--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
+        // The user's own startup file is no part of a test, unless a test names one.
+        let startup = extraArguments.contains("--startup") ? [] : ["--no-startup"]
+        var arguments = ["run", "--headless"] + startup + ["--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
         if manualFrames { arguments.append("--manual-frames") }
         if let windowOrigins, !windowOrigins.isEmpty {
             arguments += ["--place-windows", windowOrigins.map { "\($0.x),\($0.y)" }.joined(separator: ":")]

@@ -85,6 +85,8 @@ public final class Server {
     private var signalSources: [OpaquePointer] = []
     private var control: ControlServer?
     private var inbox: CrossThreadInbox?
+    private var clientLog: ClientLog?
+    private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
     /// The desktop behind all windows.
@@ -128,6 +130,9 @@ public final class Server {
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
+        ServerLog.observeProtocolErrors()
+        clientLog = ClientLog(display: display)
+        ServerLog.logger.info("output: headless \(configuration.width)x\(configuration.height) at scale \(configuration.scale)")
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -182,6 +187,8 @@ public final class Server {
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
         wl_display_destroy_clients(display)
+        clientLog?.stop()
+        clientLog = nil
         frameClock.stop()
         globals = []
         dataDeviceManager = nil
@@ -209,8 +216,13 @@ public final class Server {
     @discardableResult
     public func renderFrame() -> FrameStats {
         let time = clock.now
+        let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = backend.render(scene)
+        let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began
+        if case .realtime = configuration.clock {
+            droppedFrames.frameRendered(in: took, refreshNanoseconds: frameClock.refreshNanoseconds, at: began)
+        }
         frameClock.frameDidRender()
         lastFrameStats = stats
         // The frame clock runs only while an animation on screen moves, and
