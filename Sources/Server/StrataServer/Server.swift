@@ -68,7 +68,7 @@ public final class Server {
     private(set) var outputGlobal: OutputGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
-    let backend: HeadlessBackend
+    let backend: OutputBackend
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -92,7 +92,8 @@ public final class Server {
     /// The desktop behind all windows.
     public static let desktopColor = Color(red: 0.11, green: 0.12, blue: 0.14)
 
-    public init(configuration: ServerConfiguration) {
+    /// `backend` nil: a headless output of the configuration's size.
+    public init(configuration: ServerConfiguration, backend: OutputBackend? = nil) {
         self.configuration = configuration
         display = wl_display_create()!
         eventLoop = wl_display_get_event_loop(display)!
@@ -105,7 +106,7 @@ public final class Server {
         scene.backgroundColor = Server.desktopColor
         scene.isOpaque = true
         windows = WindowStack(scene: scene, explicitOrigins: configuration.windowOrigins)
-        backend = HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
+        self.backend = backend ?? HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
             _ = self.renderFrame()
@@ -132,7 +133,8 @@ public final class Server {
         inbox = CrossThreadInbox(loop: eventLoop)
         ServerLog.observeProtocolErrors()
         clientLog = ClientLog(display: display)
-        ServerLog.logger.info("output: headless \(configuration.width)x\(configuration.height) at scale \(configuration.scale)")
+        ServerLog.logger.info("output: \(self.backend.summary)")
+        self.backend.attach(to: self)
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -189,6 +191,7 @@ public final class Server {
         wl_display_destroy_clients(display)
         clientLog?.stop()
         clientLog = nil
+        backend.stop()
         frameClock.stop()
         globals = []
         dataDeviceManager = nil
@@ -218,7 +221,8 @@ public final class Server {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         let wake = animations.present(at: time.mediaTime, scene: scene)
-        let stats = backend.render(scene)
+        let stats = backend.renderer.render(scene)
+        backend.present(stats)
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began
         if case .realtime = configuration.clock {
             droppedFrames.frameRendered(in: took, refreshNanoseconds: frameClock.refreshNanoseconds, at: began)
@@ -261,5 +265,5 @@ public final class Server {
     }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
-    public var framebuffer: OpaquePointer { backend.framebuffer }
+    public var framebuffer: OpaquePointer { backend.renderer.framebuffer }
 }

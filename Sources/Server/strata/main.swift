@@ -48,14 +48,29 @@ case .run(let options):
     } catch {
         fail("\(error)", status: 1)
     }
-    let backend = options.backend.resolved(environment: environment, onVirtualTerminal: standardInputIsVirtualTerminal())
-    switch backend {
-    case .automatic, .headless: break
-    case .wayland, .drm:
-        let why = options.backend == .automatic ? " (chosen because \(backend == .wayland ? "WAYLAND_DISPLAY is set" : "this is a virtual terminal"))" : ""
-        fail("the \(backend.rawValue) backend is not available in this build\(why); use --headless", status: 1)
+    let choice = options.backend.resolved(environment: environment, onVirtualTerminal: standardInputIsVirtualTerminal())
+    var backend: OutputBackend?
+    switch choice {
+    case .automatic, .headless:
+        backend = nil
+    case .wayland:
+        guard let parent = environment["WAYLAND_DISPLAY"], !parent.isEmpty else {
+            fail("the wayland backend needs WAYLAND_DISPLAY to name the compositor to open a window on", status: 1)
+        }
+        guard parent != options.socketName else {
+            fail("WAYLAND_DISPLAY names this compositor's own socket (\(parent)); give --socket another name", status: 1)
+        }
+        do {
+            backend = try Server.nestedBackend(parent: parent, width: options.width, height: options.height,
+                                               scale: options.scale, title: "Strata — \(options.socketName)")
+        } catch {
+            fail("cannot open a window on \(parent): \(error)", status: 1)
+        }
+    case .drm:
+        let why = options.backend == .automatic ? " (chosen because this is a virtual terminal)" : ""
+        fail("the drm backend is not available in this build\(why); use --headless", status: 1)
     }
-    let server = Server(configuration: options.configuration)
+    let server = Server(configuration: options.configuration, backend: backend)
     do {
         try server.addSocket()
     } catch {
