@@ -68,7 +68,8 @@ public final class Server {
     private(set) var outputGlobal: OutputGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
-    let backend: OutputBackend
+    /// Where frames go.
+    public let backend: OutputBackend
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -251,6 +252,14 @@ public final class Server {
     /// work still queued at shutdown never runs.
     public func perform(_ body: @escaping () -> Void) {
         inbox?.post(body)
+    }
+
+    /// Runs the event loop once, waiting up to `timeoutMilliseconds` for
+    /// something to do: for a program that drives the server itself instead
+    /// of calling `run()` (a benchmark, an embedding).
+    public func dispatchEvents(timeoutMilliseconds: Int32) {
+        wl_event_loop_dispatch(eventLoop, timeoutMilliseconds)
+        wl_display_flush_clients(display)
     }
 
     /// Sends every client what is queued for it now, without waiting for

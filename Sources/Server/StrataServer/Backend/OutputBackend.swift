@@ -12,6 +12,9 @@ public protocol OutputBackend: AnyObject {
     func attach(to server: Server)
     /// The frame just rendered into `renderer.framebuffer`; `stats.damage` is what changed.
     func present(_ stats: FrameStats)
+    /// Pixels handed to the display so far (copied to the parent, scanned
+    /// out): what each frame's damage cost to show.
+    var pixelsPresented: Int { get }
     /// The server is shutting down: let go of everything outside the process.
     func stop()
 }

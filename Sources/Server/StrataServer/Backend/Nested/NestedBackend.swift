@@ -28,9 +28,8 @@ final class NestedBackend: OutputBackend {
     private weak var server: Server?
     private var source: OpaquePointer?
     private var input: NestedInput?
-    /// What presenting has cost, for the benchmark: buffers committed and pixels copied.
-    private(set) var framesPresented = 0
-    private(set) var pixelsCopied = 0
+    /// Pixels copied into buffers and committed as damage to the parent.
+    private(set) var pixelsPresented = 0
 
     /// Connects to the parent (`parentName`, as WAYLAND_DISPLAY names it) and
     /// maps a window of `width`×`height` pixels at `scale`, titled `title`.
@@ -80,7 +79,7 @@ final class NestedBackend: OutputBackend {
         guard !damage.isEmpty else { return }
         toplevel.attach(buffer.buffer)
         for rect in damage {
-            pixelsCopied += buffer.copy(rect, from: renderer.framebuffer)
+            pixelsPresented += buffer.copy(rect, from: renderer.framebuffer)
             toplevel.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
         }
         frameCallbackPending = true
@@ -90,7 +89,6 @@ final class NestedBackend: OutputBackend {
             if self.presentWanted { self.presentNow() }
         }
         toplevel.commit()
-        framesPresented += 1
     }
 
     private func parentReadable(mask: UInt32) {
@@ -134,8 +132,13 @@ private final class PresentedBuffer {
 
     deinit { pixman_image_unref(image) }
 
+    /// Frames the parent skipped repeat their damage: a rect already
+    /// covered is not copied twice.
     func add(_ rects: [PixelRect]) {
-        damage += rects
+        for rect in rects where !damage.contains(where: { $0.contains(rect) }) {
+            damage.removeAll { rect.contains($0) }
+            damage.append(rect)
+        }
         if damage.count > Self.maximumRects, let first = damage.first {
             damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
         }
@@ -158,5 +161,11 @@ extension Server {
     /// A window on the compositor named `parent` as the output (the nested backend).
     public static func nestedBackend(parent: String, width: Int, height: Int, scale: Int, title: String) throws -> OutputBackend {
         try NestedBackend(parentName: parent, width: width, height: height, scale: scale, title: title)
+    }
+}
+
+private extension PixelRect {
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }
