@@ -45,6 +45,11 @@ final class NestedBackendTests: XCTestCase {
         let solidsGeometry = try XCTUnwrap(solids["geometry"] as? [String: Any])
         let region = (x: solidsOrigin["x"] as! Int, y: solidsOrigin["y"] as! Int,
                       width: solidsGeometry["width"] as! Int, height: solidsGeometry["height"] as! Int)
+        // simple-shm's window (its surface, frame included) animates: its pixels are left out.
+        let moving = try XCTUnwrap(try nested.windows().first { $0["title"] as? String == "simple-shm" })
+        let movingOrigin = try XCTUnwrap(moving["origin"] as? [String: Any])
+        let movingX = movingOrigin["x"] as! Int, movingY = movingOrigin["y"] as! Int
+        func isStill(_ x: Int, _ y: Int) -> Bool { x < movingX - 16 || y < movingY - 16 }
         let directory = NSTemporaryDirectory()
         var mismatches = -1
         // The parent shows the nested output one of its frames later.
@@ -54,7 +59,7 @@ final class NestedBackendTests: XCTestCase {
             mismatches = 0
             for y in region.y..<min(region.y + region.height, 240) {
                 for x in region.x..<min(region.x + region.width, 320)
-                where !inner[x, y].isClose(to: outer[origin.x + x, origin.y + y], tolerance: 0) {
+                where isStill(x, y) && !inner[x, y].isClose(to: outer[origin.x + x, origin.y + y], tolerance: 0) {
                     mismatches += 1
                 }
             }
