@@ -81,6 +81,25 @@ final class NestedBackendTests: XCTestCase {
         XCTAssertTrue(try waitUntil { (try nested.tree()["seat"] as? [String: Any])?["keyboard_focus"] as? String == "solids" })
     }
 
+    /// Resizing the window (as the parent's window manager does) changes the
+    /// nested output's mode; its clients are told and it draws at the new size.
+    func testResizingTheWindowResizesTheOutput() throws {
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil })
+        XCTAssertEqual(try parent.control("resize", ["--title", "Strata — nested", "--size", "400x300"]).status, 0)
+        XCTAssertTrue(try waitUntil {
+            let output = try nested.tree()["output"] as? [String: Any]
+            return output?["width"] as? Int == 400 && output?["height"] as? Int == 300
+        }, nested.serverLog)
+        XCTAssertTrue(try waitUntil {
+            let geometry = try nestedWindow()?["geometry"] as? [String: Any]
+            return geometry?["width"] as? Int == 400 && geometry?["height"] as? Int == 300
+        }, "the parent's window never took the new size")
+        let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-resized.png")
+        XCTAssertEqual(shot.width, 400)
+        XCTAssertEqual(shot.height, 300)
+        XCTAssertTrue(nested.serverLog.contains("output: a 400x300 window"), nested.serverLog)
+    }
+
     /// Closing the window ends the nested compositor cleanly.
     func testClosingTheWindowEndsTheNestedSession() throws {
         XCTAssertTrue(try waitUntil { try nestedWindow() != nil })

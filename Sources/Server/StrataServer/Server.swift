@@ -53,7 +53,8 @@ public enum ServerError: Error, CustomStringConvertible {
 /// client request, frame tick and control request runs as a callback of
 /// that loop, and none of them waits on a client.
 public final class Server {
-    public let configuration: ServerConfiguration
+    /// The width and height follow the output's mode (`outputDidResize`).
+    public private(set) var configuration: ServerConfiguration
     /// The `wl_display *`.
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
@@ -66,6 +67,8 @@ public final class Server {
     public private(set) var seat: Seat!
     /// The output's global, which sends wl_surface.enter and leave.
     private(set) var outputGlobal: OutputGlobal?
+    /// zxdg_output_manager_v1, told when the output's size changes.
+    private var xdgOutputManager: XdgOutputManagerGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     /// Where frames go.
@@ -119,11 +122,12 @@ public final class Server {
         wl_display_init_shm(display)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
+        xdgOutputManager = XdgOutputManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
             outputGlobal,
-            XdgOutputManagerGlobal(server: self),
+            xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
             ScreencopyManagerGlobal(server: self),
@@ -195,10 +199,28 @@ public final class Server {
         backend.stop()
         frameClock.stop()
         globals = []
+        xdgOutputManager = nil
         dataDeviceManager = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
+    }
+
+    /// The backend's output changed size (a nested window was resized): the
+    /// scene takes the new size in points, clients are told the new mode,
+    /// and the next frame redraws everything. The backend has made its
+    /// renderer of that size already.
+    func outputDidResize(width: Int, height: Int) {
+        guard width != configuration.width || height != configuration.height else { return }
+        configuration.width = width
+        configuration.height = height
+        let scale = Double(max(configuration.scale, 1))
+        scene.bounds = Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+        outputGlobal?.sendMode()
+        xdgOutputManager?.outputResized()
+        outputGlobal?.sendDone()
+        ServerLog.logger.info("output: \(backend.summary)")
+        scheduleFrame()
     }
 
     /// Asks for a frame: at the next tick in realtime mode; in manual mode

@@ -11,6 +11,7 @@ final class HeadlessBackend: OutputBackend {
     }
 
     var summary: String { "headless \(renderer.width)x\(renderer.height) at scale \(Int(renderer.scale))" }
+    let outputName = "HEADLESS-1", outputModel = "Headless", outputKind = "headless output"
     func attach(to server: Server) {}
     /// The frame is already on this "screen": its damage is what was shown.
     private(set) var pixelsPresented = 0

@@ -8,6 +8,11 @@ public protocol OutputBackend: AnyObject {
     var renderer: SceneRenderer { get }
     /// One line for the log: what the output is.
     var summary: String { get }
+    /// wl_output's name (HEADLESS-1, WL-1), model (Headless, Window) and the
+    /// kind its description names ("headless output", "window on wayland-0").
+    var outputName: String { get }
+    var outputModel: String { get }
+    var outputKind: String { get }
     /// Called once the server exists, on its thread: where input goes, whom to stop.
     func attach(to server: Server)
     /// The frame just rendered into `renderer.framebuffer`; `stats.damage` is what changed.

@@ -14,7 +14,7 @@ import Glibc
 /// keyboard and touch become this compositor's seat; closing the window
 /// ends the session. Built on StrataWayland, the client layer StrataKit uses.
 final class NestedBackend: OutputBackend {
-    let renderer: SceneRenderer
+    private(set) var renderer: SceneRenderer
     let parentName: String
     private let connection: Connection
     private let toplevel: StrataWayland.Toplevel
@@ -42,17 +42,42 @@ final class NestedBackend: OutputBackend {
         if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
         parentSeat = connection.bindSeat()
         _ = try toplevel.waitForConfigure()
-        for _ in 0..<2 {
-            buffers.append(PresentedBuffer(try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888)))
+        try makeBuffers(width: width, height: height)
+    }
+
+    private func makeBuffers(width: Int, height: Int) throws {
+        buffers = try (0..<2).map { _ in
+            PresentedBuffer(try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888))
         }
         for buffer in buffers { buffer.buffer.onRelease = { [unowned self] in if self.presentWanted { self.presentNow() } } }
     }
 
+    /// The parent sized the window: the output takes that size (in the
+    /// parent's points, times this output's scale), as a monitor's new mode.
+    private func configured(_ configure: StrataWayland.Toplevel.Configure) {
+        let width = Int(configure.width) * scale, height = Int(configure.height) * scale
+        guard width > 0, height > 0, width <= 16384, height <= 16384,
+              width != renderer.width || height != renderer.height, let server else { return }
+        do {
+            try makeBuffers(width: width, height: height)
+        } catch {
+            ServerLog.logger.error("cannot resize the window to \(width)x\(height): \(error)")
+            return
+        }
+        renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
+        server.outputDidResize(width: width, height: height)
+    }
+
+    let outputName = "WL-1", outputModel = "Window"
+    var outputKind: String { "window on \(parentName)" }
     var summary: String { "a \(renderer.width)x\(renderer.height) window at scale \(scale) on \(parentName)" }
 
     func attach(to server: Server) {
         self.server = server
         toplevel.onClose = { [weak server] in server?.terminate() }
+        toplevel.onConfigure = { [unowned self] configure in self.configured(configure) }
+        // A parent that sized the window from the start (a tiling one) gets that size at once.
+        if let first = toplevel.lastConfigure { configured(first) }
         if let parentSeat { input = NestedInput(seat: parentSeat, server: server) }
         source = wl_event_loop_add_fd(server.eventLoop, connection.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<NestedBackend>.fromOpaque(data!).takeUnretainedValue().parentReadable(mask: mask)
