@@ -1,0 +1,94 @@
+import Foundation
+
+/// Modal presentation, full screen: the presented controller's view covers
+/// the window, above the presenter's, sliding up from the bottom edge when
+/// animated. UIKit: "If the view controller that receives this message is
+/// a child, the presentation is done by the nearest ancestor"; a
+/// controller that already presents one does not present another.
+extension UIViewController {
+    /// How long the slide of an animated presentation or dismissal takes.
+    static let presentationDuration: TimeInterval = 0.4
+
+    func performPresentation(of viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)?) {
+        let presenter = presentationRoot
+        guard presenter.presentedViewController == nil,
+              viewControllerToPresent.presentingViewController == nil,
+              viewControllerToPresent.parent == nil,
+              viewControllerToPresent !== presenter,
+              let window = presenter.viewIfLoaded?.window else { return }
+        let presented = viewControllerToPresent
+        presenter.presentedViewController = presented
+        presented.presentingViewController = presenter
+        presented.frameForLoadedView = window.bounds
+        let presentedView: UIView = presented.view
+        let covers = presenter.isAppearingOrAppeared
+
+        presented.beingPresented = true
+        if covers { presenter.beginAppearanceTransition(false, animated: flag) }
+        presented.beginAppearanceTransition(true, animated: flag)
+
+        presentedView.frame = window.bounds
+        presentedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        window.addSubview(presentedView)
+
+        let finish = {
+            // The controller coming on screen is told first, then the one
+            // it covers (as UIKit's presentation transitions end).
+            presented.endAppearanceTransition()
+            presented.beingPresented = false
+            if covers { presenter.endAppearanceTransition() }
+            completion?()
+        }
+        guard flag else { return finish() }
+        presentedView.frame.origin.y = window.bounds.height
+        UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: .curveEaseOut, animations: {
+            presentedView.frame.origin.y = 0
+        }, completion: { _ in finish() })
+    }
+
+    /// Dismisses what this controller presents, or, called on a presented
+    /// controller with nothing above it, that controller itself (UIKit
+    /// passes the message to the presenter). Controllers presented above
+    /// the dismissed one go with it.
+    func performDismissal(animated flag: Bool, completion: (() -> Void)?) {
+        let presenter: UIViewController
+        if presentationRoot.presentedViewController != nil {
+            presenter = presentationRoot
+        } else if let presenting = presentationRoot.presentingViewController {
+            presenter = presenting
+        } else {
+            completion?()
+            return
+        }
+        guard let presented = presenter.presentedViewController else { return }
+        // Anything the dismissed controller presents goes at once.
+        if presented.presentedViewController != nil { presented.dismiss(animated: false) }
+        let uncovers = presented.isAppearingOrAppeared
+        let presentedView = presented.viewIfLoaded
+
+        presented.beingDismissed = true
+        presented.beginAppearanceTransition(false, animated: flag)
+        if uncovers { presenter.beginAppearanceTransition(true, animated: flag) }
+
+        let finish = {
+            presentedView?.removeFromSuperview()
+            presenter.presentedViewController = nil
+            presented.presentingViewController = nil
+            if uncovers { presenter.endAppearanceTransition() }
+            presented.endAppearanceTransition()
+            presented.beingDismissed = false
+            completion?()
+        }
+        guard flag, let presentedView, let window = presentedView.window else { return finish() }
+        UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: .curveEaseIn, animations: {
+            presentedView.frame.origin.y = window.bounds.height
+        }, completion: { _ in finish() })
+    }
+
+    /// The ancestor that presents for this controller: the top of its parent chain.
+    private var presentationRoot: UIViewController {
+        var controller = self
+        while let parent = controller.parent { controller = parent }
+        return controller
+    }
+}
