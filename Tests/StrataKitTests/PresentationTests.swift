@@ -3,6 +3,13 @@ import XCTest
 
 /// Modal presentation, full screen, as UIViewController's reference
 /// describes present(_:animated:completion:) and dismiss(animated:completion:).
+/// Apple documents each controller's callbacks but not how two
+/// controllers' interleave; the order here is the one UIKit gives for a
+/// full-screen presentation: the presenter's viewWillDisappear, the
+/// presented controller's viewWillAppear and viewDidAppear, then the
+/// presenter's viewDidDisappear (for dismissal the same with the roles
+/// swapped: the controller coming back is told it appeared before the
+/// dismissed one is told it disappeared).
 final class PresentationTests: ViewControllerTestCase {
     /// The presented controller appears over the presenter, which
     /// disappears behind it (full screen); the completion runs after
@@ -17,6 +24,7 @@ final class PresentationTests: ViewControllerTestCase {
         XCTAssertTrue(b.presentingViewController === a)
         XCTAssertTrue(b.view.superview === window, "full screen, in the window")
         XCTAssertEqual(b.view.frame, window.bounds)
+        XCTAssertNil(a.view.superview, "the covered view leaves the window (.fullScreen)")
         XCTAssertFalse(b.isBeingPresented, "only during the transition")
 
         // "If you call this method on the presented view controller itself,
@@ -27,6 +35,19 @@ final class PresentationTests: ViewControllerTestCase {
         XCTAssertNil(a.presentedViewController)
         XCTAssertNil(b.presentingViewController)
         XCTAssertNil(b.view.superview)
+        XCTAssertTrue(a.view.superview === window, "the presenter's view is back")
+    }
+
+    /// Hiding and showing the window: only the presented controller,
+    /// which is what is on screen, disappears and appears.
+    func testWindowVisibilityReachesThePresentedController() {
+        let a = controller("A"), b = controller("B")
+        show(a)
+        a.present(b, animated: false)
+        _ = log.take()
+        window.isHidden = true
+        window.isHidden = false
+        XCTAssertEqual(log.take(), ["B.willDisappear(false)", "B.didDisappear(false)", "B.willAppear(false)", "B.didAppear(false)"])
     }
 
     /// Animated, the presented view slides up from the bottom edge: it
@@ -55,6 +76,7 @@ final class PresentationTests: ViewControllerTestCase {
         a.dismiss(animated: true) { dismissed = true }
         XCTAssertEqual(log.take(), ["B.willDisappear(true) [dismissed]", "A.willAppear(true)"])
         XCTAssertNotNil(b.view.superview, "still there while it slides down")
+        XCTAssertTrue(a.view.superview === window, "the presenter's view is back beneath it")
         spin { dismissed }
         XCTAssertEqual(log.take(), ["A.didAppear(true)", "B.didDisappear(true) [dismissed]"])
         XCTAssertNil(b.view.superview)
@@ -73,5 +95,23 @@ final class PresentationTests: ViewControllerTestCase {
         navigation.present(c, animated: false)
         XCTAssertNil(c.presentingViewController, "already presenting")
         XCTAssertNil(c.viewIfLoaded?.superview)
+    }
+
+    /// show(_:sender:): "in a navigation controller, this method pushes";
+    /// elsewhere it presents modally.
+    func testShowPushesInANavigationControllerAndPresentsElsewhere() {
+        let root = controller("A")
+        let navigation = UINavigationController(rootViewController: root)
+        show(navigation)
+        let pushed = controller("B")
+        root.show(pushed, sender: nil)
+        XCTAssertTrue(navigation.topViewController === pushed)
+        XCTAssertNil(navigation.presentedViewController)
+
+        let plain = controller("C")
+        window.rootViewController = plain
+        let presented = controller("D")
+        plain.show(presented, sender: nil)
+        XCTAssertTrue(plain.presentedViewController === presented)
     }
 }

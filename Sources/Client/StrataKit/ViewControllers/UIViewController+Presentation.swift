@@ -2,7 +2,9 @@ import Foundation
 
 /// Modal presentation, full screen: the presented controller's view covers
 /// the window, above the presenter's, sliding up from the bottom edge when
-/// animated. UIKit: "If the view controller that receives this message is
+/// animated. As UIKit does for `.fullScreen`, the presenter's view leaves
+/// the window once covered, and comes back under the presented one when
+/// it is dismissed. UIKit: "If the view controller that receives this message is
 /// a child, the presentation is done by the nearest ancestor"; a
 /// controller that already presents one does not present another.
 extension UIViewController {
@@ -37,6 +39,10 @@ extension UIViewController {
             presented.endAppearanceTransition()
             presented.beingPresented = false
             if covers { presenter.endAppearanceTransition() }
+            if let covered = presenter.viewIfLoaded, covered.superview === window, presented.presentingViewController === presenter {
+                covered.removeFromSuperview()
+                presenter.removedForPresentation = true
+            }
             completion?()
         }
         guard flag else { return finish() }
@@ -69,6 +75,13 @@ extension UIViewController {
         presented.beingDismissed = true
         presented.beginAppearanceTransition(false, animated: flag)
         if uncovers { presenter.beginAppearanceTransition(true, animated: flag) }
+        if presenter.removedForPresentation {
+            presenter.removedForPresentation = false
+            if let covered = presenter.viewIfLoaded, let presentedView, let window = presentedView.window {
+                covered.frame = window.bounds
+                window.insertSubview(covered, belowSubview: presentedView)
+            }
+        }
 
         let finish = {
             presentedView?.removeFromSuperview()

@@ -128,6 +128,16 @@ open class UIViewController: UIResponder {
         performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
     }
 
+    /// Shows a controller the way the context calls for: pushed by the
+    /// navigation controller this one is in, else presented.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
     /// Dismisses the controller this one presents, or this one if it was presented.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         performDismissal(animated: flag, completion: completion)
@@ -182,6 +192,8 @@ open class UIViewController: UIResponder {
     var movingFromParent = false
     var beingPresented = false
     var beingDismissed = false
+    /// Whether the view left the window while a controller it presents covers it.
+    var removedForPresentation = false
     /// Set while a transition begun by the view's move into or out of the window runs.
     var appearanceBegunByViewMove = false
     /// Insets a container gives its child's view for its bars.

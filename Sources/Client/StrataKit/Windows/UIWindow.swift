@@ -95,18 +95,19 @@ open class UIWindow: UIView {
         }
     }
 
-    /// Showing the window makes its root view controller (and what it
-    /// presents) appear; hiding it makes them disappear.
+    /// Showing the window makes its root view controller (or the
+    /// controller presented over it) appear; hiding it makes it disappear.
     open override var isHidden: Bool {
         get { super.isHidden }
         set {
             let wasHidden = super.isHidden
             super.isHidden = newValue
             guard wasHidden != newValue, let root = rootViewController else { return }
-            var controllers = [root]
-            while let presented = controllers.last?.presentedViewController { controllers.append(presented) }
-            for controller in controllers { controller.beginAppearanceTransition(!newValue, animated: false) }
-            for controller in controllers { controller.endAppearanceTransition() }
+            // What is on screen: the root, or the last controller presented over it.
+            var shown = root
+            while let presented = shown.presentedViewController { shown = presented }
+            shown.beginAppearanceTransition(!newValue, animated: false)
+            shown.endAppearanceTransition()
         }
     }
 
