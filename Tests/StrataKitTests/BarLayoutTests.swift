@@ -65,6 +65,10 @@ final class BarLayoutTests: ViewControllerTestCase {
         window.layoutIfNeeded()
         XCTAssertTrue(navigation.navigationBar.isHidden)
         XCTAssertEqual(child.view.safeAreaInsets, UIEdgeInsets(top: 10, left: 5, bottom: 44, right: 0))
+        // safeAreaLayoutGuide: "the portion of your view that is unobscured by bars".
+        XCTAssertEqual(child.view.safeAreaLayoutGuide.layoutFrame, CGRect(x: 5, y: 10, width: 315, height: 426))
+        XCTAssertTrue(child.view.safeAreaLayoutGuide === child.view.safeAreaLayoutGuide)
+        XCTAssertTrue(child.view.safeAreaLayoutGuide.owningView === child.view)
         XCTAssertEqual(UIView(frame: .zero).safeAreaInsets, .zero)
         XCTAssertEqual(window.safeAreaInsets, .zero)
     }
@@ -82,6 +86,7 @@ final class BarLayoutTests: ViewControllerTestCase {
         let view = Margins(frame: CGRect(x: 5, y: 0, width: 100, height: 100))
         superview.addSubview(view)
         XCTAssertEqual(view.layoutMargins, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+        XCTAssertEqual(view.layoutMarginsGuide.layoutFrame, CGRect(x: 8, y: 8, width: 84, height: 84))
         superview.layoutMargins = UIEdgeInsets(top: 30, left: 20, bottom: 8, right: 8)
         XCTAssertEqual(view.layoutMargins.left, 8, "not preserved by default")
         view.preservesSuperviewLayoutMargins = true

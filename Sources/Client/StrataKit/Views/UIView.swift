@@ -276,6 +276,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The safe area last reported by safeAreaInsetsDidChange (UIView+SafeArea.swift).
     var reportedSafeAreaInsets: UIEdgeInsets = .zero
 
+    /// safeAreaLayoutGuide and layoutMarginsGuide, made on first use (UILayoutGuide.swift).
+    var ownedGuides = OwnedLayoutGuides()
+
     /// UIView.isOpaque's value (UIView+Rendering.swift).
     var opaqueHint = true
 
