@@ -91,9 +91,10 @@ final class NavigationControllerTests: ViewControllerTestCase {
     /// Animated: the will callbacks at once, the did callbacks when the
     /// slide ends. The new view comes in from the right edge while the old
     /// one moves left by a third of the width.
-    func testAnimatedPushSlidesInFromTheRight() {
+    func testAnimatedPushSlidesInFromTheRight() throws {
         show(navigation)
         let b = controller("B")
+        b.title = "Second"
         let clock = freezeMediaClock()
         navigation.pushViewController(b, animated: true)
         XCTAssertEqual(log.take(), ["B.willMove(UINavigationController)", "A.willDisappear(true)",
@@ -110,6 +111,15 @@ final class NavigationControllerTests: ViewControllerTestCase {
         XCTAssertTrue(oldHalfway < 0 && oldHalfway > -96, "moving left: \(oldHalfway)")
         XCTAssertEqual(presentedFrame(of: b.view, at: 1 + duration, on: clock).minX, 0, accuracy: 0.5)
         XCTAssertEqual(presentedFrame(of: a.view, at: 1 + duration, on: clock).minX, -96, accuracy: 0.5)
+        // The bar's new title fades in over the same time.
+        clock.time = 1
+        navigation.view.layoutIfNeeded()
+        CATransaction.flush()
+        let title = try XCTUnwrap(navigation.navigationBar.titleLabel)
+        clock.time = 1 + duration / 2
+        let halfFaded = title.layer.presentation()?.opacity ?? 1
+        XCTAssertTrue(halfFaded > 0.05 && halfFaded < 0.95, "fading in: \(halfFaded)")
+        XCTAssertEqual(title.alpha, 1)
         thawMediaClock()
         spin { log.entries.count == 4 }
         XCTAssertEqual(log.take(), ["A.didDisappear(true)", "B.didAppear(true) [movingTo]",

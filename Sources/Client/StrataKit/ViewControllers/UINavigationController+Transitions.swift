@@ -138,7 +138,7 @@ extension UINavigationController {
             new.beginAppearanceTransition(true, animated: animate)
         }
         delegate?.navigationController(self, willShow: new, animated: animate)
-        updateBars()
+        updateBars(animated: animate)
 
         let oldView = old?.viewIfLoaded
         if isViewLoaded {
@@ -199,10 +199,10 @@ extension UINavigationController {
     }
 
     /// The bar shows the stack's items; the toolbar the top's items.
-    func updateBars() {
+    func updateBars(animated: Bool = false) {
         let items = stack.map(\.navigationItem)
         if !(navigationBar.items ?? []).elementsEqual(items, by: ===) {
-            navigationBar.setItems(items, animated: false)
+            navigationBar.setItems(items, animated: animated)
         }
         viewIfLoaded?.setNeedsLayout()
     }

@@ -118,4 +118,14 @@ extension UINavigationBar {
         x = min(max(x, left), right - width)
         titleView.frame = CGRect(x: x, y: rowMid - titleView.bounds.height / 2, width: width, height: titleView.bounds.height)
     }
+
+    /// The top item's views come in with a fade as long as the slide of
+    /// the controllers' views.
+    func fadeInContent() {
+        let views: [UIView] = [backButton, titleLabel, promptLabel, shownTitleView].compactMap { $0 } + leftViews + rightViews
+        for view in views { view.alpha = 0 }
+        UIView.animate(withDuration: UINavigationController.transitionDuration, delay: 0, options: .curveEaseInOut, animations: {
+            for view in views { view.alpha = 1 }
+        })
+    }
 }

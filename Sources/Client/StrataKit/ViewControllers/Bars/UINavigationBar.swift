@@ -43,6 +43,8 @@ open class UINavigationBar: UIView, BarContentRefreshing {
     var shownTitleView: UIView?
     var naturalTitleWidth: CGFloat = 0
     var contentIsStale = true
+    /// Whether the views of the next items fade in (an animated push or pop).
+    var fadesInNextContent = false
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -57,6 +59,7 @@ open class UINavigationBar: UIView, BarContentRefreshing {
         itemStack = items ?? []
         for item in itemStack { item.navigationBar = self }
         contentDidChange()
+        fadesInNextContent = animated
     }
 
     /// Pushes `item` on top; an item already in the bar is ignored (UIKit raises).
@@ -66,6 +69,7 @@ open class UINavigationBar: UIView, BarContentRefreshing {
         itemStack.append(item)
         item.navigationBar = self
         contentDidChange()
+        fadesInNextContent = animated
         delegate?.navigationBar(self, didPush: item)
     }
 
@@ -77,6 +81,7 @@ open class UINavigationBar: UIView, BarContentRefreshing {
         itemStack.removeLast()
         if item.navigationBar === self { item.navigationBar = nil }
         contentDidChange()
+        fadesInNextContent = animated
         delegate?.navigationBar(self, didPop: item)
         return item
     }
@@ -86,8 +91,11 @@ open class UINavigationBar: UIView, BarContentRefreshing {
     }
 
     open override func layoutSubviews() {
-        if contentIsStale { rebuildContent() }
+        let rebuilds = contentIsStale
+        if rebuilds { rebuildContent() }
         layOutContent()
+        if rebuilds && fadesInNextContent { fadeInContent() }
+        fadesInNextContent = false
     }
 
     /// The back button was tapped: the navigation controller pops, or the
