@@ -114,4 +114,24 @@ final class PresentationTests: ViewControllerTestCase {
         plain.show(presented, sender: nil)
         XCTAssertTrue(plain.presentedViewController === presented)
     }
+
+    /// modalTransitionStyle .crossDissolve: "the current view fades out
+    /// while the new view fades in at the same time"; the frame does not move.
+    func testCrossDissolveFades() {
+        let a = controller("A"), b = controller("B")
+        b.modalTransitionStyle = .crossDissolve
+        show(a)
+        var completed = false
+        let clock = freezeMediaClock()
+        a.present(b, animated: true) { completed = true }
+        CATransaction.flush()
+        XCTAssertEqual(presentedFrame(of: b.view, at: 1, on: clock), window.bounds, "no slide")
+        clock.time = 1 + UIViewController.presentationDuration / 2
+        let opacity = b.view.layer.presentation()?.opacity ?? 1
+        XCTAssertTrue(opacity > 0.05 && opacity < 0.95, "fading in: \(opacity)")
+        thawMediaClock()
+        spin { completed }
+        XCTAssertTrue(completed)
+        XCTAssertEqual(b.view.alpha, 1)
+    }
 }

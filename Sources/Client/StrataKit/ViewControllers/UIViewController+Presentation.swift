@@ -46,6 +46,13 @@ extension UIViewController {
             completion?()
         }
         guard flag else { return finish() }
+        if presented.modalTransitionStyle == .crossDissolve {
+            presentedView.alpha = 0
+            UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: .curveEaseInOut, animations: {
+                presentedView.alpha = 1
+            }, completion: { _ in finish() })
+            return
+        }
         presentedView.frame.origin.y = window.bounds.height
         UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: .curveEaseOut, animations: {
             presentedView.frame.origin.y = 0
@@ -93,9 +100,14 @@ extension UIViewController {
             completion?()
         }
         guard flag, let presentedView, let window = presentedView.window else { return finish() }
-        UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: .curveEaseIn, animations: {
-            presentedView.frame.origin.y = window.bounds.height
-        }, completion: { _ in finish() })
+        let fades = presented.modalTransitionStyle == .crossDissolve
+        UIView.animate(withDuration: Self.presentationDuration, delay: 0, options: fades ? .curveEaseInOut : .curveEaseIn,
+                       animations: {
+            if fades { presentedView.alpha = 0 } else { presentedView.frame.origin.y = window.bounds.height }
+        }, completion: { _ in
+            finish()
+            presentedView.alpha = 1
+        })
     }
 
     /// The ancestor that presents for this controller: the top of its parent chain.
@@ -104,4 +116,16 @@ extension UIViewController {
         while let parent = controller.parent { controller = parent }
         return controller
     }
+}
+
+/// UIKit's presentation styles; StrataKit shows every one full screen.
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
+}
+
+/// UIKit's transition styles for an animated presentation.
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
 }

@@ -54,6 +54,11 @@ open class UIViewController: UIResponder {
 
     public var isViewLoaded: Bool { loadedView != nil }
 
+    /// Loads the view if it is not loaded yet.
+    open func loadViewIfNeeded() {
+        _ = view
+    }
+
     /// The view if it was loaded, without loading it.
     open var viewIfLoaded: UIView? { loadedView }
 
@@ -127,6 +132,15 @@ open class UIViewController: UIResponder {
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
     }
+
+    /// How a presentation covers the presenter. Every style is shown full
+    /// screen here (a desktop window has no sheets or popovers yet).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// The animation of an animated presentation: `.coverVertical` slides
+    /// up from the bottom, `.crossDissolve` fades in; the flip and the page
+    /// curl are shown as `.coverVertical`.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
 
     /// Shows a controller the way the context calls for: pushed by the
     /// navigation controller this one is in, else presented.
