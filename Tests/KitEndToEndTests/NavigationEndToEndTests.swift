@@ -126,7 +126,9 @@ final class NavigationEndToEndTests: KitTestCase {
     func testPushSlidesOnTheCompositor() throws {
         navigation.pushViewController(MessageController(), animated: true)
         waitForNextCommit()
+        let commitsBefore = compositor.lastCommitSerial
         runMainLoop(for: UINavigationController.transitionDuration / 2)
+        XCTAssertEqual(compositor.lastCommitSerial, commitsBefore, "the app commits nothing while the compositor slides")
         let shot = try strata.screenshot(to: strata.runtimeDirectory + "/mid-push.png")
         let row = origin.y + 150
         let pixels = (0..<320).map { shot[origin.x + $0, row] }

@@ -221,4 +221,23 @@ final class BarLayoutTests: ViewControllerTestCase {
         bar.layoutIfNeeded()
         XCTAssertEqual(try XCTUnwrap(bar.titleLabel).text, "After")
     }
+
+    /// UINavigationItem.prompt: "a single line of text displayed at the top
+    /// of the navigation bar"; the bar grows by 30 points to 74, and the
+    /// child's safe area with it.
+    func testPromptMakesTheBarTaller() throws {
+        let child = UIViewController()
+        child.navigationItem.prompt = "Choose a recipient"
+        child.title = "To"
+        let navigation = UINavigationController(rootViewController: child)
+        laidOut(navigation)
+        XCTAssertEqual(navigation.navigationBar.frame.height, 74)
+        XCTAssertEqual(child.view.safeAreaInsets.top, 74)
+        let prompt = try XCTUnwrap(navigation.navigationBar.promptLabel)
+        XCTAssertEqual(prompt.frame.midX, 160, accuracy: 0.5)
+        XCTAssertLessThan(prompt.frame.maxY, try XCTUnwrap(navigation.navigationBar.titleLabel).frame.minY)
+        child.navigationItem.prompt = nil
+        window.layoutIfNeeded()
+        XCTAssertEqual(navigation.navigationBar.frame.height, 44)
+    }
 }

@@ -107,6 +107,8 @@ open class UINavigationBar: UIView, BarContentRefreshing {
     func contentDidChange() {
         contentIsStale = true
         setNeedsLayout()
+        // A prompt changes the bar's height, which its container sets.
+        superview?.setNeedsLayout()
     }
 
     func barItemDidChange(_ item: UIBarItem) {
