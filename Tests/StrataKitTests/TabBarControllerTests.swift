@@ -109,4 +109,24 @@ final class TabBarControllerTests: ViewControllerTestCase {
         tabs.viewControllers = [c]
         XCTAssertTrue(tabs.selectedViewController === c)
     }
+
+    /// The common nesting: a navigation controller in a tab. Its top
+    /// controller appears and disappears with the tab, and its safe area
+    /// is inset by both bars (the toolbar sits above the tab bar).
+    func testNavigationControllerInATab() {
+        let inner = controller("N")
+        let navigation = UINavigationController(rootViewController: inner)
+        tabs.viewControllers = [a, navigation]
+        _ = log.take()
+        tabs.selectedIndex = 1
+        XCTAssertEqual(log.take(), ["N.willAppear(false)", "A.willDisappear(false)", "A.didDisappear(false)", "N.didAppear(false)"])
+        window.layoutIfNeeded()
+        XCTAssertEqual(inner.view.safeAreaInsets, UIEdgeInsets(top: 44, left: 0, bottom: 49, right: 0))
+        navigation.setToolbarHidden(false, animated: false)
+        window.layoutIfNeeded()
+        XCTAssertEqual(navigation.toolbar.frame.maxY, 480 - 49)
+        XCTAssertEqual(inner.view.safeAreaInsets, UIEdgeInsets(top: 44, left: 0, bottom: 93, right: 0))
+        XCTAssertTrue(inner.tabBarController === tabs)
+        XCTAssertTrue(inner.navigationController === navigation)
+    }
 }
