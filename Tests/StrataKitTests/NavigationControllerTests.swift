@@ -250,4 +250,23 @@ final class NavigationControllerTests: ViewControllerTestCase {
         XCTAssertEqual(navigation.toolbar.items?.count, 0)
         XCTAssertEqual(navigation.navigationBar.items?.count, 1)
     }
+
+    /// A push while the navigation controller is itself appearing (from
+    /// the root's viewWillAppear, say) keeps every controller's callbacks
+    /// balanced: the root disappears at once, the pushed one appears when
+    /// the navigation controller does.
+    func testPushWhileTheNavigationControllerAppears() {
+        window.rootViewController = navigation
+        _ = log.take()
+        navigation.beginAppearanceTransition(true, animated: false)
+        let b = controller("B")
+        navigation.pushViewController(b, animated: true)
+        navigation.endAppearanceTransition()
+        XCTAssertEqual(log.take(), ["A.willAppear(false)", "B.willMove(UINavigationController)",
+                                    "A.willDisappear(false)", "A.didDisappear(false)", "B.willAppear(false)",
+                                    "willShow B(false)", "B.didMove(UINavigationController)", "didShow B(false)",
+                                    "B.didAppear(false)"])
+        XCTAssertEqual(a.appearanceState, .disappeared)
+        XCTAssertEqual(b.appearanceState, .appeared)
+    }
 }

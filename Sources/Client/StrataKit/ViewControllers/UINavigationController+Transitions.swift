@@ -136,6 +136,8 @@ extension UINavigationController {
             for controller in entering { controller.movingToParent = true }
             old?.beginAppearanceTransition(false, animated: animate)
             new.beginAppearanceTransition(true, animated: animate)
+        } else {
+            balanceAppearanceOfSwappedChildren(leaving: old, arriving: new)
         }
         delegate?.navigationController(self, willShow: new, animated: animate)
         updateBars(animated: animate)

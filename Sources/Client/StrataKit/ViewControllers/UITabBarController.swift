@@ -126,6 +126,7 @@ open class UITabBarController: UIViewController {
         }
         if let oldView = old?.viewIfLoaded, oldView.superview === viewIfLoaded { oldView.removeFromSuperview() }
         if let new { install(new) }
+        if !visible { balanceAppearanceOfSwappedChildren(leaving: old, arriving: new) }
         if visible {
             old?.endAppearanceTransition()
             new?.endAppearanceTransition()

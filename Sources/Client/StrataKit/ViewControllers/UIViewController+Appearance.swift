@@ -71,6 +71,29 @@ extension UIViewController {
     /// UIKit: true inside viewWill/DidDisappear of a controller being removed from a container (popped).
     public var isMovingFromParent: Bool { movingFromParent }
 
+    // MARK: A container changing its child while it appears or disappears
+
+    /// A container that swaps the child on screen while it is itself
+    /// appearing keeps every controller's callbacks balanced: the leaving
+    /// child disappears at once and the arriving one begins to appear,
+    /// finishing when the container does (its end is forwarded to the
+    /// children in its view). While the container disappears, the leaving
+    /// child finishes disappearing.
+    func balanceAppearanceOfSwappedChildren(leaving old: UIViewController?, arriving new: UIViewController?) {
+        switch appearanceState {
+        case .appearing:
+            if let old, old.isAppearingOrAppeared {
+                old.beginAppearanceTransition(false, animated: false)
+                old.endAppearanceTransition()
+            }
+            new?.beginAppearanceTransition(true, animated: appearanceTransitionAnimated)
+        case .disappearing:
+            if let old, old.appearanceState == .disappearing { old.endAppearanceTransition() }
+        default:
+            break
+        }
+    }
+
     // MARK: A child's view moving in or out of an appeared parent
 
     /// A custom container adds its child's view to its own view while on
