@@ -76,6 +76,8 @@ let package = Package(
         .executableTarget(name: "strata-input-demo", dependencies: ["StrataKit"], path: "Sources/Demos/InputDemo"),
         // The guide's transitions sample: two image views swapped with a flip the compositor plays.
         .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
+        // A settings app: navigation, scrolling with tiled rows, controls, a text field, text in several scripts.
+        .executableTarget(name: "strata-settings-demo", dependencies: ["StrataKit"], path: "Sources/Demos/SettingsDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),
