@@ -90,7 +90,7 @@ public final class Toplevel {
         guard let surface else { return }
         let wasMapped = isMapped
         // xdg-shell: nothing is shown before the client acknowledged a configure.
-        isMapped = surface.isMapped && (xdgSurface?.isConfigured ?? false)
+        isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
             windowLayer.addSublayer(surface.layer)
         }
@@ -116,6 +116,14 @@ public final class Toplevel {
                 popup.updateMapping()
             } else if popup.isMapped { popup.dismiss() }
         }
+    }
+
+    /// Puts the window's origin at `point`, mapped or not yet: a harness
+    /// placing windows itself (wlcs); placement no longer chooses for it.
+    func place(at point: Point) {
+        origin = point
+        updateMapping()
+        server.scheduleFrame()
     }
 
     /// The nearest mapped ancestor: as xdg-shell says, an unmapped
