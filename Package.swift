@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        // What wlcs (the Wayland conformance suite) loads: `make conformance`.
+        .library(name: "StrataWlcs", type: .dynamic, targets: ["StrataWlcs"]),
     ],
     targets: [
         system("CWaylandServer", pkgConfig: "wayland-server", apt: "libwayland-dev"),
@@ -23,6 +25,7 @@ let package = Package(
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         // Pango shapes and lays out text, cairo draws it, fontconfig finds fonts.
         system("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        system("CWlcs", pkgConfig: "wlcs", apt: "wlcs"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -44,6 +47,11 @@ let package = Package(
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
                 path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md"]),
         .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
+
+        // The compositor as wlcs's integration: its C tables over a Swift host.
+        .target(name: "CStrataWlcs", dependencies: ["CWlcs", "CWaylandClient"], path: "Sources/Conformance/CStrataWlcs"),
+        .target(name: "StrataWlcs", dependencies: ["CStrataWlcs", "StrataServer", "StrataProtocol", "CWaylandServer"],
+                path: "Sources/Conformance/StrataWlcs"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",
