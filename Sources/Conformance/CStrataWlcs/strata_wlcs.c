@@ -53,14 +53,16 @@ static void pointer_destroy(WlcsPointer *pointer) {
     free(pointer);
 }
 
-// Touch
+// Touch. Though typed wl_fixed_t, wlcs passes touch coordinates as whole
+// pixels (its Touch::down_at and move_to hand their ints straight through,
+// where Pointer converts with wl_fixed_from_int), so they are taken as such.
 
 static void touch_down(WlcsTouch *touch, wl_fixed_t x, wl_fixed_t y) {
-    strata_wlcs_touch_down(touch_of(touch), wl_fixed_to_double(x), wl_fixed_to_double(y));
+    strata_wlcs_touch_down(touch_of(touch), (double)x, (double)y);
 }
 
 static void touch_move(WlcsTouch *touch, wl_fixed_t x, wl_fixed_t y) {
-    strata_wlcs_touch_move(touch_of(touch), wl_fixed_to_double(x), wl_fixed_to_double(y));
+    strata_wlcs_touch_move(touch_of(touch), (double)x, (double)y);
 }
 
 static void touch_up(WlcsTouch *touch) { strata_wlcs_touch_up(touch_of(touch)); }
