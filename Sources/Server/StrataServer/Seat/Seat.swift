@@ -45,7 +45,7 @@ public final class Seat {
     var keysDown: [UInt32] = []
 
     // Touch state (Seat+Touch): each point stays with the surface it went down on.
-    var touchPoints: [Int32: Weak<Surface>] = [:]
+    var touchPoints: [Int32: TouchPoint] = [:]
 
     // Popup grab state (Seat+PopupGrab).
     /// The mapped popups with an explicit grab, bottom to top: one chain, the topmost has the keyboard.
