@@ -115,4 +115,38 @@ final class SeatHandleTests: XCTestCase {
         handle(.touchUp(id: 0), .touchUp(id: 1), .touchUp(id: 2))
         XCTAssertEqual(ra.taken("touch"), [], "lifting the fingers later sends nothing more")
     }
+
+    func testThePointerFocusFollowsWindowsThatMoveOrResizeUnderIt() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100
+        handle(.pointerMotion(Point(x: 160, y: 160)))
+        XCTAssertEqual(ra.taken("pointer.enter"), [], "the pointer starts on the desktop")
+
+        // Bigger under the still pointer: enter; smaller again: leave.
+        wl_surface_attach(a.surface, try a.client.makeBuffer(shm: a.shm, width: 200, height: 200), 0, 0)
+        wl_surface_commit(a.surface)
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 128 128"])
+        wl_surface_attach(a.surface, try a.client.makeBuffer(shm: a.shm, width: 50, height: 50), 0, 0)
+        wl_surface_commit(a.surface)
+        XCTAssertEqual(ra.taken("pointer.leave"), ["pointer.leave \(a.surfaceID)"])
+
+        // Placed under the pointer: enter; moved while under it: motion.
+        let server = running.server
+        let surfaceID = a.surfaceID
+        func place(_ x: Double, _ y: Double) {
+            let done = DispatchSemaphore(value: 0)
+            server.perform {
+                let client = server.seat.keyboardFocus?.client
+                XCTAssertTrue(client.map { server.placeWindow(client: $0, surfaceID: surfaceID, at: Point(x: x, y: y)) } ?? false)
+                server.flushClients()
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        }
+        place(150, 150)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 10 10"])
+        place(140, 145)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.motion 20 15"])
+        place(140, 145)
+        XCTAssertEqual(ra.taken("pointer"), [], "nothing moved, nothing is sent")
+    }
 }

@@ -109,6 +109,8 @@ public final class Toplevel {
         if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
+        // The window may have moved or changed size under a still pointer.
+        if isMapped { server.seat.sceneChangedUnderPointer() }
         // The popups follow the window's geometry; an unmapped window's are dismissed.
         for popup in childPopups.compactMap(\.object) {
             if isMapped {
