@@ -149,4 +149,25 @@ final class SeatHandleTests: XCTestCase {
         place(140, 145)
         XCTAssertEqual(ra.taken("pointer"), [], "nothing moved, nothing is sent")
     }
+
+    func testASubsurfaceMovedAboveAndLeftDoesNotMoveItsWindowsSurface() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100, no window geometry set
+        let subcompositor = try a.client.bind(strata_wl_subcompositor_interface(), version: 1)
+        let child = wl_compositor_create_surface(a.compositor)!
+        let subsurface = wl_subcompositor_get_subsurface(subcompositor, child, a.surface)!
+        wl_surface_attach(child, try a.client.makeBuffer(shm: a.shm, width: 20, height: 20), 0, 0)
+        wl_surface_commit(child)
+        wl_surface_commit(a.surface)
+        XCTAssertTrue(a.client.roundtrip())
+        // The implicit geometry grows up and left; the window's own surface stays at (32, 32).
+        wl_subsurface_set_position(subsurface, -20, -10)
+        wl_surface_commit(child)
+        wl_surface_commit(a.surface)
+        XCTAssertTrue(a.client.roundtrip())
+        ra.take()
+        handle(.pointerMotion(Point(x: 50, y: 50)))
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 18 18"])
+        handle(.pointerMotion(Point(x: 25, y: 30)))
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(wl_proxy_get_id(child)) 13 8"], "the subsurface hangs off it")
+    }
 }
