@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        // What wlcs (the Wayland conformance suite) loads: `make conformance`.
+        .library(name: "StrataWlcs", type: .dynamic, targets: ["StrataWlcs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +29,7 @@ let package = Package(
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         // Pango shapes and lays out text, cairo draws it, fontconfig finds fonts.
         system("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        system("CWlcs", pkgConfig: "wlcs", apt: "wlcs"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -56,6 +59,11 @@ let package = Package(
         .executableTarget(name: "strata", dependencies: ["StrataServer", "StrataCommandLine",
                                                          .product(name: "Logging", package: "swift-log")],
                           path: "Sources/Server/strata"),
+
+        // The compositor as wlcs's integration: its C tables over a Swift host.
+        .target(name: "CStrataWlcs", dependencies: ["CWlcs", "CWaylandClient"], path: "Sources/Conformance/CStrataWlcs"),
+        .target(name: "StrataWlcs", dependencies: ["CStrataWlcs", "StrataServer", "StrataProtocol", "CWaylandServer"],
+                path: "Sources/Conformance/StrataWlcs"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",

@@ -28,6 +28,12 @@ public struct ServerConfiguration: Sendable {
     /// need a known layout: the n-th origin while n windows are mapped.
     /// Past the list (by default at once), smart placement.
     public var windowOrigins: [Point] = []
+    /// wlcs 1.5's helpers attach a window's buffer before the first
+    /// configure and never acknowledge it, which xdg-shell makes the error
+    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers). With
+    /// this set, such a buffer is shown as if a configure had been
+    /// acknowledged. Only the wlcs integration sets it.
+    public var showsUnconfiguredBuffers = false
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),

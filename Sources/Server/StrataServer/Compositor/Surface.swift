@@ -339,6 +339,8 @@ public final class Surface {
         discardCachedState()
         roleObject?.surfaceDestroyed(self)
         roleObject = nil
+        // A window's points ended as it unmapped; a subsurface's end here.
+        server.seat.endTouchPoints(on: self, andSubsurfaces: false)
         viewport?.surfaceDestroyed()
         // After the role, so the seat still finds the window of a focused subsurface.
         orphanSubsurfaces()

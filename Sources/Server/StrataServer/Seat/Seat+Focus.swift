@@ -50,7 +50,7 @@ extension Seat {
                 buttonsDown = []
                 setPointerFocus(nil, local: nil)
             }
-            touchPoints = touchPoints.filter { $0.value.object.map { $0.mainSurface !== surface } ?? false }
+            endTouchPoints(on: surface, andSubsurfaces: true)
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
             if keyboardFocus === toplevel { setKeyboardFocus(nil) }

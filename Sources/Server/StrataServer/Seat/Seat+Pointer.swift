@@ -38,15 +38,32 @@ extension Seat {
             updatePointerFocus()
         }
         if let focus = livePointerFocus, let local = focus.localPoint(fromOutput: pointerPosition) {
-            for pointer in pointers(of: focus.client) {
-                guard let resource = pointer.resource else { continue }
-                wl_pointer_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
-                pointer.frame()
-            }
+            sendMotion(to: focus, local: local, time: time)
         }
         cursor.pointerMoved(to: pointerPosition)
         updateCursorImage()
         server.scheduleFrame()
+    }
+
+    private func sendMotion(to focus: Surface, local: Point, time: UInt32) {
+        pointerFocusLocal = local
+        for pointer in pointers(of: focus.client) {
+            guard let resource = pointer.resource else { continue }
+            wl_pointer_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
+            pointer.frame()
+        }
+    }
+
+    /// The scene changed under a pointer that did not move (a window was
+    /// placed, moved or resized): the focus follows what is now under it,
+    /// and a surface that stays focused hears where the pointer now is on it.
+    func sceneChangedUnderPointer() {
+        guard pointerHasMoved, buttonsDown.isEmpty else { return }
+        let before = livePointerFocus
+        updatePointerFocus()
+        guard let focus = livePointerFocus, focus === before,
+              let local = focus.localPoint(fromOutput: pointerPosition), local != pointerFocusLocal else { return }
+        sendMotion(to: focus, local: local, time: Seat.now())
     }
 
     /// Gives the pointer focus to the surface under the pointer, with
@@ -70,6 +87,7 @@ extension Seat {
             }
         }
         pointerFocus = surface
+        pointerFocusLocal = local
         if let surface, let surfaceResource = surface.resource, let local {
             pointerEnterSerial = nextSerial()
             for pointer in pointers(of: surface.client) {

@@ -35,6 +35,8 @@ public final class Seat {
     weak var pointerFocus: Surface?
     /// The serial of the enter that gave `pointerFocus` its focus: set_cursor must quote it.
     var pointerEnterSerial: UInt32 = 0
+    /// Where the focused surface was last told the pointer is (enter or motion), in its points.
+    var pointerFocusLocal: Point?
     /// Buttons down, in the order pressed; while any is down the pointer is grabbed.
     var buttonsDown: [UInt32] = []
 
@@ -45,7 +47,7 @@ public final class Seat {
     var keysDown: [UInt32] = []
 
     // Touch state (Seat+Touch): each point stays with the surface it went down on.
-    var touchPoints: [Int32: Weak<Surface>] = [:]
+    var touchPoints: [Int32: TouchPoint] = [:]
 
     // Popup grab state (Seat+PopupGrab).
     /// The mapped popups with an explicit grab, bottom to top: one chain, the topmost has the keyboard.
