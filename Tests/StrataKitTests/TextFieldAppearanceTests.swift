@@ -164,4 +164,27 @@ final class TextFieldAppearanceTests: TextFieldTestCase {
         XCTAssertGreaterThan(full.width, empty.width + 50)
         XCTAssertEqual(full.height, ceil(field.font!.lineHeight + 14))
     }
+
+    /// adjustsFontSizeToFitWidth: "the text field reduces the font size as
+    /// needed (down to minimumFontSize) to fit the text in the bounds".
+    func testAdjustsFontSizeToFitWidth() throws {
+        field.text = String(repeating: "fit ", count: 15)
+        field.layoutIfNeeded()
+        XCTAssertGreaterThan(field.textLabel.frame.width, field.clipView.bounds.width, "too wide at 17 points")
+        field.adjustsFontSizeToFitWidth = true
+        field.minimumFontSize = 6
+        field.layoutIfNeeded()
+        let fitted = try XCTUnwrap(field.fittedFontSize)
+        XCTAssertLessThan(fitted, 17)
+        XCTAssertGreaterThan(fitted, 6)
+        XCTAssertLessThanOrEqual(field.textLabel.frame.maxX, field.clipView.bounds.width, "the text fits")
+        XCTAssertEqual(field.font?.pointSize, 17, "font itself is unchanged")
+
+        field.minimumFontSize = 14
+        field.layoutIfNeeded()
+        XCTAssertEqual(field.fittedFontSize, 14, "no smaller than the minimum")
+        field.text = "short"
+        field.layoutIfNeeded()
+        XCTAssertNil(field.fittedFontSize, "text that fits keeps its size")
+    }
 }

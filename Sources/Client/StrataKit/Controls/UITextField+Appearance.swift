@@ -40,8 +40,13 @@ extension UITextField {
 
     // MARK: The shown text
 
-    /// The text as shown: one line (line breaks show as spaces), bullets when secure.
+    /// The text as shown: one line (line breaks show as spaces), bullets
+    /// when secure, at the fitted size when shrunk to fit.
     var displayText: NSAttributedString {
+        fittedFontSize.map { scaled(unfittedDisplayText, to: $0) } ?? unfittedDisplayText
+    }
+
+    var unfittedDisplayText: NSAttributedString {
         if isSecureTextEntry {
             let bullets = String(repeating: UITextField.secureBullet, count: content.string.count)
             return NSAttributedString(string: bullets, attributes: defaultTextAttributes)
@@ -60,7 +65,7 @@ extension UITextField {
     func displayLayout() -> (String, TextLayout) {
         if let cached = cachedDisplayLayout { return (cached.string, cached.layout) }
         let shown = displayText
-        let defaults = TextAttributes(font: font!, foregroundColor: textColor!, paragraphStyle: .default)
+        let defaults = TextAttributes(font: displayFont, foregroundColor: textColor!, paragraphStyle: .default)
         let layout = TextLayout(shown, in: TextContainer(), defaults: defaults)
         cachedDisplayLayout = (shown.string, layout)
         return (shown.string, layout)
@@ -85,8 +90,14 @@ extension UITextField {
         return layout.caretX(atUTF16Offset: displayOffset(fromTextOffset: offset), of: string)
     }
 
+    /// The font the shown text falls back on (the fitted size of `font`).
+    var displayFont: UIFont {
+        fittedFontSize.map { font!.withSize($0) } ?? font!
+    }
+
     func contentDidChange() {
         cachedDisplayLayout = nil
+        fittedFontSize = nil
         let shown = displayText
         textLabel.font = font
         textLabel.textColor = textColor

@@ -87,6 +87,7 @@ extension UITextField {
         placeholderLabel.frame = placeholderRect(forBounds: bounds).offsetBy(dx: -clip.minX, dy: -clip.minY)
         placeholderLabel.textAlignment = textAlignment
         placeholderLabel.isHidden = hasText || placeholderContent == nil
+        fitFontSize(toWidth: clip.width)
         layoutText(in: clip.size)
     }
 
@@ -94,7 +95,7 @@ extension UITextField {
     private func layoutText(in size: CGSize) {
         let (_, layout) = displayLayout()
         let textWidth = layout.usedRect.width
-        let lineHeight = max(layout.usedRect.height, font!.lineHeight)
+        let lineHeight = max(layout.usedRect.height, displayFont.lineHeight)
         let caretWidth = UITextField.caretWidth
         let caret = selectionEnds.caret
         let fits = textWidth + caretWidth <= size.width

@@ -129,6 +129,18 @@ open class UITextField: UIControl, UIKeyInput {
         didSet { setNeedsLayout() }
     }
 
+    /// Shrinks the font, down to `minimumFontSize`, so the text fits the
+    /// field's width (UITextField+FontFitting.swift); beyond that it scrolls.
+    open var adjustsFontSizeToFitWidth = false {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The smallest size `adjustsFontSizeToFitWidth` shrinks to; 0 (the
+    /// default) lets it go down to `UITextField.smallestFittedFontSize`.
+    open var minimumFontSize: CGFloat = 0 {
+        didSet { setNeedsLayout() }
+    }
+
     /// Empties the field when an editing session begins (asking `textFieldShouldClear` first).
     open var clearsOnBeginEditing = false
 
@@ -158,6 +170,8 @@ open class UITextField: UIControl, UIKeyInput {
     var scrollOffset: CGFloat = 0
     /// The layout of the displayed text (bullets when secure), made when needed.
     var cachedDisplayLayout: (string: String, layout: TextLayout)?
+    /// The font size the text is shown at while shrunk to fit; nil: `font`'s own.
+    var fittedFontSize: CGFloat?
     var blinkTimer: EventTimer?
 
     // MARK: Parts
