@@ -61,6 +61,22 @@ final class TextFieldEditingTests: TextFieldTestCase {
         XCTAssertEqual(field.text, "ae\u{301}")
     }
 
+    /// Held keys repeat: arrows go on moving, Delete and Backspace on
+    /// deleting; Ctrl+V pastes once.
+    func testHeldKeysRepeat() {
+        field.becomeFirstResponder()
+        type("abcdefgh")
+        hold(.keyboardLeftArrow, repeats: 3)
+        XCTAssertEqual(field.selectedRange.location, 4, "the press and three repeats")
+        hold(.keyboardDeleteForward, repeats: 1)
+        XCTAssertEqual(field.text, "abcdgh")
+        hold(.keyboardDeleteOrBackspace, "\u{8}", repeats: 2)
+        XCTAssertEqual(field.text, "agh")
+        UIPasteboard.general.string = "P"
+        hold(.keyboardV, "v", modifiers: .control, repeats: 3)
+        XCTAssertEqual(field.text, "aPgh")
+    }
+
     func testHomeEndAndWordMovement() {
         field.becomeFirstResponder()
         type("one two three")

@@ -32,6 +32,14 @@ class TextFieldTestCase: InputTestCase {
         window.receive(.key(key, phase: .up, timestamp: clock.now))
     }
 
+    /// A key held down through `repeats` repeats.
+    func hold(_ usage: UIKeyboardHIDUsage, _ characters: String = "", modifiers: UIKeyModifierFlags = [], repeats: Int) {
+        let key = stroke(usage, characters, modifiers: modifiers)
+        window.receive(.key(key, phase: .down, timestamp: clock.now))
+        for _ in 0..<repeats { window.receive(.key(key, phase: .repeat, timestamp: clock.now)) }
+        window.receive(.key(key, phase: .up, timestamp: clock.now))
+    }
+
     /// Types each character as a key press of its own.
     func type(_ text: String) {
         for character in text { press(.keyboardSpacebar, String(character)) }

@@ -6,7 +6,16 @@ import Foundation
 /// forward; Ctrl (or Command) with A selects all, with X/C/V cuts, copies
 /// and pastes. Other keys go on up the responder chain, and typed
 /// characters, Backspace and Return come back as UIKeyInput calls.
-extension UITextField {
+extension UITextField: KeyRepeatHandling {
+    /// A held arrow or Delete goes on moving or deleting (select all, cut,
+    /// copy and paste do not repeat).
+    func pressRepeated(_ press: UIPress) {
+        guard isEditing, let key = press.key else { return }
+        let isShortcut = !key.modifierFlags.isDisjoint(with: [.control, .command])
+            && [.keyboardA, .keyboardX, .keyboardC, .keyboardV].contains(key.keyCode)
+        if !isShortcut { _ = handleEditingKey(key) }
+    }
+
     func handleEditingKey(_ key: UIKey) -> Bool {
         let flags = key.modifierFlags
         let extending = flags.contains(.shift)
