@@ -172,6 +172,28 @@ final class TextFieldEndToEndTests: KitTestCase {
         XCTAssertTrue(UIPasteboard.general.hasStrings, "UIPasteboard sees the same selection")
     }
 
+    /// A paste that gives up before the text arrives (closing its pipe)
+    /// does not harm the app that copied: its write fails quietly (no
+    /// SIGPIPE), and the next paste gets the whole text, more than a pipe holds.
+    func testAReaderThatGivesUpDoesNotHurtTheCopyingApp() throws {
+        let plainPoint = try startPlainClient()
+        try click(nameField)
+        let big = String(repeating: "0123456789", count: 50_000)
+        UIPasteboard.general.string = big
+        XCTAssertTrue(runMainLoop(until: { self.compositor.clipboard?.ownsSelection == true }))
+        try strata.input(["click"] + plainPoint)
+        let clipboard = try XCTUnwrap(plainClipboard)
+        XCTAssertTrue(runBothLoops(until: { clipboard.hasText }))
+        // The app cannot answer while this thread waits: the read gives up and closes the pipe.
+        XCTAssertNil(clipboard.readText(timeout: 0.05))
+        runMainLoop(for: 0.5)
+        var pasted: String?
+        clipboard.readText(on: .main) { pasted = $0 ?? "" }
+        XCTAssertTrue(runBothLoops(until: { pasted != nil }))
+        XCTAssertEqual(pasted?.utf8.count, big.utf8.count)
+        XCTAssertEqual(pasted, big)
+    }
+
     /// A field with typed text and the caret, and an empty one showing its
     /// placeholder, on screen. Text antialiasing may differ by a few levels.
     func testFieldsOnScreen() throws {

@@ -103,24 +103,13 @@ public final class Clipboard {
         wl_data_device_set_selection(device, made, seat.keyboardEnterSerial)
     }
 
-    /// A paste asks for the text: written on a background thread, so a
-    /// reader that is slow (or this very process) never blocks the events.
+    /// A paste asks for the text (Clipboard+Writing.swift writes it).
     fileprivate func send(from proxy: OpaquePointer?, mimeType: String, fd: Int32) {
         guard proxy == source, let text = ownText, Clipboard.textMimeTypes.contains(mimeType) else {
             close(fd)
             return
         }
-        let bytes = Array(text.utf8)
-        DispatchQueue.global().async {
-            var written = 0
-            while written < bytes.count {
-                let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 { break }
-                written += result
-            }
-            close(fd)
-        }
+        Clipboard.writeInBackground(Array(text.utf8), to: fd)
     }
 
     /// Another copy replaced this one (or the compositor refused it).
