@@ -38,4 +38,22 @@ final class TextFieldTextInputTests: TextFieldTestCase {
         XCTAssertEqual(field.selectedRange, NSRange(location: 5, length: 0))
         XCTAssertEqual(delegate.log, [])
     }
+
+    /// The traits are settable, with UIKit's defaults, and a keyboard asking
+    /// through UITextInputTraits sees the field's values.
+    func testTraitsAreSettable() {
+        XCTAssertEqual(field.autocapitalizationType, .sentences)
+        XCTAssertEqual(field.keyboardType, .default)
+        field.keyboardType = .emailAddress
+        field.returnKeyType = .done
+        field.autocorrectionType = .no
+        field.textContentType = .username
+        let traits: UITextInputTraits = field
+        XCTAssertEqual(traits.keyboardType, .emailAddress)
+        XCTAssertEqual(traits.returnKeyType, .done)
+        XCTAssertEqual(field.autocorrectionType, .no)
+        XCTAssertEqual(field.textContentType, .username)
+        field.isSecureTextEntry = true
+        XCTAssertTrue(traits.isSecureTextEntry)
+    }
 }

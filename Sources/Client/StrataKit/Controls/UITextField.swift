@@ -146,6 +146,9 @@ open class UITextField: UIControl, UIKeyInput {
 
     open weak var delegate: UITextFieldDelegate?
 
+    /// The keyboard traits (UITextField+Traits.swift).
+    var traits = TextFieldTraits()
+
     /// Whether an editing session is under way (the field is first responder).
     open internal(set) var isEditing = false
 
