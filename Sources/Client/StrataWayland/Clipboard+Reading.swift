@@ -71,7 +71,7 @@ extension Clipboard {
         wl_data_offer_receive(offer, mimeType, ends[1])
         // The write end went to the compositor with the request; ours closes
         // so the read sees the end of the data when the writer closes its.
-        try? display.flush()
+        _ = try? display.flush()
         close(ends[1])
         // Reads take what is there and never wait in read().
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)

@@ -87,7 +87,7 @@ public final class Clipboard {
         let old = source
         defer {
             if let old { wl_data_source_destroy(old) }
-            try? display.flush()
+            _ = try? display.flush()
         }
         source = nil
         ownText = text
