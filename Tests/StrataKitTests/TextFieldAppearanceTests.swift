@@ -34,7 +34,7 @@ final class TextFieldAppearanceTests: TextFieldTestCase {
         field.becomeFirstResponder()
         type("pa😀")
         XCTAssertEqual(field.text, "pa😀")
-        XCTAssertEqual(field.textLabel.text, "•••", "one bullet per character")
+        XCTAssertEqual(field.displayLayout().0, "•••", "one bullet per character")
         left()
         XCTAssertEqual(field.selectedRange.location, 2)
         XCTAssertEqual(field.displayOffset(fromTextOffset: 4), 3)
@@ -132,8 +132,8 @@ final class TextFieldAppearanceTests: TextFieldTestCase {
         field.layoutIfNeeded()
         XCTAssertTrue(field.caretView.isHidden)
         XCTAssertFalse(field.selectionView.isHidden)
-        let start = field.textLabel.frame.minX + field.caretX(atTextOffset: 2)
-        let end = field.textLabel.frame.minX + field.caretX(atTextOffset: 4)
+        let start = field.textView.textX + field.caretX(atTextOffset: 2)
+        let end = field.textView.textX + field.caretX(atTextOffset: 4)
         XCTAssertEqual(field.selectionView.frame.minX, start, accuracy: 0.01)
         XCTAssertEqual(field.selectionView.frame.width, end - start, accuracy: 0.01)
         XCTAssertGreaterThan(end - start, 5)
@@ -152,7 +152,7 @@ final class TextFieldAppearanceTests: TextFieldTestCase {
         XCTAssertEqual(field.attributedText?.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor, .red)
         field.textAlignment = .right
         field.layoutIfNeeded()
-        XCTAssertEqual(field.textLabel.frame.minX + field.caretX(atTextOffset: 2), field.clipView.bounds.width - UITextField.caretWidth,
+        XCTAssertEqual(field.textView.textX + field.caretX(atTextOffset: 2), field.clipView.bounds.width - UITextField.caretWidth,
                        accuracy: 0.01)
     }
 
@@ -170,14 +170,15 @@ final class TextFieldAppearanceTests: TextFieldTestCase {
     func testAdjustsFontSizeToFitWidth() throws {
         field.text = String(repeating: "fit ", count: 15)
         field.layoutIfNeeded()
-        XCTAssertGreaterThan(field.textLabel.frame.width, field.clipView.bounds.width, "too wide at 17 points")
+        XCTAssertGreaterThan(field.displayLayout().1.usedRect.width, field.clipView.bounds.width, "too wide at 17 points")
         field.adjustsFontSizeToFitWidth = true
         field.minimumFontSize = 6
         field.layoutIfNeeded()
         let fitted = try XCTUnwrap(field.fittedFontSize)
         XCTAssertLessThan(fitted, 17)
         XCTAssertGreaterThan(fitted, 6)
-        XCTAssertLessThanOrEqual(field.textLabel.frame.maxX, field.clipView.bounds.width, "the text fits")
+        XCTAssertLessThanOrEqual(field.textView.textX + field.displayLayout().1.usedRect.width, field.clipView.bounds.width,
+                                  "the text fits")
         XCTAssertEqual(field.font?.pointSize, 17, "font itself is unchanged")
 
         field.minimumFontSize = 14

@@ -176,12 +176,13 @@ final class TextFieldEditingTests: TextFieldTestCase {
         type(String(repeating: "wide text ", count: 6))
         field.layoutIfNeeded()
         let clip = field.clipView.bounds
-        XCTAssertGreaterThan(field.textLabel.frame.width, clip.width, "the text is wider than the field")
-        XCTAssertLessThan(field.textLabel.frame.minX, 0, "scrolled left")
+        XCTAssertGreaterThan(field.displayLayout().1.usedRect.width, clip.width, "the text is wider than the field")
+        XCTAssertEqual(field.textView.bounds.size, clip.size, "what is drawn is no larger than the field")
+        XCTAssertLessThan(field.textView.textX, 0, "scrolled left")
         XCTAssertTrue(clip.contains(field.caretView.frame), "caret \(field.caretView.frame) inside \(clip)")
         press(.keyboardHome)
         field.layoutIfNeeded()
-        XCTAssertEqual(field.textLabel.frame.minX, 0, "back at the start")
+        XCTAssertEqual(field.textView.textX, 0, "back at the start")
         XCTAssertTrue(clip.contains(field.caretView.frame))
     }
 

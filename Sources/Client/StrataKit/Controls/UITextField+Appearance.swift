@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the field shows: its text in a label (bullets when secure), the
+/// What the field shows: its text (bullets when secure), the
 /// placeholder while empty, a caret in the tint color that blinks on the
 /// event clock (so tests can hold it still), and the selection as a tinted
 /// highlight behind the text.
@@ -15,7 +15,6 @@ extension UITextField {
         isOpaque = false
         for part in [clipView, selectionView, caretView] { part.isUserInteractionEnabled = false }
         clipView.clipsToBounds = true
-        textLabel.lineBreakMode = .byClipping
         placeholderLabel.lineBreakMode = .byTruncatingTail
         caretView.isHidden = true
         selectionView.isHidden = true
@@ -24,7 +23,7 @@ extension UITextField {
         addSubview(clipView)
         clipView.addSubview(selectionView)
         clipView.addSubview(placeholderLabel)
-        clipView.addSubview(textLabel)
+        clipView.addSubview(textView)
         clipView.addSubview(caretView)
         clearButton.addTarget(self, action: UITextField.clearButtonTapped, for: .touchUpInside)
         addSubview(clearButton)
@@ -98,10 +97,6 @@ extension UITextField {
     func contentDidChange() {
         cachedDisplayLayout = nil
         fittedFontSize = nil
-        let shown = displayText
-        textLabel.font = font
-        textLabel.textColor = textColor
-        textLabel.attributedText = shown
         // Selection ends past the new end are pulled back (selectionDidChange clamps).
         let ends = selectionEnds
         selectionEnds = ends

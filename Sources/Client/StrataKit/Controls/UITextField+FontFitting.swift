@@ -26,7 +26,6 @@ extension UITextField {
         guard fitted != fittedFontSize else { return }
         fittedFontSize = fitted
         cachedDisplayLayout = nil
-        textLabel.attributedText = displayText
     }
 
     /// The text with each of its fonts scaled so that `font` would be `size` points.

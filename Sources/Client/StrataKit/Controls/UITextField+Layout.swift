@@ -119,7 +119,9 @@ extension UITextField {
             }
             textX = -scrollOffset
         }
-        textLabel.frame = CGRect(x: textX, y: 0, width: ceil(textWidth) + 1, height: size.height)
+        textView.frame = CGRect(origin: .zero, size: size)
+        textView.layout = layout
+        textView.textX = textX
 
         let lineTop = ((size.height - lineHeight) / 2).rounded()
         let range = selectedRange

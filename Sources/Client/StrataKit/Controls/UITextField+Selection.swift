@@ -134,7 +134,7 @@ extension UITextField {
 
     /// The character boundary of `text` nearest to a point of the field.
     func textOffset(at point: CGPoint) -> Int {
-        let x = point.x - clipView.frame.minX - textLabel.frame.minX
+        let x = point.x - clipView.frame.minX - textView.textX
         let (string, layout) = displayLayout()
         return textOffset(fromDisplayOffset: layout.utf16Offset(nearestX: x, of: string))
     }

@@ -7,8 +7,8 @@ import Foundation
 /// `UIPasteboard.general` (UITextField+Pasteboard). Every user edit asks the
 /// delegate, then sends `.editingChanged` and posts
 /// `textDidChangeNotification` (UITextField+Editing); setting `text` in code
-/// does neither, as in UIKit. The text is shown by a label that scrolls
-/// sideways in a clipping view so the caret stays visible, with a blinking
+/// does neither, as in UIKit. The text is drawn scrolled sideways in a
+/// clipping view so the caret stays visible, with a blinking
 /// caret and a tinted selection behind it (UITextField+Appearance), laid
 /// out in UIKit's overridable rects (UITextField+Layout).
 open class UITextField: UIControl, UIKeyInput {
@@ -183,7 +183,7 @@ open class UITextField: UIControl, UIKeyInput {
     /// Clips the text to the editing rect; the text label scrolls inside it.
     let clipView = UIView()
     let selectionView = UIView()
-    let textLabel = UILabel()
+    let textView = TextFieldTextView()
     let placeholderLabel = UILabel()
     let caretView = UIView()
     let clearButton = TextFieldClearButton()
