@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev l
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test bench demo protocols fuzz sanitize clean
+.PHONY: all deps build test bench demo protocols fuzz sanitize install clean
 
 all: build
 
@@ -57,6 +57,14 @@ bench: deps
 demo: deps
 	$(SWIFT) build
 	scripts/demo $(OUT)
+
+# `make install PREFIX=/usr/local [DESTDIR=…]`: the strata binary, and a
+# session entry display managers list (share/wayland-sessions).
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --product strata
+	install -Dm755 "$$($(SWIFT) build -c release --show-bin-path)/strata" "$(DESTDIR)$(PREFIX)/bin/strata"
+	install -Dm644 data/strata.desktop "$(DESTDIR)$(PREFIX)/share/wayland-sessions/strata.desktop"
 
 clean:
 	rm -rf .build $(OUT)

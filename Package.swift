@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    ],
     targets: [
         system("CWaylandServer", pkgConfig: "wayland-server", apt: "libwayland-dev"),
         system("CWaylandClient", pkgConfig: "wayland-client", apt: "libwayland-dev"),
@@ -41,9 +45,17 @@ let package = Package(
 
         // The compositor.
         .target(name: "StrataServer",
-                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon"],
+                dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
+                               "StrataWayland", "CStrataClientProtocol",
+                               .product(name: "Logging", package: "swift-log")],
                 path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md"]),
-        .executableTarget(name: "strata", dependencies: ["StrataServer"], path: "Sources/Server/strata"),
+        // `strata`'s command line, apart from the executable so tests can read it.
+        .target(name: "StrataCommandLine",
+                dependencies: ["StrataServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/Server/CommandLine"),
+        .executableTarget(name: "strata", dependencies: ["StrataServer", "StrataCommandLine",
+                                                         .product(name: "Logging", package: "swift-log")],
+                          path: "Sources/Server/strata"),
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",
@@ -52,7 +64,7 @@ let package = Package(
         .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
-                          "Text/README.md"]),
+                          "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
@@ -66,7 +78,7 @@ let package = Package(
         .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
-                                                             "CStrataClientProtocol"], path: "Benchmarks/strata-bench"),
+                                                             "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "AnimationTimingTests", dependencies: ["StrataProtocol"], path: "Tests/AnimationTimingTests"),
@@ -77,7 +89,7 @@ let package = Package(
         .testTarget(name: "KitEndToEndTests", dependencies: ["StrataKit", "StrataWayland", "TestSupport"],
                     path: "Tests/KitEndToEndTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
-                    dependencies: ["StrataServer", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
+                    dependencies: ["StrataServer", "StrataCommandLine", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,5 +1,6 @@
 import Foundation
 import StrataKit
+import StrataCommandLine
 import StrataServer
 
 /// Input latency, end to end: from a `strata input click` request on the

@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, nested).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -26,6 +26,8 @@ if wanted("hardening") { runHardeningBenchmarks() }
 if wanted("animation") {
     if wanted("kit") || wanted("input") { runAreaInItsOwnProcess("animation") } else { runAnimationBenchmarks() }
 }
+
+if wanted("nested") { runNestedBenchmarks() }
 
 /// Runs `strata-bench AREA` as a child process; its figures print here.
 func runAreaInItsOwnProcess(_ area: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataProtocol
+import StrataCommandLine
 import StrataServer
 import TestSupport
 import XCTest
@@ -12,6 +13,7 @@ final class CommandLineTests: XCTestCase {
         expected.height = 600
         expected.scale = 2
         expected.manualFrames = true
+        expected.backend = .headless
         XCTAssertEqual(try StrataArguments.parse(["run", "--headless", "--socket", "wl-test", "--size", "800x600",
                                                   "--scale", "2", "--manual-frames"]), .run(expected))
         XCTAssertEqual(try StrataArguments.parse(["run"]), .run(RunOptions()))
@@ -30,7 +32,6 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try StrataArguments.parse(["tree", "--socket", "s"]), .control(socketName: "s", request: .tree))
         XCTAssertEqual(try StrataArguments.parse(["frame"]), .control(socketName: "strata-0", request: .frame))
         XCTAssertEqual(try StrataArguments.parse(["stats"]), .control(socketName: "strata-0", request: .stats))
-        XCTAssertEqual(try StrataArguments.parse(["--help"]), .help)
         XCTAssertEqual(try StrataArguments.parse(["close", "--title", "My App"]),
                        .control(socketName: "strata-0", request: .close(title: "My App")))
         XCTAssertEqual(try StrataArguments.parse(["resize", "--socket", "s", "--title", "Clock", "--size", "300x200"]),
@@ -46,7 +47,7 @@ final class CommandLineTests: XCTestCase {
             (["close"], "close needs --title TITLE"),
             (["resize", "--title", "a"], "resize needs --title TITLE and --size WxH"),
             (["resize", "--title", "a", "--size", "0x5"], "invalid size '0x5' (expected WxH, e.g. 640x480)"),
-            (["tree", "--title", "a"], "unknown option --title"),
+            (["tree", "--title", "a"], "unknown option '--title'"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try StrataArguments.parse(arguments), "\(arguments)") { error in
@@ -58,18 +59,18 @@ final class CommandLineTests: XCTestCase {
     func testRejectsBadArguments() {
         let cases: [([String], String)] = [
             ([], "missing command (see strata --help)"),
-            (["--foo"], "unknown option --foo"),
-            (["run", "--foo"], "unknown option --foo"),
-            (["run", "extra"], "unexpected argument extra"),
-            (["run", "--size"], "missing value for --size"),
-            (["run", "--size", "--headless"], "missing value for --size"),
+            (["--foo"], "unknown option '--foo'"),
+            (["run", "--foo"], "unknown option '--foo'"),
+            (["run", "extra"], "unexpected argument 'extra'"),
+            (["run", "--size"], "missing value for '--size <WxH>'"),
+            (["run", "--size", "--headless"], "missing value for '--size <WxH>'"),
             (["run", "--size", "640"], "invalid size '640' (expected WxH, e.g. 1280x800)"),
             (["run", "--size", "0x480"], "invalid size '0x480' (expected WxH, e.g. 1280x800)"),
             (["run", "--scale", "0"], "invalid scale '0' (expected an integer from 1 to 8)"),
             (["run", "--size", "641x480", "--scale", "2"], "size 641x480 is not a multiple of scale 2"),
             (["run", "--socket", "a/b"], "invalid socket name 'a/b' (a file name in $XDG_RUNTIME_DIR)"),
             (["screenshot"], "screenshot needs --output FILE.png"),
-            (["tree", "--output", "x.png"], "unknown option --output"),
+            (["tree", "--output", "x.png"], "unknown option '--output'"),
             (["launch"], "unknown command 'launch' (see strata --help)"),
         ]
         for (arguments, message) in cases {
@@ -89,13 +90,73 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.standardOutput, "")
         }
         let foo = try StrataBinary.run(["--foo"])
-        XCTAssertEqual(foo.standardError, "strata: unknown option --foo\n")
+        XCTAssertEqual(foo.standardError, "strata: unknown option '--foo'\n")
     }
 
-    func testBinaryHelp() throws {
-        let result = try StrataBinary.run(["--help"])
+    /// Every subcommand has its own --help (swift-argument-parser's), as
+    /// `strata help NAME` too, and it needs no runtime directory.
+    func testHelpOfEachCommand() throws {
+        guard case .help(let root)? = try? StrataArguments.parse(["--help"]) else { return XCTFail("--help") }
+        for name in ["run", "screenshot", "tree", "frame", "stats", "close", "resize", "input"] {
+            XCTAssertTrue(root.contains(name), name)
+            guard case .help(let text)? = try? StrataArguments.parse([name, "--help"]) else { return XCTFail(name) }
+            XCTAssertTrue(text.contains("USAGE: strata \(name)"), text)
+            XCTAssertEqual(try StrataArguments.parse(["help", name]), .help(text))
+        }
+        guard case .help(let run)? = try? StrataArguments.parse(["run", "--size", "1x1", "-h"]) else { return XCTFail("run -h") }
+        for option in ["--exit-with-client", "--backend", "--log-level", "--log-file", "--startup", "--no-startup", "--place-windows"] {
+            XCTAssertTrue(run.contains(option), option)
+        }
+        // After `--`, --help is the client's.
+        guard case .run(let options)? = try? StrataArguments.parse(["run", "--", "foot", "--help"]) else { return XCTFail("run --") }
+        XCTAssertEqual(options.command, ["foot", "--help"])
+    }
+
+    /// Automatic: a window inside another compositor, the display on a
+    /// virtual terminal, headless otherwise; a forced choice stands.
+    func testAutomaticBackendChoice() {
+        XCTAssertEqual(BackendChoice.automatic.resolved(environment: ["WAYLAND_DISPLAY": "wayland-0"], onVirtualTerminal: true), .wayland)
+        XCTAssertEqual(BackendChoice.automatic.resolved(environment: [:], onVirtualTerminal: true), .drm)
+        XCTAssertEqual(BackendChoice.automatic.resolved(environment: ["XDG_SESSION_TYPE": "tty"], onVirtualTerminal: false), .drm)
+        XCTAssertEqual(BackendChoice.automatic.resolved(environment: ["WAYLAND_DISPLAY": ""], onVirtualTerminal: false), .headless)
+        XCTAssertEqual(BackendChoice.headless.resolved(environment: ["WAYLAND_DISPLAY": "wayland-0"], onVirtualTerminal: true), .headless)
+    }
+
+    func testBinaryHelpAndCompletions() throws {
+        let result = try StrataBinary.run(["run", "--help"], environment: ["XDG_RUNTIME_DIR": nil])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.standardOutput.hasPrefix("usage: strata run"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("USAGE: strata run"), result.standardOutput)
+        let bash = try StrataBinary.run(["--generate-completion-script", "bash"])
+        XCTAssertEqual(bash.status, 0, bash.standardError)
+        XCTAssertTrue(bash.standardOutput.hasPrefix("#!/bin/bash"), bash.standardOutput)
+        XCTAssertTrue(bash.standardOutput.contains("--exit-with-client"))
+    }
+
+    func testParsesSessionOptions() throws {
+        var expected = RunOptions()
+        expected.backend = .headless
+        expected.command = ["sh", "-c", "exit 3"]
+        expected.exitWithClient = true
+        expected.startupFile = .file("/tmp/session/startup")
+        expected.logLevel = .debug
+        expected.logFile = "/tmp/strata.log"
+        XCTAssertEqual(try StrataArguments.parse(["run", "--headless", "--exit-with-client", "--startup", "session/startup",
+                                                  "--log-level", "debug", "--log-file", "strata.log", "--", "sh", "-c", "exit 3"],
+                                                 currentDirectory: "/tmp"), .run(expected))
+        XCTAssertEqual(try StrataArguments.parse(["run", "--no-startup", "--backend", "wayland"]),
+                       .run({ var o = RunOptions(); o.startupFile = .none; o.backend = .wayland; return o }()))
+        let cases: [([String], String)] = [
+            (["run", "--exit-with-client"], "--exit-with-client needs a command after --"),
+            (["run", "--headless", "--backend", "drm"], "--headless and --backend drm disagree"),
+            (["run", "--startup", "f", "--no-startup"], "--startup f and --no-startup disagree"),
+            (["run", "--backend", "x11"],
+             "the value 'x11' is invalid for '--backend <automatic|headless|wayland|drm>'. Please provide one of 'automatic', 'headless', 'wayland' or 'drm'."),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try StrataArguments.parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message, "\(arguments)")
+            }
+        }
     }
 
     func testBinaryNeedsRuntimeDirectory() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataCommandLine
 import StrataServer
 import TestSupport
 import XCTest
@@ -91,10 +92,10 @@ final class InputCommandLineTests: XCTestCase {
     }
 
     func testUsageListsEveryForm() {
-        for form in ["input [--socket NAME] move X Y", "click X Y [--button left|right|middle] [--count N]",
+        for form in ["move X Y", "click X Y [--button B] [--count N]",
                      "drag X1 Y1 X2 Y2 [--steps N]", "scroll DX DY", "key NAME [--down|--up]", "type TEXT",
-                     "touch down|move ID X Y", "touch up ID", "tap X Y", "press|release [left|right|middle]"] {
-            XCTAssertTrue(StrataArguments.usage.contains(form), form)
+                     "touch down|move ID X Y", "touch up ID", "tap X Y", "press [left|right|middle]"] {
+            XCTAssertTrue(StrataArguments.usage(of: "input").contains(form), form)
         }
     }
 

@@ -92,8 +92,9 @@ public func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = 0.02,
     return try condition()
 }
 
-/// A `strata run --headless` compositor in its own temporary
-/// XDG_RUNTIME_DIR, stopped (SIGTERM) and cleaned up on `stop()` or deinit.
+/// A `strata run --headless` compositor (or one nested in another's window)
+/// in its own temporary XDG_RUNTIME_DIR, stopped (SIGTERM) and cleaned up
+/// on `stop()` or deinit.
 public final class StrataProcess {
     public let runtimeDirectory: String
     public let socketName: String
@@ -112,7 +113,7 @@ public final class StrataProcess {
     /// `windowOrigins` nil leaves windows to the compositor's smart placement.
     public init(width: Int = 640, height: Int = 480, scale: Int = 1, manualFrames: Bool = false,
                 socketName: String = "strata-test", windowOrigins: [(x: Int, y: Int)]? = StrataProcess.steppedOrigins,
-                extraArguments: [String] = [], timeout: TimeInterval = 20) throws {
+                extraArguments: [String] = [], nestedIn parentSocket: String? = nil, timeout: TimeInterval = 20) throws {
         self.width = width
         self.height = height
         self.socketName = socketName
@@ -122,7 +123,11 @@ public final class StrataProcess {
         runtimeDirectory = String(cString: made)
         errorFile = runtimeDirectory + ".stderr"
 
-        var arguments = ["run", "--headless", "--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
+        // The user's own startup file is no part of a test, unless a test names one.
+        let startup = extraArguments.contains("--startup") ? [] : ["--no-startup"]
+        // Nested: a window on the compositor at `parentSocket` (an absolute path) instead of a headless output.
+        let backend = parentSocket == nil ? ["--headless"] : ["--backend", "wayland"]
+        var arguments = ["run"] + backend + startup + ["--socket", socketName, "--size", "\(width)x\(height)", "--scale", "\(scale)"]
         if manualFrames { arguments.append("--manual-frames") }
         if let windowOrigins, !windowOrigins.isEmpty {
             arguments += ["--place-windows", windowOrigins.map { "\($0.x),\($0.y)" }.joined(separator: ":")]
@@ -130,7 +135,7 @@ public final class StrataProcess {
         arguments += extraArguments
         process.executableURL = URL(fileURLWithPath: try StrataBinary.path())
         process.arguments = arguments
-        process.environment = mergedEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": nil])
+        process.environment = mergedEnvironment(["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": parentSocket])
         _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorFile)
         process.standardOutput = FileHandle.nullDevice

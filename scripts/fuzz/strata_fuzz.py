@@ -314,7 +314,7 @@ class Fuzzer:
         env.pop("WAYLAND_DISPLAY", None)
         self.stderr = open(os.path.join(self.runtime, "strata.log"), "w+")
         self.server = subprocess.Popen(
-            [self.args.strata, "run", "--headless", "--manual-frames", "--socket", "strata-fuzz",
+            [self.args.strata, "run", "--headless", "--no-startup", "--manual-frames", "--socket", "strata-fuzz",
              "--size", "320x240", "--max-layers", "4096", "--max-buffer-bytes", str(64 << 20)],
             env=env, stdout=subprocess.DEVNULL, stderr=self.stderr)
         deadline = time.time() + 20

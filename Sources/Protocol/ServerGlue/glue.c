@@ -4,7 +4,14 @@
 #include <unistd.h>
 #include "CStrataServerProtocol.h"
 
+static strata_protocol_error_observer error_observer;
+
+void strata_set_protocol_error_observer(strata_protocol_error_observer observer) {
+    error_observer = observer;
+}
+
 void strata_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message) {
+    if (error_observer) error_observer(resource, code, message);
     wl_resource_post_error(resource, code, "%s", message);
 }
 

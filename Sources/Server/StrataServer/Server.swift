@@ -53,7 +53,8 @@ public enum ServerError: Error, CustomStringConvertible {
 /// client request, frame tick and control request runs as a callback of
 /// that loop, and none of them waits on a client.
 public final class Server {
-    public let configuration: ServerConfiguration
+    /// The width and height follow the output's mode (`outputDidResize`).
+    public private(set) var configuration: ServerConfiguration
     /// The `wl_display *`.
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
@@ -66,9 +67,12 @@ public final class Server {
     public private(set) var seat: Seat!
     /// The output's global, which sends wl_surface.enter and leave.
     private(set) var outputGlobal: OutputGlobal?
+    /// zxdg_output_manager_v1, told when the output's size changes.
+    private var xdgOutputManager: XdgOutputManagerGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
-    let backend: HeadlessBackend
+    /// Where frames go.
+    public let backend: OutputBackend
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -85,12 +89,15 @@ public final class Server {
     private var signalSources: [OpaquePointer] = []
     private var control: ControlServer?
     private var inbox: CrossThreadInbox?
+    private var clientLog: ClientLog?
+    private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
     /// The desktop behind all windows.
     public static let desktopColor = Color(red: 0.11, green: 0.12, blue: 0.14)
 
-    public init(configuration: ServerConfiguration) {
+    /// `backend` nil: a headless output of the configuration's size.
+    public init(configuration: ServerConfiguration, backend: OutputBackend? = nil) {
         self.configuration = configuration
         display = wl_display_create()!
         eventLoop = wl_display_get_event_loop(display)!
@@ -103,7 +110,7 @@ public final class Server {
         scene.backgroundColor = Server.desktopColor
         scene.isOpaque = true
         windows = WindowStack(scene: scene, explicitOrigins: configuration.windowOrigins)
-        backend = HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
+        self.backend = backend ?? HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
             _ = self.renderFrame()
@@ -115,11 +122,12 @@ public final class Server {
         wl_display_init_shm(display)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
+        xdgOutputManager = XdgOutputManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
             outputGlobal,
-            XdgOutputManagerGlobal(server: self),
+            xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
             ScreencopyManagerGlobal(server: self),
@@ -128,6 +136,10 @@ public final class Server {
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
+        ServerLog.observeProtocolErrors()
+        clientLog = ClientLog(display: display)
+        ServerLog.logger.info("output: \(self.backend.summary)")
+        self.backend.attach(to: self)
     }
 
     /// The control socket's path for a Wayland socket name.
@@ -182,12 +194,33 @@ public final class Server {
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
         wl_display_destroy_clients(display)
+        clientLog?.stop()
+        clientLog = nil
+        backend.stop()
         frameClock.stop()
         globals = []
+        xdgOutputManager = nil
         dataDeviceManager = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
+    }
+
+    /// The backend's output changed size (a nested window was resized): the
+    /// scene takes the new size in points, clients are told the new mode,
+    /// and the next frame redraws everything. The backend has made its
+    /// renderer of that size already.
+    func outputDidResize(width: Int, height: Int) {
+        guard width != configuration.width || height != configuration.height else { return }
+        configuration.width = width
+        configuration.height = height
+        let scale = Double(max(configuration.scale, 1))
+        scene.bounds = Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+        outputGlobal?.sendMode()
+        xdgOutputManager?.outputResized()
+        outputGlobal?.sendDone()
+        ServerLog.logger.info("output: \(backend.summary)")
+        scheduleFrame()
     }
 
     /// Asks for a frame: at the next tick in realtime mode; in manual mode
@@ -209,8 +242,14 @@ public final class Server {
     @discardableResult
     public func renderFrame() -> FrameStats {
         let time = clock.now
+        let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         let wake = animations.present(at: time.mediaTime, scene: scene)
-        let stats = backend.render(scene)
+        let stats = backend.renderer.render(scene)
+        backend.present(stats)
+        let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began
+        if case .realtime = configuration.clock {
+            droppedFrames.frameRendered(in: took, refreshNanoseconds: frameClock.refreshNanoseconds, at: began)
+        }
         frameClock.frameDidRender()
         lastFrameStats = stats
         // The frame clock runs only while an animation on screen moves, and
@@ -237,6 +276,14 @@ public final class Server {
         inbox?.post(body)
     }
 
+    /// Runs the event loop once, waiting up to `timeoutMilliseconds` for
+    /// something to do: for a program that drives the server itself instead
+    /// of calling `run()` (a benchmark, an embedding).
+    public func dispatchEvents(timeoutMilliseconds: Int32) {
+        wl_event_loop_dispatch(eventLoop, timeoutMilliseconds)
+        wl_display_flush_clients(display)
+    }
+
     /// Sends every client what is queued for it now, without waiting for
     /// the event loop (input sources call this after a burst of events).
     public func flushClients() {
@@ -249,5 +296,5 @@ public final class Server {
     }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
-    public var framebuffer: OpaquePointer { backend.framebuffer }
+    public var framebuffer: OpaquePointer { backend.renderer.framebuffer }
 }

@@ -1,7 +1,7 @@
+import Foundation
+import Logging
+import StrataCommandLine
 import StrataServer
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // strata: the compositor (`strata run`) and the tools that talk to a running
 // one over its control socket. Argument errors are one line and exit 2.
@@ -11,32 +11,66 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-func currentDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-    return String(cString: buffer)
-}
+let environment = ProcessInfo.processInfo.environment
 
+/// Whether standard input is a Linux virtual terminal (/dev/ttyN).
+func standardInputIsVirtualTerminal() -> Bool {
+    guard isatty(0) != 0, let name = ttyname(0) else { return false }
+    let path = String(cString: name)
+    return path.hasPrefix("/dev/tty") && path.dropFirst("/dev/tty".count).allSatisfy(\.isNumber) && path.count > "/dev/tty".count
+}
 let command: StrataCommand
 do {
-    command = try StrataArguments.parse(Array(CommandLine.arguments.dropFirst()), currentDirectory: currentDirectory())
+    command = try StrataArguments.parse(Array(CommandLine.arguments.dropFirst()),
+                                        currentDirectory: FileManager.default.currentDirectoryPath)
 } catch let error as UsageError {
     fail(error.message, status: 2)
 } catch {
     fail("\(error)", status: 2)
 }
 
-guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty else {
-    if command == .help { print(StrataArguments.usage); exit(0) }
+if case .help(let text) = command {
+    print(text)
+    exit(0)
+}
+guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
     fail("XDG_RUNTIME_DIR is not set; it names the directory for the Wayland and control sockets", status: 1)
 }
 
 switch command {
 case .help:
-    print(StrataArguments.usage)
+    break
 
 case .run(let options):
-    let server = Server(configuration: options.configuration)
+    let level = options.logLevel ?? environment["STRATA_LOG"].flatMap(LogLevel.init(rawValue:)) ?? .info
+    do {
+        try LogLines.bootstrap(level: level, path: options.logFile)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+    let choice = options.backend.resolved(environment: environment, onVirtualTerminal: standardInputIsVirtualTerminal())
+    var backend: OutputBackend?
+    switch choice {
+    case .automatic, .headless:
+        backend = nil
+    case .wayland:
+        guard let parent = environment["WAYLAND_DISPLAY"], !parent.isEmpty else {
+            fail("the wayland backend needs WAYLAND_DISPLAY to name the compositor to open a window on", status: 1)
+        }
+        guard parent != options.socketName else {
+            fail("WAYLAND_DISPLAY names this compositor's own socket (\(parent)); give --socket another name", status: 1)
+        }
+        do {
+            backend = try Server.nestedBackend(parent: parent, width: options.width, height: options.height,
+                                               scale: options.scale, title: "Strata — \(options.socketName)")
+        } catch {
+            fail("cannot open a window on \(parent): \(error)", status: 1)
+        }
+    case .drm:
+        let why = options.backend == .automatic ? " (chosen because this is a virtual terminal)" : ""
+        fail("the drm backend is not available in this build\(why); use --headless", status: 1)
+    }
+    let server = Server(configuration: options.configuration, backend: backend)
     do {
         try server.addSocket()
     } catch {
@@ -45,9 +79,26 @@ case .run(let options):
     }
     server.terminate(onSignals: [SIGINT, SIGTERM])
     fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(options.width)x\(options.height) @\(options.scale)x)\n", stderr)
+
+    let launcher = ClientLauncher(server: server, socketName: options.socketName)
+    if let startup = StartupFile.path(for: options.startupFile, environment: environment) {
+        do {
+            try launcher.launch(startupFile: startup)
+        } catch {
+            Logger(label: "strata").error("cannot read the startup file \(startup): \(error)")
+        }
+    }
+    if !options.command.isEmpty {
+        do {
+            try launcher.launch(options.command, endsSession: options.exitWithClient)
+        } catch {
+            server.shutdown()
+            fail("cannot start \(options.command[0]): \(error)", status: 1)
+        }
+    }
     server.run()
     server.shutdown()
-    exit(0)
+    exit(launcher.exitStatus)
 
 case .control(let socketName, let request):
     let path = Server.controlSocketPath(runtimeDirectory: runtime, socketName: socketName)

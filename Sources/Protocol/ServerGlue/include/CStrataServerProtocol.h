@@ -12,6 +12,11 @@
 void strata_resource_post_error(struct wl_resource *resource, uint32_t code, const char *message);
 void strata_client_post_no_memory(struct wl_client *client);
 
+// Told of every error strata_resource_post_error posts, before it goes out
+// (the compositor's log names the client and the error).
+typedef void (*strata_protocol_error_observer)(struct wl_resource *resource, uint32_t code, const char *message);
+void strata_set_protocol_error_observer(strata_protocol_error_observer observer);
+
 // A read-only memfd holding `size` bytes (sealed against writing, growing
 // and shrinking, so a client may map it MAP_PRIVATE without fear), or -1.
 // memfd_create needs _GNU_SOURCE, which Swift's Glibc module does not set.

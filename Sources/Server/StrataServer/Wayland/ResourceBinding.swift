@@ -176,6 +176,13 @@ final class Listener {
         linked = true
     }
 
+    /// Listens for new clients of `display` (the data is the wl_client).
+    func listen(toClientsCreatedOn display: OpaquePointer) {
+        remove()
+        wl_display_add_client_created_listener(display, listener)
+        linked = true
+    }
+
     func remove() {
         guard linked else { return }
         wl_list_remove(&listener.pointee.link)

@@ -1,0 +1,49 @@
+import CStrataClientProtocol
+import StrataProtocol
+import StrataWayland
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The parent compositor's seat as this compositor's input devices: events
+/// on the nested window, in its surface points (which are this output's
+/// points: the window is the output at its scale), go to `Seat.handle(_:)`.
+final class NestedInput {
+    private let seat: StrataWayland.Seat
+    private unowned let server: Server
+
+    init(seat: StrataWayland.Seat, server: Server) {
+        self.seat = seat
+        self.server = server
+        seat.onEvent = { [unowned self] event in self.forward(event) }
+    }
+
+    deinit { seat.onEvent = nil }
+
+    private func forward(_ event: SeatEvent) {
+        switch event {
+        case .pointerEnter(_, let x, let y):
+            // This compositor draws its own cursor into the output: hide the parent's.
+            if let pointer = seat.pointer { wl_pointer_set_cursor(pointer, seat.pointerEnterSerial, nil, 0, 0) }
+            server.seat.handle(.pointerMotion(Point(x: x, y: y)))
+        case .pointerMotion(let x, let y, _):
+            server.seat.handle(.pointerMotion(Point(x: x, y: y)))
+        case .pointerButton(let code, let isPressed, _):
+            server.seat.handle(.pointerButton(code, isPressed ? .pressed : .released))
+        case .pointerScroll(let dx, let dy, let isContinuous, _):
+            server.seat.handle(.pointerAxis(vertical: dy, horizontal: dx, source: isContinuous ? .finger : .wheel))
+        case .key(let key, let isPressed, _):
+            server.seat.handle(.key(key.code, isPressed ? .pressed : .released))
+        case .touchDown(_, let id, let x, let y, _):
+            server.seat.handle(.touchDown(id: id, Point(x: x, y: y)))
+        case .touchMotion(let id, let x, let y, _):
+            server.seat.handle(.touchMotion(id: id, Point(x: x, y: y)))
+        case .touchUp(let id, _):
+            server.seat.handle(.touchUp(id: id))
+        case .touchCancel:
+            server.seat.handle(.touchCancel)
+        case .pointerLeave, .keyboardEnter, .keyboardLeave, .touchFrame:
+            break
+        }
+    }
+}

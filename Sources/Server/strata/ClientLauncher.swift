@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import StrataServer
+
+/// Starts the session's clients with WAYLAND_DISPLAY naming this
+/// compositor: the command after `--` and each line of the startup file.
+/// A client that ends (or crashes) never ends the session, except the
+/// `--exit-with-client` one, whose exit status becomes the session's.
+final class ClientLauncher {
+    private let server: Server
+    private let environment: [String: String]
+    private let logger = Logger(label: "strata")
+    private var running: [Process] = []
+    /// The status `strata` exits with once `run()` returns.
+    private(set) var exitStatus: Int32 = 0
+
+    init(server: Server, socketName: String) {
+        self.server = server
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = socketName
+        // Clients of this session are not X11 clients of another one.
+        environment["DISPLAY"] = nil
+        self.environment = environment
+    }
+
+    /// Starts `arguments` (looked up on PATH); `endsSession` ends the
+    /// session when it ends. Throws if it cannot be started at all.
+    func launch(_ arguments: [String], endsSession: Bool) throws {
+        try start(URL(fileURLWithPath: "/usr/bin/env"), arguments, name: arguments.joined(separator: " "),
+                  endsSession: endsSession)
+    }
+
+    /// Starts each command line of a startup file with /bin/sh; blank lines
+    /// and lines beginning with # are skipped.
+    func launch(startupFile path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for line in text.split(whereSeparator: \.isNewline) {
+            let command = line.trimmingCharacters(in: .whitespaces)
+            guard !command.isEmpty, !command.hasPrefix("#") else { continue }
+            do {
+                try start(URL(fileURLWithPath: "/bin/sh"), ["-c", command], name: command, endsSession: false)
+            } catch {
+                logger.error("startup: cannot start \(command): \(error)")
+            }
+        }
+    }
+
+    private func start(_ executable: URL, _ arguments: [String], name: String, endsSession: Bool) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = executable.path == "/usr/bin/env" ? ["--"] + arguments : arguments
+        process.environment = environment
+        // Ends on another thread: the session hears of it on its own.
+        process.terminationHandler = { [weak self, server] process in
+            let status = process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus
+            server.perform {
+                self?.ended(process, name: name, status: status, endsSession: endsSession)
+            }
+        }
+        try process.run()
+        running.append(process)
+        logger.info("started \(name): pid \(process.processIdentifier)")
+    }
+
+    private func ended(_ process: Process, name: String, status: Int32, endsSession: Bool) {
+        running.removeAll { $0 === process }
+        logger.info("\(name) (pid \(process.processIdentifier)) ended with status \(status)")
+        if endsSession {
+            exitStatus = status
+            server.terminate()
+        }
+    }
+}

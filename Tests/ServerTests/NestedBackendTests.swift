@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The nested (Wayland) backend, end to end: a headless Strata as the
+/// parent, a second Strata as a window on it, real clients in the nested one.
+final class NestedBackendTests: XCTestCase {
+    private var parent: StrataProcess!
+    private var nested: StrataProcess!
+    /// Where the parent puts the nested window.
+    private let origin = (x: 40, y: 30)
+
+    override func setUpWithError() throws {
+        parent = try StrataProcess(width: 640, height: 480, windowOrigins: [origin])
+        nested = try StrataProcess(width: 320, height: 240, socketName: "nested",
+                                   windowOrigins: [(x: 20, y: 20), (x: 150, y: 40)], nestedIn: parent.waylandSocketPath)
+    }
+
+    override func tearDown() {
+        nested?.stop()
+        parent?.stop()
+    }
+
+    private func nestedWindow() throws -> [String: Any]? {
+        try parent.windows().first { $0["title"] as? String == "Strata — nested" && $0["mapped"] as? Bool == true }
+    }
+
+    func testNestedOutputIsAWindowShowingItsClients() throws {
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil }, parent.serverLog + nested.serverLog)
+        let geometry = try nestedWindow()?["geometry"] as? [String: Any]
+        XCTAssertEqual(geometry?["width"] as? Int, 320)
+        XCTAssertEqual(geometry?["height"] as? Int, 240)
+
+        // A layer-tree client and a plain wl_shm client inside the nested compositor.
+        try nested.startLayerDemo(scene: "solids", title: "solids")
+        guard let simpleShm = StrataProcess.which("weston-simple-shm") else { throw XCTSkip("weston-simple-shm is needed") }
+        let shm = try nested.startClient(simpleShm)
+        XCTAssertTrue(try waitUntil { try nested.windows().filter { $0["mapped"] as? Bool == true }.count == 2 })
+        XCTAssertTrue(shm.isRunning)
+
+        // What the nested output shows is what the parent shows in its window,
+        // pixel for pixel, where nothing moves (simple-shm animates: leave its window out).
+        let solids = try XCTUnwrap(try nested.windows().first { $0["title"] as? String == "solids" })
+        let solidsOrigin = try XCTUnwrap(solids["origin"] as? [String: Any])
+        let solidsGeometry = try XCTUnwrap(solids["geometry"] as? [String: Any])
+        let region = (x: solidsOrigin["x"] as! Int, y: solidsOrigin["y"] as! Int,
+                      width: solidsGeometry["width"] as! Int, height: solidsGeometry["height"] as! Int)
+        // simple-shm's window (its surface, frame included) animates: its pixels are left out.
+        let moving = try XCTUnwrap(try nested.windows().first { $0["title"] as? String == "simple-shm" })
+        let movingOrigin = try XCTUnwrap(moving["origin"] as? [String: Any])
+        let movingX = movingOrigin["x"] as! Int, movingY = movingOrigin["y"] as! Int
+        func isStill(_ x: Int, _ y: Int) -> Bool { x < movingX - 16 || y < movingY - 16 }
+        let directory = NSTemporaryDirectory()
+        var mismatches = -1
+        // The parent shows the nested output one of its frames later.
+        XCTAssertTrue(try waitUntil(timeout: 10) {
+            let inner = try nested.screenshot(to: directory + "nested-inner.png")
+            let outer = try parent.screenshot(to: directory + "nested-outer.png")
+            mismatches = 0
+            for y in region.y..<min(region.y + region.height, 240) {
+                for x in region.x..<min(region.x + region.width, 320)
+                where isStill(x, y) && !inner[x, y].isClose(to: outer[origin.x + x, origin.y + y], tolerance: 0) {
+                    mismatches += 1
+                }
+            }
+            return mismatches == 0
+        }, "\(mismatches) pixels differ between the nested output and its window")
+    }
+
+    /// The parent's pointer and keyboard, on the window, are the nested seat's.
+    func testParentInputReachesTheNestedSeat() throws {
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil })
+        try nested.startLayerDemo(scene: "solids", title: "solids")
+        try parent.input("click", "\(origin.x + 100)", "\(origin.y + 70)")
+        XCTAssertTrue(try waitUntil {
+            let pointer = (try nested.tree()["seat"] as? [String: Any])?["pointer"] as? [String: Any]
+            return pointer?["x"] as? Int == 100 && pointer?["y"] as? Int == 70
+        }, "\(String(describing: try? nested.tree()["seat"]))")
+        // The click focused the nested window in the parent, and its client in the nested compositor.
+        XCTAssertEqual((try parent.tree()["seat"] as? [String: Any])?["keyboard_focus"] as? String, "Strata — nested")
+        XCTAssertTrue(try waitUntil { (try nested.tree()["seat"] as? [String: Any])?["keyboard_focus"] as? String == "solids" })
+    }
+
+    /// Resizing the window (as the parent's window manager does) changes the
+    /// nested output's mode; its clients are told and it draws at the new size.
+    func testResizingTheWindowResizesTheOutput() throws {
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil })
+        XCTAssertEqual(try parent.control("resize", ["--title", "Strata — nested", "--size", "400x300"]).status, 0)
+        XCTAssertTrue(try waitUntil {
+            let output = try nested.tree()["output"] as? [String: Any]
+            return output?["width"] as? Int == 400 && output?["height"] as? Int == 300
+        }, nested.serverLog)
+        XCTAssertTrue(try waitUntil {
+            let geometry = try nestedWindow()?["geometry"] as? [String: Any]
+            return geometry?["width"] as? Int == 400 && geometry?["height"] as? Int == 300
+        }, "the parent's window never took the new size")
+        let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-resized.png")
+        XCTAssertEqual(shot.width, 400)
+        XCTAssertEqual(shot.height, 300)
+        XCTAssertTrue(nested.serverLog.contains("output: a 400x300 window"), nested.serverLog)
+    }
+
+    /// Closing the window ends the nested compositor cleanly.
+    func testClosingTheWindowEndsTheNestedSession() throws {
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil })
+        XCTAssertEqual(try parent.control("close", ["--title", "Strata — nested"]).status, 0)
+        XCTAssertTrue(waitUntil { !nested.process.isRunning }, nested.serverLog)
+        XCTAssertEqual(nested.process.terminationStatus, 0)
+        XCTAssertTrue(try waitUntil { try nestedWindow() == nil })
+    }
+
+    /// The same inside weston's headless backend: the window maps there and
+    /// the nested compositor serves its clients.
+    func testNestsInWeston() throws {
+        guard let weston = StrataProcess.which("weston") else { throw XCTSkip("weston is needed") }
+        let westonSocket = parent.runtimeDirectory + "/weston-parent"
+        let westonProcess = Process()
+        westonProcess.executableURL = URL(fileURLWithPath: weston)
+        westonProcess.arguments = ["--backend=headless-backend.so", "--use-pixman", "--socket=weston-parent", "--width=640", "--height=480"]
+        westonProcess.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": parent.runtimeDirectory]) { $1 }
+        westonProcess.standardOutput = FileHandle.nullDevice
+        westonProcess.standardError = FileHandle.nullDevice
+        try westonProcess.run()
+        defer { westonProcess.terminate(); westonProcess.waitUntilExit() }
+        XCTAssertTrue(waitUntil { FileManager.default.fileExists(atPath: westonSocket + ".lock") && FileManager.default.fileExists(atPath: westonSocket) })
+        let inWeston = try StrataProcess(width: 320, height: 240, socketName: "in-weston", windowOrigins: [(x: 20, y: 20)],
+                                         nestedIn: westonSocket)
+        defer { inWeston.stop() }
+        try inWeston.startLayerDemo(scene: "solids", title: "solids")
+        XCTAssertTrue(inWeston.process.isRunning, inWeston.serverLog)
+        XCTAssertTrue(inWeston.serverLog.contains("window at scale 1 on \(westonSocket)"), inWeston.serverLog)
+    }
+
+    /// Without a parent to reach: one line, exit 1.
+    func testUnreachableParentIsOneLine() throws {
+        let result = try StrataBinary.run(["run", "--backend", "wayland", "--no-startup", "--socket", "lost"],
+                                          environment: ["XDG_RUNTIME_DIR": NSTemporaryDirectory(), "WAYLAND_DISPLAY": "/nonexistent/wayland-9"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardErrorLines.count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.hasPrefix("strata: cannot open a window on /nonexistent/wayland-9"), result.standardError)
+    }
+}
