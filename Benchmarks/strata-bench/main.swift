@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, seat, input, hardening, animation, nested).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, nested).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -13,6 +13,7 @@ if wanted("render") { runRenderBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }
+if wanted("textfield") { runTextFieldBenchmarks() }
 if wanted("seat") { runSeatBenchmarks() }
 // StrataKit keeps one compositor connection per process, as an app does,
 // and the kit area's is still open: the input area, which needs a

@@ -31,6 +31,8 @@ final class CompositorConnection {
     var screenScale: CGFloat { outputScale?.scale ?? 1 }
     /// Input from the compositor's seat, if it has one.
     private var seatInput: SeatInput?
+    /// The compositor's clipboard (wl_data_device_manager), behind `UIPasteboard.general`.
+    private(set) var clipboard: Clipboard?
 
     /// A commit was held back by flow control; the next presented event runs the update.
     var isCommitHeldBack = false
@@ -66,6 +68,7 @@ final class CompositorConnection {
         current?.readSource = nil
         // Its proxies go before the display they live on.
         current?.outputScale = nil
+        current?.clipboard = nil
         current?.seatInput = nil
         current?.connection.disconnect()
         current = nil
@@ -77,7 +80,9 @@ final class CompositorConnection {
         if layerManager.limits == nil { try layerManager.waitForLimits() }
         encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
         outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
-        seatInput = connection.bindSeat().map(SeatInput.init)
+        let seat = connection.bindSeat()
+        clipboard = seat.flatMap { connection.bindClipboard(seat: $0) }
+        seatInput = seat.map(SeatInput.init)
         // The registry's outputs, then their scale events.
         try connection.roundtrip()
         try connection.roundtrip()
