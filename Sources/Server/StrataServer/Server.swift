@@ -68,6 +68,8 @@ public final class Server {
     private(set) var outputGlobal: OutputGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
+    /// wp_presentation, told of each applied commit's feedbacks.
+    private(set) var presentation: PresentationGlobal?
     let backend: OutputBackend
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
@@ -118,6 +120,7 @@ public final class Server {
         wl_display_init_shm(display)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
+        presentation = PresentationGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -128,6 +131,7 @@ public final class Server {
             ScreencopyManagerGlobal(server: self),
             ViewporterGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
+            presentation,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -195,6 +199,7 @@ public final class Server {
         frameClock.stop()
         globals = []
         dataDeviceManager = nil
+        presentation = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
