@@ -118,6 +118,7 @@ final class WaylandInfoTests: XCTestCase {
                                   ("zwlr_screencopy_manager_v1", 3), ("strata_layers_v1", 2),
                                   ("wp_viewporter", 1), ("wp_single_pixel_buffer_manager_v1", 1),
                                   ("wp_presentation", 1),
+                                  ("zwp_primary_selection_device_manager_v1", 1),
                                  ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")

@@ -68,6 +68,8 @@ public final class Server {
     private(set) var outputGlobal: OutputGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
+    /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
+    private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
     /// wp_presentation, told of each applied commit's feedbacks.
     private(set) var presentation: PresentationGlobal?
     let backend: OutputBackend
@@ -121,6 +123,7 @@ public final class Server {
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
         presentation = PresentationGlobal(server: self)
+        primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -132,6 +135,7 @@ public final class Server {
             ViewporterGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
             presentation,
+            primarySelectionManager,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -200,6 +204,7 @@ public final class Server {
         globals = []
         dataDeviceManager = nil
         presentation = nil
+        primarySelectionManager = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)

@@ -7,6 +7,7 @@
 #include "viewporter-server-protocol.h"
 #include "single-pixel-buffer-v1-server-protocol.h"
 #include "presentation-time-server-protocol.h"
+#include "primary-selection-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -48,5 +49,9 @@ STRATA_INTERFACE(wp_viewport)
 STRATA_INTERFACE(wp_single_pixel_buffer_manager_v1)
 STRATA_INTERFACE(wp_presentation)
 STRATA_INTERFACE(wp_presentation_feedback)
+STRATA_INTERFACE(zwp_primary_selection_device_manager_v1)
+STRATA_INTERFACE(zwp_primary_selection_device_v1)
+STRATA_INTERFACE(zwp_primary_selection_offer_v1)
+STRATA_INTERFACE(zwp_primary_selection_source_v1)
 
 #undef STRATA_INTERFACE

@@ -31,6 +31,7 @@ extension Seat {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
             server.dataDeviceManager?.offerSelectionToFocusedClient()
+            server.primarySelectionManager?.offerSelectionToFocusedClient()
         }
     }
 
