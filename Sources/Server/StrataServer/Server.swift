@@ -136,6 +136,7 @@ public final class Server {
             SinglePixelBufferManagerGlobal(server: self),
             presentation,
             primarySelectionManager,
+            XdgActivationGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)

@@ -8,6 +8,7 @@
 #include "single-pixel-buffer-v1-server-protocol.h"
 #include "presentation-time-server-protocol.h"
 #include "primary-selection-unstable-v1-server-protocol.h"
+#include "xdg-activation-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -53,5 +54,7 @@ STRATA_INTERFACE(zwp_primary_selection_device_manager_v1)
 STRATA_INTERFACE(zwp_primary_selection_device_v1)
 STRATA_INTERFACE(zwp_primary_selection_offer_v1)
 STRATA_INTERFACE(zwp_primary_selection_source_v1)
+STRATA_INTERFACE(xdg_activation_v1)
+STRATA_INTERFACE(xdg_activation_token_v1)
 
 #undef STRATA_INTERFACE
