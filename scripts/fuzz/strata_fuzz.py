@@ -51,6 +51,7 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml",
     "/usr/share/wayland-protocols/unstable/primary-selection/primary-selection-unstable-v1.xml",
     "/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml",
+    "/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
@@ -61,6 +62,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "wp_presentation": 1,
            "zwp_primary_selection_device_manager_v1": 1,
            "xdg_activation_v1": 1,
+           "zwp_idle_inhibit_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -70,6 +70,8 @@ public final class Server {
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
     private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
+    /// Inhibitors of idling, which `strata tree` shows.
+    private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
     /// wp_presentation, told of each applied commit's feedbacks.
     private(set) var presentation: PresentationGlobal?
     let backend: OutputBackend
@@ -124,6 +126,7 @@ public final class Server {
         outputGlobal = OutputGlobal(server: self)
         presentation = PresentationGlobal(server: self)
         primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
+        idleInhibitManager = IdleInhibitManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -137,6 +140,7 @@ public final class Server {
             presentation,
             primarySelectionManager,
             XdgActivationGlobal(server: self),
+            idleInhibitManager,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -206,6 +210,7 @@ public final class Server {
         dataDeviceManager = nil
         presentation = nil
         primarySelectionManager = nil
+        idleInhibitManager = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
@@ -274,6 +279,9 @@ public final class Server {
     public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
         presentationObservers.append(body)
     }
+
+    /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
+    public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
     public var framebuffer: OpaquePointer { backend.renderer.framebuffer }

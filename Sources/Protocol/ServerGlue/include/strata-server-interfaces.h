@@ -9,6 +9,7 @@
 #include "presentation-time-server-protocol.h"
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "xdg-activation-v1-server-protocol.h"
+#include "idle-inhibit-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -56,5 +57,7 @@ STRATA_INTERFACE(zwp_primary_selection_offer_v1)
 STRATA_INTERFACE(zwp_primary_selection_source_v1)
 STRATA_INTERFACE(xdg_activation_v1)
 STRATA_INTERFACE(xdg_activation_token_v1)
+STRATA_INTERFACE(zwp_idle_inhibit_manager_v1)
+STRATA_INTERFACE(zwp_idle_inhibitor_v1)
 
 #undef STRATA_INTERFACE

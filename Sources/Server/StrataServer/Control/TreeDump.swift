@@ -20,6 +20,7 @@ extension Server {
             ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
                                 ("scale", .int(configuration.scale))])),
             ("seat", seat.dump()),
+            ("idle_inhibited", .bool(isIdleInhibited)),
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -72,6 +73,9 @@ extension Surface {
                 ("source", viewportSource.map(JSONValue.rect) ?? .null),
                 ("destination", viewportDestination.map { .object([("width", .number($0.width)), ("height", .number($0.height))]) } ?? .null),
             ])))
+        }
+        if let inhibitors = server.idleInhibitManager?.inhibitorCount(of: self), inhibitors > 0 {
+            members.append(("idle_inhibitors", .int(inhibitors)))
         }
         if let subsurface = subsurfaceRole {
             members += [("position", .point(subsurface.position)), ("synchronized", .bool(subsurface.isSynchronized))]
