@@ -121,6 +121,8 @@ final class WaylandInfoTests: XCTestCase {
                                   ("zwp_primary_selection_device_manager_v1", 1),
                                   ("xdg_activation_v1", 1),
                                   ("zwp_idle_inhibit_manager_v1", 1),
+                                  ("zwp_relative_pointer_manager_v1", 1),
+                                  ("zwp_pointer_constraints_v1", 1),
                                  ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")

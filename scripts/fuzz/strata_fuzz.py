@@ -52,6 +52,8 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/primary-selection/primary-selection-unstable-v1.xml",
     "/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml",
     "/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/relative-pointer/relative-pointer-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
@@ -63,6 +65,8 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_primary_selection_device_manager_v1": 1,
            "xdg_activation_v1": 1,
            "zwp_idle_inhibit_manager_v1": 1,
+           "zwp_relative_pointer_manager_v1": 1,
+           "zwp_pointer_constraints_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -72,6 +72,9 @@ public final class Server {
     private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
     /// Inhibitors of idling, which `strata tree` shows.
     private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
+    /// Relative motion and pointer constraints, asked by the seat about each motion.
+    private(set) var relativePointerManager: RelativePointerManagerGlobal?
+    private(set) var pointerConstraints: PointerConstraintsGlobal?
     /// wp_presentation, told of each applied commit's feedbacks.
     private(set) var presentation: PresentationGlobal?
     let backend: OutputBackend
@@ -127,6 +130,8 @@ public final class Server {
         presentation = PresentationGlobal(server: self)
         primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
         idleInhibitManager = IdleInhibitManagerGlobal(server: self)
+        relativePointerManager = RelativePointerManagerGlobal(server: self)
+        pointerConstraints = PointerConstraintsGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -141,6 +146,8 @@ public final class Server {
             primarySelectionManager,
             XdgActivationGlobal(server: self),
             idleInhibitManager,
+            relativePointerManager,
+            pointerConstraints,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -211,6 +218,8 @@ public final class Server {
         presentation = nil
         primarySelectionManager = nil
         idleInhibitManager = nil
+        relativePointerManager = nil
+        pointerConstraints = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)

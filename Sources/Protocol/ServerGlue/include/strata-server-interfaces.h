@@ -10,6 +10,8 @@
 #include "primary-selection-unstable-v1-server-protocol.h"
 #include "xdg-activation-v1-server-protocol.h"
 #include "idle-inhibit-unstable-v1-server-protocol.h"
+#include "relative-pointer-unstable-v1-server-protocol.h"
+#include "pointer-constraints-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -59,5 +61,10 @@ STRATA_INTERFACE(xdg_activation_v1)
 STRATA_INTERFACE(xdg_activation_token_v1)
 STRATA_INTERFACE(zwp_idle_inhibit_manager_v1)
 STRATA_INTERFACE(zwp_idle_inhibitor_v1)
+STRATA_INTERFACE(zwp_relative_pointer_manager_v1)
+STRATA_INTERFACE(zwp_relative_pointer_v1)
+STRATA_INTERFACE(zwp_pointer_constraints_v1)
+STRATA_INTERFACE(zwp_locked_pointer_v1)
+STRATA_INTERFACE(zwp_confined_pointer_v1)
 
 #undef STRATA_INTERFACE

@@ -288,6 +288,7 @@ public final class Surface {
         if case .unchanged = state.buffer { replacesContents = false }
         server.presentation?.commitApplied(self, feedbacks: state.presentationFeedbacks, replacesContents: replacesContents)
         applySubsurfaceState()
+        server.pointerConstraints?.surfaceCommitted(self)
         roleObject?.surfaceDidCommit(self)
         mainSurface.updateOutputPresence()
         server.scheduleFrame()
