@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     /// need a known layout: the n-th origin while n windows are mapped.
     /// Past the list (by default at once), smart placement.
     public var windowOrigins: [Point] = []
+    /// Offer screencopy only to the clients Strata starts itself
+    /// (`trustProcess`) and their descendants; by default, to every client.
+    public var restrictPrivileged = false
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -95,6 +98,8 @@ public final class Server {
     private var control: ControlServer?
     private var inbox: CrossThreadInbox?
     private var clientLog: ClientLog?
+    /// The global filter of `--restrict-privileged`; nil when every client gets every global.
+    private var privilegedGlobals: PrivilegedGlobals?
     private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
@@ -125,6 +130,7 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
+        if configuration.restrictPrivileged { privilegedGlobals = PrivilegedGlobals(display: display) }
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
         presentation = PresentationGlobal(server: self)
@@ -291,6 +297,11 @@ public final class Server {
 
     /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
     public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
+
+    /// A process Strata started: with `restrictPrivileged`, it and its
+    /// descendants are offered the privileged globals until it ends.
+    public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
+    public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
     public var framebuffer: OpaquePointer { backend.renderer.framebuffer }
