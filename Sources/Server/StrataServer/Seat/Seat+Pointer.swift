@@ -37,14 +37,15 @@ extension Seat {
         // The delta as the device moved, even where the pointer cannot follow
         // (a lock, the output's edge), to the client with the pointer.
         let from = pointerPosition
+        var sentRelative = false
         if let client = livePointerFocus?.client {
-            server.relativePointerManager?.pointerMoved(by: Point(x: point.x - from.x, y: point.y - from.y), client: client,
-                                                        microseconds: Seat.nowMicroseconds())
+            sentRelative = server.relativePointerManager?.pointerMoved(by: Point(x: point.x - from.x, y: point.y - from.y),
+                                                                       client: client, microseconds: Seat.nowMicroseconds()) ?? false
         }
         let to = server.pointerConstraints?.constrain(from: from, to: clamped) ?? clamped
         if to == from, server.pointerConstraints?.active?.kind == .lock {
             // Locked: no wl_pointer.motion, but the relative motion's frame.
-            if let focus = livePointerFocus { for pointer in pointers(of: focus.client) { pointer.frame() } }
+            if sentRelative, let focus = livePointerFocus { for pointer in pointers(of: focus.client) { pointer.frame() } }
             return
         }
         movePointer(to: to, time: time)

@@ -23,12 +23,16 @@ final class RelativePointerManagerGlobal {
     func remove(_ pointer: RelativePointer) { relativePointers.removeAll { $0 === pointer } }
 
     /// Sends relative_motion to the relative pointers of `client` (the one
-    /// with the pointer focus). Devices here are absolute, so the delta
-    /// is the same accelerated or not.
-    func pointerMoved(by delta: Point, client: OpaquePointer, microseconds: UInt64) {
+    /// with the pointer focus); false when it has none. Devices here are
+    /// absolute, so the delta is the same accelerated or not.
+    @discardableResult
+    func pointerMoved(by delta: Point, client: OpaquePointer, microseconds: UInt64) -> Bool {
+        var sent = false
         for pointer in relativePointers where pointer.client == client {
             pointer.sendMotion(delta: delta, microseconds: microseconds)
+            sent = true
         }
+        return sent
     }
 
     private static let implementation: UnsafeRawPointer = {
