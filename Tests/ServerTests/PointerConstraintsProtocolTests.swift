@@ -79,6 +79,12 @@ final class PointerConstraintsProtocolTests: CompositorTestCase {
 
     func move(_ x: Int, _ y: Int) throws { try strata.input("move", "\(x)", "\(y)") }
 
+    /// "locked", "confined" or nil, as `strata tree` shows the seat.
+    func constraint() throws -> String? {
+        let seat = try XCTUnwrap(strata.tree()["seat"] as? [String: Any])
+        return (seat["pointer"] as? [String: Any])?["constraint"] as? String
+    }
+
     func pointer() throws -> (x: Double, y: Double) {
         let seat = try XCTUnwrap(strata.tree()["seat"] as? [String: Any])
         let pointer = try XCTUnwrap(seat["pointer"] as? [String: Any])
@@ -104,8 +110,10 @@ final class PointerConstraintsProtocolTests: CompositorTestCase {
     func testLockHoldsThePointerAndStillReportsRelativeMotion() throws {
         let scene = try Scene(strata)
         try move(60, 60)
+        XCTAssertNil(try constraint())
         let locked = scene.lock()
         XCTAssertEqual(scene.takeEvents(), ["locked"])
+        XCTAssertEqual(try constraint(), "locked", "strata tree shows it")
         _ = scene.recorder.take()
         _ = scene.takeDeltas()
         try move(200, 200)
@@ -185,6 +193,7 @@ final class PointerConstraintsProtocolTests: CompositorTestCase {
         try move(60, 60)  // window point (28, 28)
         _ = scene.confine(region: scene.region(10, 10, 50, 50))
         XCTAssertEqual(scene.takeEvents(), ["confined"])
+        XCTAssertEqual(try constraint(), "confined")
         try move(70, 70)
         XCTAssertEqual(try pointer().x, 70, "inside, it moves freely")
         try move(300, 75)

@@ -101,9 +101,12 @@ extension Seat {
             return toplevel.title.map(JSONValue.string) ?? .string("")
         }
         let pointerWindow = livePointerFocus.flatMap(server.windows.window(of:))
+        // "locked" or "confined" while a zwp_pointer_constraints_v1 constraint holds the pointer.
+        let constraint: JSONValue = server.pointerConstraints?.active.map { .string($0.kind == .lock ? "locked" : "confined") } ?? .null
         return .object([
             ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
-                                 ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) }))])),
+                                 ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) })),
+                                 ("constraint", constraint)])),
             ("keyboard_focus", title(keyboardFocus)),
         ])
     }
