@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// this set, such a buffer is shown as if a configure had been
     /// acknowledged. Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
+    /// Offer screencopy only to the clients Strata starts itself
+    /// (`trustProcess`) and their descendants; by default, to every client.
+    public var restrictPrivileged = false
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -79,6 +82,15 @@ public final class Server {
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     /// Where frames go.
     public let backend: OutputBackend
+    /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
+    private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
+    /// Inhibitors of idling, which `strata tree` shows.
+    private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
+    /// Relative motion and pointer constraints, asked by the seat about each motion.
+    private(set) var relativePointerManager: RelativePointerManagerGlobal?
+    private(set) var pointerConstraints: PointerConstraintsGlobal?
+    /// wp_presentation, told of each applied commit's feedbacks.
+    private(set) var presentation: PresentationGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -96,6 +108,8 @@ public final class Server {
     private var control: ControlServer?
     private var inbox: CrossThreadInbox?
     private var clientLog: ClientLog?
+    /// The global filter of `--restrict-privileged`; nil when every client gets every global.
+    private var privilegedGlobals: PrivilegedGlobals?
     private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
@@ -126,9 +140,15 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
+        if configuration.restrictPrivileged { privilegedGlobals = PrivilegedGlobals(display: display) }
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
         xdgOutputManager = XdgOutputManagerGlobal(server: self)
+        presentation = PresentationGlobal(server: self)
+        primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
+        idleInhibitManager = IdleInhibitManagerGlobal(server: self)
+        relativePointerManager = RelativePointerManagerGlobal(server: self)
+        pointerConstraints = PointerConstraintsGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -139,6 +159,12 @@ public final class Server {
             ScreencopyManagerGlobal(server: self),
             ViewporterGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
+            presentation,
+            primarySelectionManager,
+            XdgActivationGlobal(server: self),
+            idleInhibitManager,
+            relativePointerManager,
+            pointerConstraints,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -207,6 +233,11 @@ public final class Server {
         globals = []
         xdgOutputManager = nil
         dataDeviceManager = nil
+        presentation = nil
+        primarySelectionManager = nil
+        idleInhibitManager = nil
+        relativePointerManager = nil
+        pointerConstraints = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
@@ -300,6 +331,14 @@ public final class Server {
     public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
         presentationObservers.append(body)
     }
+
+    /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
+    public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
+
+    /// A process Strata started: with `restrictPrivileged`, it and its
+    /// descendants are offered the privileged globals until it ends.
+    public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
+    public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
     public var framebuffer: OpaquePointer { backend.renderer.framebuffer }

@@ -73,6 +73,11 @@ final class OutputGlobal {
         }
     }
 
+    /// `client`'s bindings of the output.
+    func resources(of client: OpaquePointer) -> [WaylandResource] {
+        resources.filter { wl_resource_get_client($0) == client }
+    }
+
     private static let implementation: UnsafeRawPointer = {
         var i = wl_output_interface()
         i.release = { _, resource in wl_resource_destroy(resource) }

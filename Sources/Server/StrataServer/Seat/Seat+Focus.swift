@@ -27,10 +27,13 @@ extension Seat {
             old.setActivated(false)
         }
         keyboardFocus = toplevel
+        // A pointer constraint holds only while its window has the keyboard.
+        defer { server.pointerConstraints?.update() }
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
             server.dataDeviceManager?.offerSelectionToFocusedClient()
+            server.primarySelectionManager?.offerSelectionToFocusedClient()
         }
     }
 

@@ -90,6 +90,13 @@ public final class Seat {
         }
     }
 
+    /// Relative motion's timestamps: the monotonic clock in microseconds.
+    static func nowMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+    }
+
     /// Event timestamps: the monotonic clock in milliseconds (wrapping, as the protocol allows).
     static func now() -> UInt32 {
         var now = timespec()
