@@ -20,6 +20,12 @@ extension Server {
             (strata_wp_single_pixel_buffer_manager_v1_interface(), SinglePixelBufferManagerGlobal.version),
             (strata_wl_seat_interface(), Seat.version),
             (strata_wl_data_device_manager_interface(), DataDeviceManagerGlobal.version),
+            (strata_wp_presentation_interface(), PresentationGlobal.version),
+            (strata_zwp_primary_selection_device_manager_v1_interface(), PrimarySelectionManagerGlobal.version),
+            (strata_xdg_activation_v1_interface(), XdgActivationGlobal.version),
+            (strata_zwp_idle_inhibit_manager_v1_interface(), IdleInhibitManagerGlobal.version),
+            (strata_zwp_relative_pointer_manager_v1_interface(), RelativePointerManagerGlobal.version),
+            (strata_zwp_pointer_constraints_v1_interface(), PointerConstraintsGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }
