@@ -18,6 +18,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var samples: [(time: TimeInterval, translation: CGPoint)] = []
     /// The pointer's location while scrolling drives the pan.
     private var scrollLocation: CGPoint?
+    /// The kind of scrolling (wheel or touchpad) driving the pan; nil for touches.
+    private(set) var scrollType: UIScrollTypeMask?
 
     open func translation(in view: UIView?) -> CGPoint {
         windowVector(translationInWindow, in: view)
@@ -70,6 +72,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationInWindow = .zero
         samples = []
         scrollLocation = nil
+        scrollType = nil
     }
 
     /// .began the first time it may, .changed after.
@@ -91,6 +94,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// A scroll moves content the way a drag does: content moving up is an upward drag.
     func scroll(_ event: ScrollEvent) {
         scrollLocation = event.location
+        scrollType = event.isContinuous ? .continuous : .discrete
         translationInWindow.x -= event.delta.dx
         translationInWindow.y -= event.delta.dy
         record(at: event.timestamp)
