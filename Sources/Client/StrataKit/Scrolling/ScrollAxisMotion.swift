@@ -28,6 +28,8 @@ struct ScrollAxisMotion {
     /// The offsets at which the content is in range.
     let range: ClosedRange<CGFloat>
     let bounces: Bool
+    /// Where a motion aimed at a target ends, exactly.
+    private var target: CGFloat?
 
     /// The spring's angular frequency (1/s): back at the edge in about half a second.
     static let bounceFrequency: CGFloat = 12
@@ -59,10 +61,10 @@ struct ScrollAxisMotion {
         let factor = rate / (1 - rate)
         let velocity = factor > 0 ? (target - position) * 1000 / factor : 0
         self.init(position: position, velocity: velocity, rate: rate, range: range, bounces: true)
-        if !range.contains(position), range.contains(target) {
-            // Coming back into range by itself: no spring needed.
-            phase = Self.distance(at: velocity, rate: rate).magnitude < Self.restingDistance ? .resting : .decelerating
-        }
+        self.target = target
+        // Coming back into range by itself needs no spring, and a step is
+        // left to take even when the target is less than half a point away.
+        if position != target, range.contains(target) { phase = .decelerating }
     }
 
     var isResting: Bool { phase == .resting }
@@ -90,7 +92,7 @@ struct ScrollAxisMotion {
         var next = position + Self.distance(at: velocity, rate: rate) * (1 - factor)
         velocity *= factor
         if Self.distance(at: velocity, rate: rate).magnitude < Self.restingDistance {
-            next += Self.distance(at: velocity, rate: rate)
+            next = target ?? next + Self.distance(at: velocity, rate: rate)
             velocity = 0
             phase = .resting
         }

@@ -99,10 +99,16 @@ extension UIScrollView {
             if abs(translation.x) > 2 * abs(translation.y) { lockedAxis = .horizontal }
             if abs(translation.y) > 2 * abs(translation.x) { lockedAxis = .vertical }
         }
-        // A touch drag moves the content from where the pan began (the
-        // hysteresis is not a jump); a scroll's first step counts.
-        drag = ScrollDrag(unbandedOffset: unbanded(contentOffset),
-                          lastTranslation: pan.scrollType == nil ? translation : .zero,
+        // A touch drag moves the content by what it moved past the
+        // hysteresis (the first 10 points are not a jump); a scroll's
+        // first step counts whole.
+        var start = CGPoint.zero
+        let moved = hypot(translation.x, translation.y)
+        if pan.scrollType == nil, moved > UIGestureRecognizer.hysteresis {
+            start = CGPoint(x: translation.x * UIGestureRecognizer.hysteresis / moved,
+                            y: translation.y * UIGestureRecognizer.hysteresis / moved)
+        }
+        drag = ScrollDrag(unbandedOffset: unbanded(contentOffset), lastTranslation: start,
                           lockedAxis: lockedAxis, scrollType: pan.scrollType)
         isDragging = true
         delegate?.scrollViewWillBeginDragging(self)
