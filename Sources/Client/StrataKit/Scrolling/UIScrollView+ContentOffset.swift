@@ -43,7 +43,9 @@ extension UIScrollView {
             return
         }
         isSettingAnimatedOffset = true
-        UIView.animate(withDuration: Self.scrollAnimationDuration, delay: 0, options: [.beginFromCurrentState],
+        // The content keeps taking touches meanwhile, as UIKit's scrolling animations let it.
+        UIView.animate(withDuration: Self.scrollAnimationDuration, delay: 0,
+                       options: [.beginFromCurrentState, .allowUserInteraction],
                        animations: { self.contentOffset = offset },
                        completion: { [weak self] _ in
                            guard let self else { return }

@@ -87,7 +87,9 @@ extension UIScrollView {
                              completion: @escaping () -> Void) {
         let offsetBefore = contentOffset
         isSettingAnimatedOffset = true
-        UIView.animate(withDuration: Self.scrollAnimationDuration, delay: 0, options: [.beginFromCurrentState],
+        // The content keeps taking touches meanwhile, as UIKit's scrolling animations let it.
+        UIView.animate(withDuration: Self.scrollAnimationDuration, delay: 0,
+                       options: [.beginFromCurrentState, .allowUserInteraction],
                        animations: { self.setZoom(scale, of: view, keeping: anchor, at: viewportPoint) },
                        completion: { _ in completion() })
         isSettingAnimatedOffset = false
