@@ -94,6 +94,16 @@ final class ScrollViewDecelerationTests: ScrollViewTestCase {
         XCTAssertFalse(scrollView.isDragging)
     }
 
+    /// A finger that rests before it lifts lets go without velocity: the
+    /// pan's velocity counts the lift, so nothing decelerates.
+    func testAFingerThatRestsBeforeLiftingDoesNotFling() {
+        drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 50), steps: 10, lift: false)
+        advance(0.2)
+        touchUp()
+        XCTAssertEqual(recorder.releaseVelocities, [.zero])
+        XCTAssertFalse(scrollView.isDecelerating)
+    }
+
     /// The content follows the finger point for point, less the 10 points
     /// it moves before the pan begins, and isTracking / isDragging say
     /// where the touch is.

@@ -59,6 +59,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        // The lift is a sample too: a finger that rested before lifting lets go without velocity.
+        record(at: event.timestamp)
         let remaining = liveTouches
         if remaining.count < minimumNumberOfTouches, state == .began || state == .changed {
             state = .ended
