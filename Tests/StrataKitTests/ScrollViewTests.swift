@@ -173,6 +173,21 @@ final class ScrollViewTests: ScrollViewTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 20))
     }
 
+    /// A touchpad scrolls without momentum: when its scroll ends the
+    /// content stays where the last event put it.
+    func testTheTouchpadScrollsWithoutMomentum() {
+        pointerMove(to: CGPoint(x: 100, y: 100))
+        for _ in 0..<10 {
+            wheel(20, continuous: true)
+            advance(0.01)
+        }
+        XCTAssertEqual(scrollView.contentOffset.y, 200)
+        advance(0.2)
+        XCTAssertEqual(recorder.releaseVelocities, [.zero])
+        XCTAssertFalse(scrollView.isDecelerating)
+        XCTAssertEqual(scrollView.contentOffset.y, 200)
+    }
+
     /// A touchpad pulls the rubber band like a finger, and the content
     /// bounces back once the scroll ended.
     func testTheTouchpadRubberBandsAndBouncesBack() {

@@ -135,10 +135,13 @@ extension UIScrollView {
         if offset != contentOffset { contentOffset = offset }
     }
 
-    /// Content points per second (the opposite of the finger's); none for
-    /// the wheel's steps, nor along an axis that does not scroll.
+    /// Content points per second (the opposite of the finger's); none
+    /// along an axis that does not scroll, and none for the wheel or the
+    /// touchpad: a scroll ends only once no event came for a while
+    /// (wl_pointer.axis_stop is not passed on), so momentum would start
+    /// after a visible pause.
     private func releaseVelocity(of pan: UIPanGestureRecognizer) -> CGPoint {
-        guard let drag, drag.scrollType != .discrete else { return .zero }
+        guard let drag, drag.scrollType == nil else { return .zero }
         let finger = pan.velocity(in: self)
         var velocity = CGPoint(x: -finger.x, y: -finger.y)
         if !scrollsHorizontally || drag.lockedAxis == .vertical { velocity.x = 0 }
