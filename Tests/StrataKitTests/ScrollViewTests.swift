@@ -140,6 +140,8 @@ final class ScrollViewTests: ScrollViewTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 40))
         scrollView.setContentOffset(CGPoint(x: CGFloat.nan, y: 0), animated: false)
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 40))
+        scrollView.contentOffset = CGPoint(x: 0, y: CGFloat.infinity)
+        XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 40))
     }
 
     // MARK: Wheel and touchpad

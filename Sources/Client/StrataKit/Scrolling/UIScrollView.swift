@@ -40,10 +40,14 @@ open class UIScrollView: UIView {
         didSet { if contentSize != oldValue { setNeedsLayout() } }
     }
 
-    /// Where the content's origin is shown: the bounds' origin.
+    /// Where the content's origin is shown: the bounds' origin. A point
+    /// that is not a number is ignored.
     open var contentOffset: CGPoint {
         get { bounds.origin }
-        set { bounds.origin = newValue }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite else { return }
+            bounds.origin = newValue
+        }
     }
 
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
