@@ -34,6 +34,8 @@ final class ScrollViewEndToEndTests: KitTestCase {
         stripes = Stripes(frame: CGRect(x: 0, y: 0, width: 200, height: 1000))
         scrollView.addSubview(stripes)
         scrollView.contentSize = stripes.frame.size
+        // The indicators move as the content does; testTheIndicatorShowsWhileScrolling has them.
+        scrollView.showsVerticalScrollIndicator = false
         window.addSubview(scrollView)
         show(window)
         origin = try origin(of: serverWindow(titled: "Scroll"))
@@ -106,6 +108,34 @@ final class ScrollViewEndToEndTests: KitTestCase {
         XCTAssertEqual(try serverScrollLayer().rect("bounds"), CGRect(x: 0, y: 30, width: 200, height: 200))
         XCTAssertEqual(try pixel(at: 100, 5), .init(red: 0, green: 0, blue: 255), "content y 35: the blue stripe")
         XCTAssertEqual(stripes.draws, drawsBefore, "nothing was redrawn")
+    }
+
+    /// With its indicator, a scroll also shows and moves the indicator (a
+    /// view of its own, in front of the content): still no pixels are sent,
+    /// and once the scroll ended the indicator fades out.
+    func testTheIndicatorShowsWhileScrolling() throws {
+        scrollView.showsVerticalScrollIndicator = true
+        try strata.input(["move"] + output(100, 100))
+        var indicatorShown = false
+        let sent = try commits(during: { try strata.input("scroll", "0", "300") }, until: {
+            if self.scrollView.isDragging, let last = self.scrollView.subviews.last, last !== self.stripes, last.alpha == 1 {
+                indicatorShown = true
+            }
+            return self.scrollView.contentOffset.y == 300
+        })
+        XCTAssertTrue(indicatorShown)
+        XCTAssertEqual(sent.flatMap(\.contentsUploads), [], "no pixels")
+        XCTAssertLessThanOrEqual(sent.map(\.createdLayers).reduce(0, +), 1, "the indicator, once")
+        let indicator = try XCTUnwrap(scrollView.subviews.last)
+        XCTAssertFalse(indicator === stripes)
+        // 300 of the 800 points the content scrolls: 3/8 along its 194-point track; 200 / 1000 of it long.
+        XCTAssertEqual(indicator.frame.minX, 194)
+        XCTAssertEqual(indicator.frame.width, 3)
+        XCTAssertEqual(indicator.frame.height, 38.8, accuracy: 1e-9)
+        XCTAssertEqual(indicator.frame.minY, 300 + 3 + 3.0 / 8 * (194 - 38.8), accuracy: 1e-9)
+        XCTAssertEqual(indicator.alpha, 0, "faded out at rest")
+        let layers = try serverScrollLayer().sublayers
+        XCTAssertEqual(layers.count, 2, "the stripes and the indicator")
     }
 
     /// A mouse drag 100 points up moves the content with it (less the 10

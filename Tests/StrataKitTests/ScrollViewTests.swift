@@ -144,6 +144,75 @@ final class ScrollViewTests: ScrollViewTestCase {
         XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 40))
     }
 
+    // MARK: Indicators
+
+    /// The subviews that are not the content: the indicators.
+    private func indicators(besides content: [UIView]) -> [UIView] {
+        scrollView.subviews.filter { view in !content.contains { $0 === view } }
+    }
+
+    /// "showsVerticalScrollIndicator: … the indicator is visible while
+    /// tracking is underway and fades out after tracking": a bar along the
+    /// trailing edge, as long as the visible share of the content (at
+    /// least 36 points) and as far along as the offset, shorter when pulled
+    /// past an edge, in front of the content.
+    func testTheVerticalIndicatorShowsWhileDragging() {
+        let content = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 3000))
+        scrollView.addSubview(content)
+        window.layoutIfNeeded()
+        XCTAssertTrue(indicators(besides: [content]).isEmpty, "none at rest")
+
+        drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 100), steps: 5, lift: false)
+        window.layoutIfNeeded()
+        let offset = scrollView.contentOffset.y
+        let bar = try! XCTUnwrap(indicators(besides: [content]).first)
+        XCTAssertTrue(scrollView.subviews.last === bar, "in front")
+        XCTAssertEqual(bar.alpha, 1)
+        XCTAssertFalse(bar.isUserInteractionEnabled)
+        let track: CGFloat = 300 - 6
+        XCTAssertEqual(bar.frame.minX, 200 - 3 - 3)
+        XCTAssertEqual(bar.frame.width, 3)
+        XCTAssertEqual(bar.frame.height, 36, "300 / 3000 of the track is shorter than the minimum")
+        XCTAssertEqual(bar.frame.minY, offset + 3 + offset / 2700 * (track - 36), accuracy: 1e-9)
+
+        let later = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        scrollView.addSubview(later)
+        XCTAssertTrue(scrollView.subviews.last === bar, "still in front of content added later")
+
+        advance(0.2)
+        touchUp()
+        window.layoutIfNeeded()
+        XCTAssertEqual(bar.alpha, 0, "fades out at rest")
+        XCTAssertNotNil(bar.layer.animation(forKey: "opacity"))
+
+        scrollView.contentOffset = .zero
+        drag(from: CGPoint(x: 100, y: 50), to: CGPoint(x: 100, y: 90), steps: 4, lift: false)
+        window.layoutIfNeeded()
+        XCTAssertLessThan(scrollView.contentOffset.y, -10)
+        XCTAssertEqual(bar.frame.minY, scrollView.contentOffset.y + 3, accuracy: 1e-9, "at the top of its track")
+        XCTAssertEqual(bar.frame.height, 36 + scrollView.contentOffset.y, accuracy: 1e-9, "shortened by the pull")
+        touchUp()
+    }
+
+    /// No indicator when it is turned off or the content does not scroll that way.
+    func testIndicatorsOnlyWhereTheyAreWanted() {
+        scrollView.showsVerticalScrollIndicator = false
+        drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 100), steps: 5, lift: false)
+        window.layoutIfNeeded()
+        XCTAssertTrue(scrollView.subviews.isEmpty, "off, and no horizontal one: the content is as wide as the view")
+        touchUp()
+    }
+
+    /// flashScrollIndicators(): shown for a moment, then faded.
+    func testFlashScrollIndicators() {
+        scrollView.flashScrollIndicators()
+        window.layoutIfNeeded()
+        XCTAssertEqual(scrollView.subviews.first?.alpha, 1)
+        advance(1)
+        window.layoutIfNeeded()
+        XCTAssertEqual(scrollView.subviews.first?.alpha, 0)
+    }
+
     // MARK: Wheel and touchpad
 
     private func wheel(_ dy: CGFloat, continuous: Bool = false) {

@@ -20,6 +20,7 @@ extension UIScrollView {
         decelerationTimer?.cancel()
         decelerationTimer = nil
         deceleration = nil
+        if isDecelerating { setNeedsLayout() }  // the indicators fade
         isDecelerating = false
     }
 
@@ -47,6 +48,7 @@ extension UIScrollView {
             deceleration = nil
             decelerationTimer = nil
             isDecelerating = false
+            setNeedsLayout()  // the indicators fade
             delegate?.scrollViewDidEndDecelerating(self)
         } else {
             scheduleDecelerationStep()

@@ -179,6 +179,7 @@ extension UIScrollView {
         let willDecelerate = !(x.isResting && y.isResting)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
         isDragging = false
+        setNeedsLayout()  // the indicators fade unless it decelerates
         if willDecelerate { startDeceleration(x: x, y: y) }
     }
 

@@ -165,11 +165,25 @@ open class UIScrollView: UIView {
         return isZoomingPossible ? storedPinchGestureRecognizer : nil
     }
 
-    // MARK: Indicators
+    // MARK: Indicators (UIScrollView+Indicators.swift)
 
-    /// Accepted as in UIKit; no indicators are drawn yet.
-    open var showsVerticalScrollIndicator = true
-    open var showsHorizontalScrollIndicator = true
+    open var showsVerticalScrollIndicator = true {
+        didSet { setNeedsLayout() }
+    }
+
+    open var showsHorizontalScrollIndicator = true {
+        didSet { setNeedsLayout() }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutScrollIndicators()
+    }
+
+    open override func didAddSubview(_ subview: UIView) {
+        super.didAddSubview(subview)
+        keepIndicatorsInFront()
+    }
 
     // MARK: Stored state of the concerns
 
@@ -184,4 +198,9 @@ open class UIScrollView: UIView {
     var currentZoomScale: CGFloat = 1
     var storedPinchGestureRecognizer: UIPinchGestureRecognizer?
     var pinchStart: (scale: CGFloat, anchor: CGPoint)?
+    /// The indicators, made when first shown (UIScrollView+Indicators.swift).
+    var verticalIndicator: UIView?
+    var horizontalIndicator: UIView?
+    var isFlashingIndicators = false
+    var indicatorFlashTimer: EventTimer?
 }
