@@ -178,6 +178,10 @@ final class ScrollViewTests: ScrollViewTestCase {
         let later = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         scrollView.addSubview(later)
         XCTAssertTrue(scrollView.subviews.last === bar, "still in front of content added later")
+        for view in scrollView.subviews { view.removeFromSuperview() }
+        scrollView.setNeedsLayout()
+        window.layoutIfNeeded()
+        XCTAssertTrue(scrollView.subviews.count == 1 && scrollView.subviews.last === bar, "back after the subviews were emptied")
 
         advance(0.2)
         touchUp()

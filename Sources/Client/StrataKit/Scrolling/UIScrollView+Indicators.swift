@@ -44,7 +44,7 @@ extension UIScrollView {
     /// Keeps a shown indicator in front of content added after it.
     func keepIndicatorsInFront() {
         for indicator in [verticalIndicator, horizontalIndicator].compactMap({ $0 }) where indicator.alpha > 0 {
-            if subviews.last !== indicator { bringSubviewToFront(indicator) }
+            if subviews.last !== indicator, indicator.superview === self { bringSubviewToFront(indicator) }
         }
     }
 
@@ -59,7 +59,8 @@ extension UIScrollView {
         let indicator = existing ?? makeIndicator()
         indicator.frame = frame()
         indicator.alpha = 1
-        if subviews.last !== indicator { bringSubviewToFront(indicator) }
+        // Code that empties the subviews takes the indicators too: they come back.
+        if subviews.last !== indicator { addSubview(indicator) }
         return indicator
     }
 
