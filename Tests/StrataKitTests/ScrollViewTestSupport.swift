@@ -43,6 +43,8 @@ final class ScrollRecorder: UIScrollViewDelegate {
     func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) { note("willBeginZooming") }
     func scrollViewDidZoom(_ scrollView: UIScrollView) { note("didZoom") }
 
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) { note("didChangeAdjustedContentInset") }
+
     func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
         note("didEndZooming")
         endedZoomScales.append(scale)

@@ -66,6 +66,9 @@ final class ScrollViewTests: ScrollViewTestCase {
     func testContentInsetWidensTheRange() {
         scrollView.contentInset = UIEdgeInsets(top: 40, left: 0, bottom: 60, right: 0)
         XCTAssertEqual(scrollView.adjustedContentInset, scrollView.contentInset)
+        XCTAssertEqual(recorder.events, ["didChangeAdjustedContentInset"])
+        scrollView.contentInset = UIEdgeInsets(top: 40, left: 0, bottom: 60, right: 0)
+        XCTAssertEqual(recorder.events, ["didChangeAdjustedContentInset"], "only when it changes")
         scrollView.contentOffset = CGPoint(x: 0, y: -40)
         drag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 100, y: 150), steps: 5, lift: false)
         XCTAssertLessThan(scrollView.contentOffset.y, -40, "past the inset it rubber-bands")

@@ -63,8 +63,10 @@ open class UIScrollView: UIView {
     /// The insets scrolling uses: `contentInset`, there being no safe area here.
     open var adjustedContentInset: UIEdgeInsets { contentInset }
 
+    /// Tells the delegate; subclasses that override it call super.
     open func adjustedContentInsetDidChange() {
         setNeedsLayout()
+        delegate?.scrollViewDidChangeAdjustedContentInset(self)
     }
 
     /// Scrolls as little as needed for `rect` (content coordinates) to show.
