@@ -37,7 +37,11 @@ open class UIScrollView: UIView {
     /// The size of the content, in points; with the insets it decides how
     /// far the content scrolls.
     open var contentSize: CGSize = .zero {
-        didSet { if contentSize != oldValue { setNeedsLayout() } }
+        didSet {
+            guard contentSize != oldValue else { return }
+            setNeedsLayout()
+            refreshAdjustedContentInset()
+        }
     }
 
     /// Where the content's origin is shown: the bounds' origin. A point
@@ -57,11 +61,21 @@ open class UIScrollView: UIView {
     /// Extra room around the content: scrolling reaches from
     /// −contentInset.top to contentSize.height + contentInset.bottom.
     open var contentInset: UIEdgeInsets = .zero {
-        didSet { if contentInset != oldValue { adjustedContentInsetDidChange() } }
+        didSet { if contentInset != oldValue { refreshAdjustedContentInset() } }
     }
 
-    /// The insets scrolling uses: `contentInset`, there being no safe area here.
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The insets scrolling uses: `contentInset` and the part of the safe
+    /// area the behaviour adds (UIScrollView+ContentInsetAdjustment.swift).
+    open var adjustedContentInset: UIEdgeInsets { computedAdjustedContentInset }
+
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { refreshAdjustedContentInset(keepingEdges: true) }
+    }
+
+    open override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        refreshAdjustedContentInset(keepingEdges: true)
+    }
 
     /// Tells the delegate; subclasses that override it call super.
     open func adjustedContentInsetDidChange() {
@@ -189,6 +203,8 @@ open class UIScrollView: UIView {
 
     // MARK: Stored state of the concerns
 
+    /// The adjusted insets last announced (UIScrollView+ContentInsetAdjustment.swift).
+    var reportedAdjustedContentInset = UIEdgeInsets.zero
     /// The drag in progress (UIScrollView+Dragging.swift).
     var drag: ScrollDrag?
     /// The motion after a drag, and its frame timer (UIScrollView+Deceleration.swift).
