@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
-                          "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md"]),
+                          "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md",
+                          "Scrolling/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),

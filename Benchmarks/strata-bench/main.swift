@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, nested).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -25,6 +25,10 @@ if wanted("hardening") { runHardeningBenchmarks() }
 // Its app part needs a compositor connection of its own, like the input area.
 if wanted("animation") {
     if wanted("kit") || wanted("input") { runAreaInItsOwnProcess("animation") } else { runAnimationBenchmarks() }
+}
+// A StrataKit app too: in a process of its own when another app area ran here.
+if wanted("scroll") {
+    if wanted("kit") || wanted("input") || wanted("animation") { runAreaInItsOwnProcess("scroll") } else { runScrollBenchmarks() }
 }
 
 if wanted("nested") { runNestedBenchmarks() }

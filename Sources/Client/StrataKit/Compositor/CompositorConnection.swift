@@ -40,7 +40,11 @@ final class CompositorConnection {
     var needsCommit = false
     /// The serial of the latest commit and what it carried (for tests).
     var lastCommitSerial: UInt32?
-    var lastSummary = LayerTransactionEncoder.Summary()
+    var lastSummary = LayerTransactionEncoder.Summary() {
+        didSet { commitObserver?(lastSummary) }
+    }
+    /// Hears what every commit carried (for tests that must see each one).
+    var commitObserver: ((LayerTransactionEncoder.Summary) -> Void)?
     /// Contents of layers outside any shown window (rare: a layer removed
     /// from a window whose contents change) are sent from this pool.
     lazy var fallbackBufferPool = ContentsBufferPool(connection: connection)
