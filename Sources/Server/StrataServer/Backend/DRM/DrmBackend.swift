@@ -1,0 +1,273 @@
+import CWaylandServer
+import StrataRender
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The output on a monitor of the machine's GPU, on a virtual terminal:
+/// frames are copied into dumb buffers and page-flipped (DRM/KMS), the
+/// seat's devices (libinput) are this compositor's input, and the login
+/// session (libseat) lends both and takes them back on a VT switch.
+///
+/// The server has one output, so the first connected monitor is driven;
+/// the layout of all of them is planned (`OutputLayout`) and logged.
+final class DrmBackend: OutputBackend {
+    let renderer: SceneRenderer
+    private let session: SessionSeat
+    private let device: DisplayDevice
+    /// The GPU's id with the seat, to close it through the seat.
+    private let deviceID: Int32
+    private let input: InputDevices?
+    private let scale: Int
+    /// The monitor being driven; nil while it is unplugged.
+    private(set) var chain: ScanoutChain?
+    /// Every connected monitor, as they would be laid out.
+    private(set) var plannedOutputs: [PlannedOutput]
+    /// False while another session has the VT: nothing is drawn, flipped or read.
+    private(set) var isSessionActive = true
+    private(set) var inputDeviceNames: [String] = []
+    private var translator: DeviceEventTranslator
+    private weak var server: Server?
+    private var sources: [OpaquePointer] = []
+    private var isStopped = false
+
+    init(session: SessionSeat, device: DisplayDevice, deviceID: Int32, input: InputDevices?, scale: Int) throws {
+        self.session = session
+        self.device = device
+        self.deviceID = deviceID
+        self.input = input
+        self.scale = max(scale, 1)
+        plannedOutputs = OutputLayout.plan(try device.connectors())
+        guard let first = plannedOutputs.first else { throw DrmBackendError.noMonitor(device.path) }
+        renderer = SceneRenderer(width: first.mode.width, height: first.mode.height, scale: Double(self.scale))
+        chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer)
+        translator = DeviceEventTranslator(outputWidth: Double(first.mode.width) / Double(self.scale),
+                                           outputHeight: Double(first.mode.height) / Double(self.scale))
+        session.onDisable = { [unowned self] in self.sessionDisabled() }
+        session.onEnable = { [unowned self] in self.sessionEnabled() }
+    }
+
+    var summary: String {
+        let driven = chain.map { "\($0.output.connector.name) \($0.output.mode)" } ?? "no monitor"
+        let others = plannedOutputs.count - 1
+        let note = others > 0 ? "; \(others) more connected monitor\(others == 1 ? "" : "s") not driven (one output for now)" : ""
+        return "\(driven) at scale \(scale) on \(device.path), \(session.name)\(note)"
+    }
+
+    func attach(to server: Server) {
+        self.server = server
+        watch(device.fileDescriptor) { $0.deviceReadable() }
+        watch(session.fileDescriptor) { $0.sessionReadable() }
+        if let fd = device.hotplugFileDescriptor { watch(fd) { $0.hotplugReadable() } }
+        if let input { watch(input.fileDescriptor) { $0.inputReadable() } }
+        // libinput reports the devices present at start as hotplug events.
+        inputReadable()
+        server.scheduleFrame()
+    }
+
+    func present(_ stats: FrameStats) {
+        // Nothing changed: the screen already shows it.
+        guard let chain, !stats.damage.isEmpty else { return }
+        chain.addDamage(stats.damage)
+        guard isSessionActive else { return }
+        do {
+            try chain.present()
+        } catch {
+            ServerLog.logger.error("\(chain.output.connector.name): cannot show a frame: \(error)")
+        }
+    }
+
+    // MARK: Events from the kernel, the seat and the devices
+
+    func deviceReadable() {
+        do {
+            for crtc in try device.readEvents() where crtc == chain?.output.crtc {
+                try chain?.flipCompleted()
+            }
+        } catch {
+            ServerLog.logger.error("\(device.path): \(error)")
+        }
+    }
+
+    func sessionReadable() {
+        do {
+            try session.dispatch()
+        } catch {
+            ServerLog.logger.error("the seat \(session.name) went away: \(error)")
+            server?.terminate()
+        }
+    }
+
+    func inputReadable() {
+        guard let input else { return }
+        for event in input.readEvents() { handle(event) }
+        server?.flushClients()
+    }
+
+    func hotplugReadable() {
+        if device.takeHotplugNotices() { connectorsChanged() }
+    }
+
+    private func handle(_ event: DeviceEvent) {
+        switch event {
+        case .deviceAdded(let name):
+            inputDeviceNames.append(name)
+            ServerLog.logger.info("input device added: \(name)")
+        case .deviceRemoved(let name):
+            if let index = inputDeviceNames.firstIndex(of: name) { inputDeviceNames.remove(at: index) }
+            ServerLog.logger.info("input device removed: \(name)")
+        default:
+            guard isSessionActive, let server, let translated = translator.translate(event, pointer: server.seat.pointerPosition) else { return }
+            switch translated {
+            case .seat(let inputEvent):
+                server.seat.handle(inputEvent)
+            case .switchSession(let number):
+                do {
+                    try session.switchSession(number)
+                } catch {
+                    ServerLog.logger.error("cannot switch to virtual terminal \(number): \(error)")
+                }
+            }
+        }
+    }
+
+    // MARK: Virtual-terminal switches
+
+    /// Another session takes the VT: stop drawing and flipping, let go of
+    /// the input devices and of DRM master, then tell the seat.
+    func sessionDisabled() {
+        guard isSessionActive else { return }
+        isSessionActive = false
+        server?.isOutputPaused = true
+        input?.suspend()
+        device.dropMaster()
+        session.acknowledgeDisable()
+        ServerLog.logger.info("session disabled: the VT was switched away")
+    }
+
+    /// The VT is ours again: take the devices back and show a whole frame
+    /// (whatever the other session left on the screen is not ours).
+    func sessionEnabled() {
+        guard !isSessionActive else { return }
+        isSessionActive = true
+        device.takeMaster()
+        do {
+            try input?.resume()
+        } catch {
+            ServerLog.logger.error("cannot take the input devices back: \(error)")
+        }
+        if let chain {
+            chain.invalidate()
+            do {
+                try chain.present()
+            } catch {
+                ServerLog.logger.error("\(chain.output.connector.name): cannot set the mode again: \(error)")
+            }
+        }
+        server?.isOutputPaused = false
+        ServerLog.logger.info("session enabled: the VT is back")
+    }
+
+    // MARK: Monitor hotplug
+
+    /// Connectors came or went: drop the driven one if it went; when none
+    /// is driven, drive the first connected one that has a mode of the
+    /// output's size (the server's output cannot change size yet).
+    func connectorsChanged() {
+        let connectors: [ConnectorInfo]
+        do {
+            connectors = try device.connectors()
+        } catch {
+            ServerLog.logger.error("\(device.path): cannot read the connectors: \(error)")
+            return
+        }
+        plannedOutputs = OutputLayout.plan(connectors)
+        if let current = chain, !connectors.contains(where: { $0.id == current.output.connector.id && $0.isConnected }) {
+            ServerLog.logger.info("\(current.output.connector.name) disconnected")
+            current.destroy()
+            chain = nil
+        }
+        guard chain == nil else { return }
+        for planned in plannedOutputs {
+            guard let mode = Self.mode(of: planned, width: renderer.width, height: renderer.height) else {
+                ServerLog.logger.warning("""
+                    \(planned.connector.name) connected, but it has no \(renderer.width)x\(renderer.height) mode; \
+                    the output keeps its size until strata restarts
+                    """)
+                continue
+            }
+            let output = PlannedOutput(connector: planned.connector, crtc: planned.crtc, mode: mode, x: 0)
+            do {
+                let next = try ScanoutChain(device: device, output: output, source: renderer.framebuffer)
+                chain = next
+                ServerLog.logger.info("\(planned.connector.name) connected: \(mode)")
+                if isSessionActive { try next.present() }
+            } catch {
+                ServerLog.logger.error("\(planned.connector.name): cannot drive it: \(error)")
+            }
+            return
+        }
+    }
+
+    /// The planned mode if it has this size, else the connector's fastest mode of this size.
+    static func mode(of planned: PlannedOutput, width: Int, height: Int) -> DisplayMode? {
+        if planned.mode.width == width, planned.mode.height == height { return planned.mode }
+        return planned.connector.modes.filter { $0.width == width && $0.height == height }.max { $0.refreshMillihertz < $1.refreshMillihertz }
+    }
+
+    // MARK: Lifetime
+
+    private func watch(_ fd: Int32, _ body: @escaping (DrmBackend) -> Void) {
+        guard fd >= 0, let server else { return }
+        let box = Unmanaged.passRetained(FdHandler(backend: self, body: body))
+        let source = wl_event_loop_add_fd(server.eventLoop, fd, UInt32(WL_EVENT_READABLE), { _, _, data in
+            let handler = Unmanaged<FdHandler>.fromOpaque(data!).takeUnretainedValue()
+            if let backend = handler.backend { handler.body(backend) }
+            return 0
+        }, box.toOpaque())
+        if let source { sources.append(source); handlers.append(box) } else { box.release() }
+    }
+    private var handlers: [Unmanaged<FdHandler>] = []
+
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        for source in sources { wl_event_source_remove(source) }
+        sources = []
+        for handler in handlers { handler.release() }
+        handlers = []
+        chain?.destroy()
+        chain = nil
+        input?.close()
+        session.closeDevice(id: deviceID)
+        device.close()
+        session.close()
+    }
+}
+
+/// What an fd source calls back: the backend, weakly, and what to do.
+private final class FdHandler {
+    weak var backend: DrmBackend?
+    let body: (DrmBackend) -> Void
+    init(backend: DrmBackend, body: @escaping (DrmBackend) -> Void) {
+        self.backend = backend
+        self.body = body
+    }
+}
+
+/// Why the DRM backend cannot start: one line each, for `strata run`.
+public enum DrmBackendError: Error, CustomStringConvertible {
+    case noGPU(String)
+    case seat(String)
+    case noMonitor(String)
+    case input(String)
+
+    public var description: String {
+        switch self {
+        case .noGPU(let why): return "no GPU: \(why)"
+        case .seat(let why): return "cannot take the seat: \(why)"
+        case .noMonitor(let path): return "no monitor is connected to \(path)"
+        case .input(let why): return "cannot open the input devices: \(why)"
+        }
+    }
+}

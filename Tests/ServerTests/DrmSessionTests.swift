@@ -1,0 +1,70 @@
+import StrataProtocol
+import XCTest
+@testable import StrataServer
+
+/// Virtual-terminal switches: away, nothing is drawn, flipped or read and
+/// the devices are let go; back, they are taken again and a whole frame shows.
+final class DrmSessionTests: XCTestCase {
+    private var harness: DrmBackendHarness!
+
+    override func setUpWithError() throws {
+        harness = try DrmBackendHarness()
+        harness.server.renderFrame()
+    }
+    override func tearDown() { harness?.shutdown() }
+
+    func testSwitchingAwayLetsGoOfEverything() {
+        harness.session.switchAway()
+        XCTAssertFalse(harness.backend.isSessionActive)
+        XCTAssertTrue(harness.server.isOutputPaused)
+        XCTAssertTrue(harness.input.isSuspended)
+        XCTAssertEqual(harness.device.calls.last, "dropMaster")
+        XCTAssertEqual(harness.session.calls.last, "disabled", "the seat is told once the devices are let go")
+
+        // Frames rendered meanwhile (a screenshot) reach no screen.
+        harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertEqual(harness.device.calls.filter { $0.hasPrefix("pageFlip") }, [])
+        // Nor does input.
+        harness.input.queued = [.pointerMotion(dx: 20, dy: 20)]
+        harness.backend.inputReadable()
+        XCTAssertEqual(harness.server.seat.pointerPosition, Point(x: 0, y: 0))
+    }
+
+    func testSwitchingBackSetsTheModeAgainWithAWholeFrame() {
+        harness.session.switchAway()
+        harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        harness.session.switchBack()
+        XCTAssertTrue(harness.backend.isSessionActive)
+        XCTAssertFalse(harness.server.isOutputPaused)
+        XCTAssertFalse(harness.input.isSuspended)
+        XCTAssertTrue(harness.server.isFrameScheduled)
+        let calls = harness.device.calls.suffix(2)
+        XCTAssertEqual(calls.first, "takeMaster")
+        XCTAssertTrue(calls.last?.hasPrefix("setMode crtc 50 connector 7") == true, "\(calls)")
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0, "what changed while away is on screen")
+    }
+
+    func testAFlipLostInTheSwitchDoesNotBlockLaterFrames() {
+        harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertEqual(harness.backend.chain?.isFlipPending, true)
+        harness.session.switchAway()  // the kernel drops the flip: no completion will come
+        harness.session.switchBack()
+        XCTAssertEqual(harness.backend.chain?.isFlipPending, false)
+        harness.addSquare(x: 30, y: 8, color: Color(red: 0, green: 1, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertEqual(harness.backend.chain?.isFlipPending, true)
+        harness.vblank()
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
+    }
+
+    func testASecondDisableOrEnableChangesNothing() {
+        harness.session.switchBack()
+        XCTAssertEqual(harness.device.calls.count, 1, "already active: no modeset")
+        harness.session.switchAway()
+        harness.session.switchAway()
+        XCTAssertEqual(harness.session.calls.filter { $0 == "disabled" }.count, 1)
+    }
+}
