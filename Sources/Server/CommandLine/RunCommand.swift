@@ -51,6 +51,14 @@ struct RunCommand: StrataSubcommand {
         """, valueName: "X,Y[:X,Y…]"))
     var placeWindows: String?
 
+    @Option(help: ArgumentHelp("The drm backend's GPU (default: the first /dev/dri/card* with a monitor connected).",
+                               valueName: "PATH"))
+    var drmDevice: String?
+    @Flag(help: "With the drm backend: a tap on a touchpad is a click.")
+    var touchpadTap = false
+    @Flag(help: "With the drm backend: touchpads and wheels scroll the content the way the fingers move.")
+    var naturalScrolling = false
+
     @Flag(help: "End the session when the command after -- ends, with its exit status.")
     var exitWithClient = false
 
@@ -102,6 +110,8 @@ struct RunCommand: StrataSubcommand {
         guard options.width % options.scale == 0, options.height % options.scale == 0 else {
             throw UsageError("size \(options.width)x\(options.height) is not a multiple of scale \(options.scale)")
         }
+        options.drmDevice = drmDevice.map { absolute($0, in: currentDirectory) }
+        options.inputDevices = InputDeviceOptions(tapToClick: touchpadTap, naturalScrolling: naturalScrolling)
         options.command = command
         options.exitWithClient = exitWithClient
         if exitWithClient && command.isEmpty {

@@ -1,0 +1,31 @@
+extension Server {
+    /// The monitors and input devices of this virtual terminal as the
+    /// output (the DRM backend): takes the seat, opens the GPU `devicePath`
+    /// (else the first /dev/dri/card* with a monitor connected) and the
+    /// seat's input devices. Throws `DrmBackendError`, one line each.
+    public static func drmBackend(devicePath: String?, scale: Int, inputOptions: InputDeviceOptions) throws -> OutputBackend {
+        let candidates = try GPUCandidates.paths(named: devicePath)
+        let session = try LibseatSession()
+        var lastError: Error = DrmBackendError.noGPU("no device")
+        for path in candidates {
+            var opened: (id: Int32, fileDescriptor: Int32)?
+            do {
+                opened = try session.openDevice(path)
+                let device = try LibdrmDevice(path: path, fileDescriptor: opened!.fileDescriptor)
+                guard OutputLayout.plan(try device.connectors()).first != nil else {
+                    device.close()
+                    throw DrmBackendError.noMonitor(path)
+                }
+                let input = try LibinputDevices(session: session, options: inputOptions)
+                return try DrmBackend(session: session, device: device, deviceID: opened!.id, input: input, scale: scale)
+            } catch let error as DrmBackendError {
+                lastError = error
+            } catch {
+                lastError = DrmBackendError.noGPU("\(path): \(error)")
+            }
+            if let opened { session.closeDevice(id: opened.id) }
+        }
+        session.close()
+        throw lastError
+    }
+}
