@@ -1,3 +1,4 @@
+import CWaylandServer
 import StrataProtocol
 import XCTest
 @testable import StrataServer
@@ -66,5 +67,33 @@ final class DrmSessionTests: XCTestCase {
         harness.session.switchAway()
         harness.session.switchAway()
         XCTAssertEqual(harness.session.calls.filter { $0 == "disabled" }.count, 1)
+    }
+}
+
+/// The realtime frame clock while the VT is away, with the server's event loop running.
+final class DrmPausedClockTests: XCTestCase {
+    func testNoFrameIsRenderedWhileTheSessionIsAwayAndOneFollowsItsReturn() throws {
+        let harness = try DrmBackendHarness(clock: .realtime(hz: 60))
+        defer { harness.shutdown() }
+        var frames = 0
+        harness.server.addPresentationObserver { _ in frames += 1 }
+        func runLoop(milliseconds: Int) {
+            for _ in 0..<(milliseconds / 10) { wl_event_loop_dispatch(harness.server.eventLoop, 10) }
+        }
+        runLoop(milliseconds: 100)
+        XCTAssertEqual(frames, 1, "the first frame, asked for by attaching")
+
+        harness.session.switchAway()
+        harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.scheduleFrame()
+        runLoop(milliseconds: 100)
+        XCTAssertEqual(frames, 1, "paused: the clock renders nothing, so frame callbacks wait")
+
+        harness.session.switchBack()
+        runLoop(milliseconds: 100)
+        XCTAssertEqual(frames, 2, "back: one frame with what changed")
+        XCTAssertEqual(harness.device.flipsInFlight, 1)
+        harness.vblank()
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
     }
 }

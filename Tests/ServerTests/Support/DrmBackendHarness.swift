@@ -13,11 +13,12 @@ final class DrmBackendHarness {
     let backend: DrmBackend
     let server: Server
 
-    init(connectors: [ConnectorInfo] = [.fake(7, "HDMI-A-1", modes: [(64, 48, 60, true)], crtcs: [DrmBackendHarness.crtc])]) throws {
+    init(connectors: [ConnectorInfo] = [.fake(7, "HDMI-A-1", modes: [(64, 48, 60, true)], crtcs: [DrmBackendHarness.crtc])],
+         clock: FrameClockMode = .manual) throws {
         device = FakeDisplayDevice(connectors: connectors)
         backend = try DrmBackend(session: session, device: device, deviceID: 2, input: input, scale: 1)
         server = Server(configuration: ServerConfiguration(width: backend.renderer.width, height: backend.renderer.height,
-                                                           socketName: "drm-test", clock: .manual),
+                                                           socketName: "drm-test", clock: clock),
                         backend: backend)
     }
 
