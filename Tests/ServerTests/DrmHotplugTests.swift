@@ -28,6 +28,7 @@ final class DrmHotplugTests: XCTestCase {
         harness.backend.hotplugReadable()
         XCTAssertEqual(harness.backend.chain?.output.connector.name, "DP-1")
         XCTAssertEqual(harness.backend.chain?.output.mode.refreshMillihertz, 75_000, "the fastest mode of the output's size")
+        XCTAssertEqual(harness.backend.refreshMillihertz, 75_000)
         XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 50 connector 8 64x48") == true, "\(harness.device.calls)")
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0, "the square drawn while unplugged is on screen")
     }

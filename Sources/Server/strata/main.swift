@@ -78,6 +78,9 @@ case .run(let options):
     var configuration = options.configuration
     if let backend {
         (configuration.width, configuration.height) = (backend.renderer.width, backend.renderer.height)
+        if case .realtime = configuration.clock {
+            configuration.clock = .realtime(hz: max(Int((Double(backend.refreshMillihertz) / 1000).rounded()), 1))
+        }
     }
     let server = Server(configuration: configuration, backend: backend)
     do {

@@ -14,4 +14,11 @@ public protocol OutputBackend: AnyObject {
     func present(_ stats: FrameStats)
     /// The server is shutting down: let go of everything outside the process.
     func stop()
+    /// The output's refresh rate (a monitor's mode), which wl_output reports and frames are paced at.
+    var refreshMillihertz: Int { get }
+}
+
+extension OutputBackend {
+    /// Outputs without a monitor of their own run at 60 Hz.
+    public var refreshMillihertz: Int { 60_000 }
 }

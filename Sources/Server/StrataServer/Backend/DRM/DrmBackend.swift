@@ -39,6 +39,7 @@ final class DrmBackend: OutputBackend {
         self.scale = max(scale, 1)
         plannedOutputs = OutputLayout.plan(try device.connectors())
         guard let first = plannedOutputs.first else { throw DrmBackendError.noMonitor(device.path) }
+        initialRefreshMillihertz = first.mode.refreshMillihertz
         renderer = SceneRenderer(width: first.mode.width, height: first.mode.height, scale: Double(self.scale))
         chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer)
         translator = DeviceEventTranslator(outputWidth: Double(first.mode.width) / Double(self.scale),
@@ -53,6 +54,10 @@ final class DrmBackend: OutputBackend {
         let note = others > 0 ? "; \(others) more connected monitor\(others == 1 ? "" : "s") not driven (one output for now)" : ""
         return "\(driven) at scale \(scale) on \(device.path), \(session.name)\(note)"
     }
+
+    /// The driven monitor's; it keeps the first one's while unplugged.
+    var refreshMillihertz: Int { chain?.output.mode.refreshMillihertz ?? initialRefreshMillihertz }
+    private let initialRefreshMillihertz: Int
 
     func attach(to server: Server) {
         self.server = server
