@@ -114,4 +114,14 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(named.status, 1)
         XCTAssertEqual(named.standardError, "strata: no GPU: /nonexistent/card9: No such file or directory\n")
     }
+
+    /// A tty login session picks the drm backend by itself, and says so when it cannot start.
+    func testAutomaticDrmBackendSaysWhyItWasChosen() throws {
+        let result = try StrataBinary.run(["run", "--no-startup", "--socket", "tty", "--drm-device", "/nonexistent/card9"],
+                                          environment: ["XDG_RUNTIME_DIR": try temporaryDirectory(), "XDG_SESSION_TYPE": "tty",
+                                                        "WAYLAND_DISPLAY": nil])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "strata: no GPU: /nonexistent/card9: No such file or directory"
+                       + " (the drm backend, chosen because this is a virtual terminal)\n")
+    }
 }

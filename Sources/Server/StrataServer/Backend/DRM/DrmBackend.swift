@@ -241,11 +241,12 @@ final class DrmBackend: OutputBackend {
         sources = []
         for handler in handlers { handler.release() }
         handlers = []
+        input?.close()
+        // The device puts the console back on screen before our buffers go.
+        device.close()
         chain?.destroy()
         chain = nil
-        input?.close()
         session.closeDevice(id: deviceID)
-        device.close()
         session.close()
     }
 }

@@ -13,6 +13,9 @@ final class LibdrmDevice: DisplayDevice {
     private var monitor: OpaquePointer?
     /// The kernel's mode records of each connector, as last read, for setMode.
     private var kernelModes: [UInt32: [drmModeModeInfo]] = [:]
+    /// What each CRTC showed before the first modeset (the console), with its
+    /// connector, put back on close so the console comes back.
+    private var savedCrtcs: [(crtc: drmModeCrtcPtr, connector: UInt32)] = []
 
     /// `fileDescriptor`: the device node, opened through the seat.
     init(path: String, fileDescriptor: Int32) throws {
@@ -110,6 +113,9 @@ final class LibdrmDevice: DisplayDevice {
         guard var info = kernelModes[connector]?.first(where: { Self.mode($0) == mode }) else {
             throw DisplayDeviceError.call("finding mode \(mode)", EINVAL)
         }
+        if !savedCrtcs.contains(where: { $0.crtc.pointee.crtc_id == crtc }), let saved = drmModeGetCrtc(fileDescriptor, crtc) {
+            savedCrtcs.append((saved, connector))
+        }
         var connectorID = connector
         guard drmModeSetCrtc(fileDescriptor, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info) == 0 else {
             throw DisplayDeviceError.call("drmModeSetCrtc", errno)
@@ -151,6 +157,16 @@ final class LibdrmDevice: DisplayDevice {
     func takeMaster() { drmSetMaster(fileDescriptor) }
 
     func close() {
+        for (saved, connector) in savedCrtcs {
+            var connectorID = connector
+            var mode = saved.pointee.mode
+            if saved.pointee.mode_valid != 0 {
+                drmModeSetCrtc(fileDescriptor, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
+                               &connectorID, 1, &mode)
+            }
+            drmModeFreeCrtc(saved)
+        }
+        savedCrtcs = []
         if let monitor { udev_monitor_unref(monitor) }
         if let udev { udev_unref(udev) }
         monitor = nil
