@@ -9,20 +9,22 @@ extension Server {
         var lastError: Error = DrmBackendError.noGPU("no device")
         for path in candidates {
             var opened: (id: Int32, fileDescriptor: Int32)?
+            var device: LibdrmDevice?
+            var input: LibinputDevices?
             do {
                 opened = try session.openDevice(path)
-                let device = try LibdrmDevice(path: path, fileDescriptor: opened!.fileDescriptor)
-                guard OutputLayout.plan(try device.connectors()).first != nil else {
-                    device.close()
-                    throw DrmBackendError.noMonitor(path)
-                }
-                let input = try LibinputDevices(session: session, options: inputOptions)
-                return try DrmBackend(session: session, device: device, deviceID: opened!.id, input: input, scale: scale)
+                device = try LibdrmDevice(path: path, fileDescriptor: opened!.fileDescriptor)
+                guard OutputLayout.plan(try device!.connectors()).first != nil else { throw DrmBackendError.noMonitor(path) }
+                input = try LibinputDevices(session: session, options: inputOptions)
+                return try DrmBackend(session: session, device: device!, deviceID: opened!.id, input: input, scale: scale)
             } catch let error as DrmBackendError {
                 lastError = error
             } catch {
                 lastError = DrmBackendError.noGPU("\(path): \(error)")
             }
+            // Closed here rather than in deinit: closing calls back into them.
+            input?.close()
+            device?.close()
             if let opened { session.closeDevice(id: opened.id) }
         }
         session.close()

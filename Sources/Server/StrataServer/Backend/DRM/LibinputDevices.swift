@@ -35,6 +35,7 @@ final class LibinputDevices: InputDevices {
         }
         self.context = context
         guard libinput_udev_assign_seat(context, session.name) == 0 else {
+            close()  // now, while this object is whole: closing calls back into it
             throw DrmBackendError.input("libinput cannot use seat \(session.name)")
         }
     }
