@@ -16,6 +16,8 @@ final class DrmScanoutTests: XCTestCase {
         XCTAssertEqual(harness.device.calls, ["setMode crtc 50 connector 7 64x48 fb 101"])
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
         XCTAssertEqual(harness.backend.renderer.width, 64)
+        XCTAssertEqual(OutputGlobal.name(of: harness.server), "HDMI-A-1", "wl_output.name is the connector's")
+        XCTAssertEqual(OutputGlobal.description(of: harness.server), "Strata on HDMI-A-1 64×48")
         XCTAssertTrue(harness.backend.summary.hasPrefix("HDMI-A-1 64x48@60.0Hz at scale 1 on /dev/dri/fake0, seat0"),
                       harness.backend.summary)
     }

@@ -16,9 +16,12 @@ public protocol OutputBackend: AnyObject {
     func stop()
     /// The output's refresh rate (a monitor's mode), which wl_output reports and frames are paced at.
     var refreshMillihertz: Int { get }
+    /// wl_output.name and zxdg_output_v1.name, fixed for the output's life: "HEADLESS-1", a connector's "HDMI-A-1".
+    var outputName: String { get }
 }
 
 extension OutputBackend {
     /// Outputs without a monitor of their own run at 60 Hz.
     public var refreshMillihertz: Int { 60_000 }
+    public var outputName: String { "HEADLESS-1" }
 }

@@ -8,9 +8,13 @@ import CWaylandServer
 final class OutputGlobal {
     /// v4: name and description.
     static let version: Int32 = 4
-    /// wl_output.name, also zxdg_output_v1.name.
-    static let name = "HEADLESS-1"
-    static func description(of c: ServerConfiguration) -> String { "Strata headless output \(c.width)×\(c.height)" }
+    /// wl_output.name, also zxdg_output_v1.name: the backend's.
+    static func name(of server: Server) -> String { server.backend.outputName }
+    static func description(of server: Server) -> String {
+        let c = server.configuration
+        let name = server.backend.outputName
+        return name == "HEADLESS-1" ? "Strata headless output \(c.width)×\(c.height)" : "Strata on \(name) \(c.width)×\(c.height)"
+    }
     unowned let server: Server
     private var global: Global?
     /// Every client's bindings, for wl_surface.enter and leave.
@@ -41,8 +45,8 @@ final class OutputGlobal {
                             Int32(c.width), Int32(c.height), Int32(clamping: server.backend.refreshMillihertz))
         if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
         if version >= 4 {
-            wl_output_send_name(resource, OutputGlobal.name)
-            wl_output_send_description(resource, OutputGlobal.description(of: c))
+            wl_output_send_name(resource, OutputGlobal.name(of: server))
+            wl_output_send_description(resource, OutputGlobal.description(of: server))
         }
         if version >= 2 { wl_output_send_done(resource) }
     }

@@ -40,6 +40,7 @@ final class DrmBackend: OutputBackend {
         plannedOutputs = OutputLayout.plan(try device.connectors())
         guard let first = plannedOutputs.first else { throw DrmBackendError.noMonitor(device.path) }
         initialRefreshMillihertz = first.mode.refreshMillihertz
+        outputName = first.connector.name
         renderer = SceneRenderer(width: first.mode.width, height: first.mode.height, scale: Double(self.scale))
         chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer)
         translator = DeviceEventTranslator(outputWidth: Double(first.mode.width) / Double(self.scale),
@@ -58,6 +59,8 @@ final class DrmBackend: OutputBackend {
     /// The driven monitor's; it keeps the first one's while unplugged.
     var refreshMillihertz: Int { chain?.output.mode.refreshMillihertz ?? initialRefreshMillihertz }
     private let initialRefreshMillihertz: Int
+    /// The first driven connector's name: wl_output.name may not change while the output lives.
+    let outputName: String
 
     func attach(to server: Server) {
         self.server = server

@@ -24,8 +24,8 @@ final class XdgOutputManagerGlobal {
         zxdg_output_v1_send_logical_size(resource, Int32(c.width) / scale, Int32(c.height) / scale)
         let version = wl_resource_get_version(resource)
         if version >= 2 {
-            zxdg_output_v1_send_name(resource, OutputGlobal.name)
-            zxdg_output_v1_send_description(resource, OutputGlobal.description(of: c))
+            zxdg_output_v1_send_name(resource, OutputGlobal.name(of: server))
+            zxdg_output_v1_send_description(resource, OutputGlobal.description(of: server))
         }
         // From version 3 the wl_output's done ends the description.
         if version >= 3 {
