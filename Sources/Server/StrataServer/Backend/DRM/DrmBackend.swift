@@ -13,21 +13,21 @@ import Glibc
 /// the layout of all of them is planned (`OutputLayout`) and logged.
 final class DrmBackend: OutputBackend {
     let renderer: SceneRenderer
-    private let session: SessionSeat
-    private let device: DisplayDevice
+    let session: SessionSeat
+    let device: DisplayDevice
     /// The GPU's id with the seat, to close it through the seat.
     private let deviceID: Int32
-    private let input: InputDevices?
+    let input: InputDevices?
     private let scale: Int
     /// The monitor being driven; nil while it is unplugged.
-    private(set) var chain: ScanoutChain?
+    var chain: ScanoutChain?
     /// Every connected monitor, as they would be laid out.
-    private(set) var plannedOutputs: [PlannedOutput]
+    var plannedOutputs: [PlannedOutput]
     /// False while another session has the VT: nothing is drawn, flipped or read.
-    private(set) var isSessionActive = true
-    private(set) var inputDeviceNames: [String] = []
-    private var translator: DeviceEventTranslator
-    private weak var server: Server?
+    var isSessionActive = true
+    var inputDeviceNames: [String] = []
+    var translator: DeviceEventTranslator
+    weak var server: Server?
     private var sources: [OpaquePointer] = []
     private var isStopped = false
 
@@ -106,121 +106,8 @@ final class DrmBackend: OutputBackend {
         }
     }
 
-    func inputReadable() {
-        guard let input else { return }
-        for event in input.readEvents() { handle(event) }
-        server?.flushClients()
-    }
-
     func hotplugReadable() {
         if device.takeHotplugNotices() { connectorsChanged() }
-    }
-
-    private func handle(_ event: DeviceEvent) {
-        switch event {
-        case .deviceAdded(let name):
-            inputDeviceNames.append(name)
-            ServerLog.logger.info("input device added: \(name)")
-        case .deviceRemoved(let name):
-            if let index = inputDeviceNames.firstIndex(of: name) { inputDeviceNames.remove(at: index) }
-            ServerLog.logger.info("input device removed: \(name)")
-        default:
-            guard isSessionActive, let server, let translated = translator.translate(event, pointer: server.seat.pointerPosition) else { return }
-            switch translated {
-            case .seat(let inputEvent):
-                server.seat.handle(inputEvent)
-            case .switchSession(let number):
-                do {
-                    try session.switchSession(number)
-                } catch {
-                    ServerLog.logger.error("cannot switch to virtual terminal \(number): \(error)")
-                }
-            }
-        }
-    }
-
-    // MARK: Virtual-terminal switches
-
-    /// Another session takes the VT: stop drawing and flipping, let go of
-    /// the input devices and of DRM master, then tell the seat.
-    func sessionDisabled() {
-        guard isSessionActive else { return }
-        isSessionActive = false
-        server?.isOutputPaused = true
-        input?.suspend()
-        device.dropMaster()
-        session.acknowledgeDisable()
-        ServerLog.logger.info("session disabled: the VT was switched away")
-    }
-
-    /// The VT is ours again: take the devices back and show a whole frame
-    /// (whatever the other session left on the screen is not ours).
-    func sessionEnabled() {
-        guard !isSessionActive else { return }
-        isSessionActive = true
-        device.takeMaster()
-        do {
-            try input?.resume()
-        } catch {
-            ServerLog.logger.error("cannot take the input devices back: \(error)")
-        }
-        if let chain {
-            chain.invalidate()
-            do {
-                try chain.present()
-            } catch {
-                ServerLog.logger.error("\(chain.output.connector.name): cannot set the mode again: \(error)")
-            }
-        }
-        server?.isOutputPaused = false
-        ServerLog.logger.info("session enabled: the VT is back")
-    }
-
-    // MARK: Monitor hotplug
-
-    /// Connectors came or went: drop the driven one if it went; when none
-    /// is driven, drive the first connected one that has a mode of the
-    /// output's size (the server's output cannot change size yet).
-    func connectorsChanged() {
-        let connectors: [ConnectorInfo]
-        do {
-            connectors = try device.connectors()
-        } catch {
-            ServerLog.logger.error("\(device.path): cannot read the connectors: \(error)")
-            return
-        }
-        plannedOutputs = OutputLayout.plan(connectors)
-        if let current = chain, !connectors.contains(where: { $0.id == current.output.connector.id && $0.isConnected }) {
-            ServerLog.logger.info("\(current.output.connector.name) disconnected")
-            current.destroy()
-            chain = nil
-        }
-        guard chain == nil else { return }
-        for planned in plannedOutputs {
-            guard let mode = Self.mode(of: planned, width: renderer.width, height: renderer.height) else {
-                ServerLog.logger.warning("""
-                    \(planned.connector.name) connected, but it has no \(renderer.width)x\(renderer.height) mode; \
-                    the output keeps its size until strata restarts
-                    """)
-                continue
-            }
-            let output = PlannedOutput(connector: planned.connector, crtc: planned.crtc, mode: mode, x: 0)
-            do {
-                let next = try ScanoutChain(device: device, output: output, source: renderer.framebuffer)
-                chain = next
-                ServerLog.logger.info("\(planned.connector.name) connected: \(mode)")
-                if isSessionActive { try next.present() }
-            } catch {
-                ServerLog.logger.error("\(planned.connector.name): cannot drive it: \(error)")
-            }
-            return
-        }
-    }
-
-    /// The planned mode if it has this size, else the connector's fastest mode of this size.
-    static func mode(of planned: PlannedOutput, width: Int, height: Int) -> DisplayMode? {
-        if planned.mode.width == width, planned.mode.height == height { return planned.mode }
-        return planned.connector.modes.filter { $0.width == width && $0.height == height }.max { $0.refreshMillihertz < $1.refreshMillihertz }
     }
 
     // MARK: Lifetime
@@ -261,22 +148,5 @@ private final class FdHandler {
     init(backend: DrmBackend, body: @escaping (DrmBackend) -> Void) {
         self.backend = backend
         self.body = body
-    }
-}
-
-/// Why the DRM backend cannot start: one line each, for `strata run`.
-public enum DrmBackendError: Error, CustomStringConvertible {
-    case noGPU(String)
-    case seat(String)
-    case noMonitor(String)
-    case input(String)
-
-    public var description: String {
-        switch self {
-        case .noGPU(let why): return "no GPU: \(why)"
-        case .seat(let why): return "cannot take the seat: \(why)"
-        case .noMonitor(let path): return "no monitor is connected to \(path)"
-        case .input(let why): return "cannot open the input devices: \(why)"
-        }
     }
 }
