@@ -63,6 +63,19 @@ final class DrmScanoutTests: XCTestCase {
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
     }
 
+    func testARefusedFlipDoesNotStallLaterFrames() throws {
+        harness.server.renderFrame()
+        harness.device.dropMaster()  // as if another process took the display
+        harness.addSquare(x: 4, y: 4, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertEqual(harness.backend.chain?.isFlipPending, false, "the kernel refused the flip")
+        harness.device.takeMaster()
+        harness.addSquare(x: 40, y: 30, size: 4, color: Color(red: 0, green: 0, blue: 1))
+        harness.server.renderFrame()
+        harness.vblank()
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0, "the refused frame's square shows with the next one")
+    }
+
     func testAFrameWithoutDamageFlipsNothing() throws {
         harness.server.renderFrame()
         harness.server.renderFrame()

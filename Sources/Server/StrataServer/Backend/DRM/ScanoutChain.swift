@@ -57,13 +57,9 @@ final class ScanoutChain {
     func present() throws {
         if needsModeset {
             let index = frontIndex.map { 1 - $0 } ?? 0
+            // Copied even if the kernel refuses: the buffer is current for the next try.
             copyDamage(into: buffers[index])
-            do {
-                try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].buffer)
-            } catch {
-                buffers[index].add([buffers[index].bounds])
-                throw error
-            }
+            try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].buffer)
             needsModeset = false
             presentWanted = false
             frontIndex = index
@@ -77,13 +73,9 @@ final class ScanoutChain {
         let index = frontIndex.map { 1 - $0 } ?? 0
         let target = buffers[index]
         guard target.hasDamage else { return }
-        let missed = copyDamage(into: target)
-        do {
-            try device.pageFlip(crtc: output.crtc, buffer: target.buffer)
-        } catch {
-            target.add(missed)  // not shown: still missed
-            throw error
-        }
+        // A refused flip leaves the buffer current, not pending: the next frame flips it.
+        copyDamage(into: target)
+        try device.pageFlip(crtc: output.crtc, buffer: target.buffer)
         pendingIndex = index
         flipsQueued += 1
     }
@@ -96,15 +88,12 @@ final class ScanoutChain {
         if presentWanted { try present() }
     }
 
-    @discardableResult
-    private func copyDamage(into target: DamagedBuffer) -> [PixelRect] {
-        let damage = target.takeDamage()
-        for rect in damage {
+    private func copyDamage(into target: DamagedBuffer) {
+        for rect in target.takeDamage() {
             pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target.image, Int32(rect.x), Int32(rect.y), 0, 0,
                                      Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
             pixelsCopied += rect.area
         }
-        return damage
     }
 
     func destroy() {
