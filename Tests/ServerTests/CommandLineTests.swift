@@ -119,7 +119,8 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(try StrataArguments.parse(["help", name]), .help(text))
         }
         guard case .help(let run)? = try? StrataArguments.parse(["run", "--size", "1x1", "-h"]) else { return XCTFail("run -h") }
-        for option in ["--exit-with-client", "--backend", "--log-level", "--log-file", "--startup", "--no-startup", "--place-windows"] {
+        for option in ["--exit-with-client", "--backend", "--log-level", "--log-file", "--startup", "--no-startup", "--place-windows",
+                       "--drm-device", "--touchpad-tap", "--natural-scrolling"] {
             XCTAssertTrue(run.contains(option), option)
         }
         // After `--`, --help is the client's.

@@ -26,7 +26,7 @@ struct RunCommand: StrataSubcommand {
 
     @OptionGroup var socket: SocketOption
 
-    @Option(help: ArgumentHelp("The output's size in pixels.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The output's size in pixels (the drm backend takes the monitor's mode instead).", valueName: "WxH"))
     var size = "1280x800"
 
     @Option(help: ArgumentHelp("The output's integer scale, pixels per point (1 to 8).", valueName: "N"))
