@@ -26,6 +26,8 @@ final class DrmInputTests: XCTestCase {
         XCTAssertEqual(translator.translate(.key(60, pressed: true), pointer: .zero), .switchSession(2))
         XCTAssertNil(translator.translate(.key(60, pressed: false), pointer: .zero), "its release is swallowed too")
         XCTAssertEqual(translator.translate(.key(88, pressed: true), pointer: .zero), .switchSession(12))
+        XCTAssertEqual(translator.translate(.key(DeviceEventTranslator.backspace, pressed: true), pointer: .zero), .endSession)
+        XCTAssertNil(translator.translate(.key(DeviceEventTranslator.backspace, pressed: false), pointer: .zero))
         XCTAssertEqual(translator.translate(.key(30, pressed: true), pointer: .zero), .seat(.key(30, .pressed)))
         _ = translator.translate(.key(DeviceEventTranslator.rightAlt, pressed: false), pointer: .zero)
         XCTAssertEqual(translator.translate(.key(61, pressed: true), pointer: .zero), .seat(.key(61, .pressed)), "Ctrl+F3 without Alt")

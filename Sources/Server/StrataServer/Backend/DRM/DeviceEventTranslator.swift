@@ -1,10 +1,13 @@
 import StrataProtocol
 
 /// What a device event becomes: input for the seat, or a request of the
-/// compositor itself (Ctrl+Alt+F`n` switches virtual terminals, as on any Linux console).
+/// compositor itself (Ctrl+Alt+F`n` switches virtual terminals, as on any
+/// Linux console; Ctrl+Alt+Backspace ends the session, as X's zap does, so
+/// a session without a client to quit from is never a trap).
 enum TranslatedInput: Equatable {
     case seat(InputEvent)
     case switchSession(Int)
+    case endSession
 }
 
 /// Places device events on the output: relative motion moves the pointer
@@ -26,6 +29,7 @@ struct DeviceEventTranslator {
     // linux/input-event-codes.h
     static let leftControl: UInt32 = 29, rightControl: UInt32 = 97
     static let leftAlt: UInt32 = 56, rightAlt: UInt32 = 100
+    static let backspace: UInt32 = 14
 
     /// Virtual terminal for a function key: KEY_F1…KEY_F10 are 59…68, F11 87, F12 88.
     static func terminal(forFunctionKey code: UInt32) -> Int? {
@@ -71,9 +75,15 @@ struct DeviceEventTranslator {
             if pressed { altKeysDown.insert(code) } else { altKeysDown.remove(code) }
         default:
             if !pressed, swallowedKeys.remove(code) != nil { return nil }
-            if pressed, !controlKeysDown.isEmpty, !altKeysDown.isEmpty, let terminal = Self.terminal(forFunctionKey: code) {
-                swallowedKeys.insert(code)
-                return .switchSession(terminal)
+            if pressed, !controlKeysDown.isEmpty, !altKeysDown.isEmpty {
+                if let terminal = Self.terminal(forFunctionKey: code) {
+                    swallowedKeys.insert(code)
+                    return .switchSession(terminal)
+                }
+                if code == Self.backspace {
+                    swallowedKeys.insert(code)
+                    return .endSession
+                }
             }
         }
         return .seat(.key(code, pressed ? .pressed : .released))

@@ -21,6 +21,9 @@ extension DrmBackend {
             switch translated {
             case .seat(let inputEvent):
                 server.seat.handle(inputEvent)
+            case .endSession:
+                ServerLog.logger.info("Ctrl+Alt+Backspace: ending the session")
+                server.terminate()
             case .switchSession(let number):
                 do {
                     try session.switchSession(number)
