@@ -61,6 +61,21 @@ final class DrmSessionTests: XCTestCase {
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
     }
 
+    func testKeysHeldForTheSwitchAreReleasedBeforeTheSessionGoes() {
+        let control = DeviceEventTranslator.leftControl, alt = DeviceEventTranslator.leftAlt
+        harness.input.queued = [.key(control, pressed: true), .key(alt, pressed: true)]
+        harness.backend.inputReadable()
+        XCTAssertEqual(harness.server.seat.keysDown, [control, alt])
+        harness.input.releasedOnSuspend = [.key(control, pressed: false), .key(alt, pressed: false)]
+        harness.session.switchAway()
+        XCTAssertEqual(harness.server.seat.keysDown, [])
+        harness.session.switchBack()
+        harness.input.queued = [.key(61, pressed: true)]
+        harness.backend.inputReadable()
+        XCTAssertFalse(harness.session.calls.contains("switch to 3"), "F3 alone, after the switch: Ctrl and Alt are up")
+        XCTAssertEqual(harness.server.seat.keysDown, [61])
+    }
+
     func testASecondDisableOrEnableChangesNothing() {
         harness.session.switchBack()
         XCTAssertEqual(harness.device.calls.count, 1, "already active: no modeset")

@@ -125,9 +125,12 @@ final class FakeInputDevices: InputDevices {
         defer { queued = [] }
         return queued
     }
+    /// What libinput reports as it removes the devices: the releases of keys and buttons held down.
+    var releasedOnSuspend: [DeviceEvent] = []
     func suspend() {
         isSuspended = true
         calls.append("suspend")
+        queued += releasedOnSuspend
     }
     func resume() throws {
         isSuspended = false

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One way a connector can be driven: its pixels and refresh rate.
 struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
     var width: Int
@@ -79,7 +83,3 @@ public enum DisplayDeviceError: Error, CustomStringConvertible {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -4,9 +4,13 @@ extension DrmBackend {
     /// the input devices and of DRM master, then tell the seat.
     func sessionDisabled() {
         guard isSessionActive else { return }
+        // Suspending removes the devices, and libinput releases what was
+        // held down (Ctrl and Alt of Ctrl+Alt+F2): the seat must hear it
+        // before the session goes, or those keys stay down when it returns.
+        input?.suspend()
+        inputReadable()
         isSessionActive = false
         server?.isOutputPaused = true
-        input?.suspend()
         device.dropMaster()
         session.acknowledgeDisable()
         ServerLog.logger.info("session disabled: the VT was switched away")
