@@ -11,7 +11,7 @@ final class FakeDisplayDevice: DisplayDevice {
     let fileDescriptor: Int32 = -1
     let hotplugFileDescriptor: Int32? = nil
     var connectorList: [ConnectorInfo]
-    /// Every call that reached the "kernel", in order.
+    /// Every call that reached the "kernel", in order (refused ones marked so).
     private(set) var calls: [String] = []
     private(set) var isMaster = true
     private var inFlight: [UInt32: ScanoutBuffer] = [:]
@@ -41,14 +41,20 @@ final class FakeDisplayDevice: DisplayDevice {
     }
 
     func setMode(crtc: UInt32, connector: UInt32, mode: DisplayMode, buffer: ScanoutBuffer) throws {
-        guard isMaster else { throw DisplayDeviceError.call("drmModeSetCrtc", EACCES) }
+        guard isMaster else {
+            calls.append("refused setMode crtc \(crtc)")
+            throw DisplayDeviceError.call("drmModeSetCrtc", EACCES)
+        }
         calls.append("setMode crtc \(crtc) connector \(connector) \(mode.width)x\(mode.height) fb \(buffer.framebufferID)")
         shown[crtc] = buffer
         inFlight[crtc] = nil
     }
 
     func pageFlip(crtc: UInt32, buffer: ScanoutBuffer) throws {
-        guard isMaster else { throw DisplayDeviceError.call("drmModePageFlip", EACCES) }
+        guard isMaster else {
+            calls.append("refused pageFlip crtc \(crtc)")
+            throw DisplayDeviceError.call("drmModePageFlip", EACCES)
+        }
         guard inFlight[crtc] == nil else { throw DisplayDeviceError.call("drmModePageFlip", EBUSY) }
         calls.append("pageFlip crtc \(crtc) fb \(buffer.framebufferID)")
         inFlight[crtc] = buffer
@@ -69,11 +75,14 @@ final class FakeDisplayDevice: DisplayDevice {
         return hotplugNotice
     }
 
+    /// A flip queued before master was dropped still completes (as in the
+    /// kernel); true makes it vanish instead, a completion that never comes.
+    var losesFlipsOnMasterDrop = false
+
     func dropMaster() {
         calls.append("dropMaster")
         isMaster = false
-        // The kernel drops the flips of a master that leaves.
-        inFlight = [:]
+        if losesFlipsOnMasterDrop { inFlight = [:] }
     }
 
     func takeMaster() {

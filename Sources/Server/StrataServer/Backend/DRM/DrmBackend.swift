@@ -89,8 +89,9 @@ final class DrmBackend: OutputBackend {
 
     func deviceReadable() {
         do {
+            // A flip queued before a VT switch still completes after it: no frame follows it then.
             for crtc in try device.readEvents() where crtc == chain?.output.crtc {
-                try chain?.flipCompleted()
+                try chain?.flipCompleted(presentWaiting: isSessionActive)
             }
         } catch {
             ServerLog.logger.error("\(device.path): \(error)")

@@ -81,11 +81,12 @@ final class ScanoutChain {
     }
 
     /// The kernel shows the flipped buffer now; a frame that waited goes next.
-    func flipCompleted() throws {
+    /// `presentWaiting` false (the session is away): the waiting frame stays waiting.
+    func flipCompleted(presentWaiting: Bool = true) throws {
         guard let pendingIndex else { return }
         frontIndex = pendingIndex
         self.pendingIndex = nil
-        if presentWanted { try present() }
+        if presentWanted, presentWaiting { try present() }
     }
 
     private func copyDamage(into target: DamagedBuffer) {
