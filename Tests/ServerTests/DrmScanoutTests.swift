@@ -18,6 +18,8 @@ final class DrmScanoutTests: XCTestCase {
         XCTAssertEqual(harness.backend.renderer.width, 64)
         XCTAssertEqual(OutputGlobal.name(of: harness.server), "HDMI-A-1", "wl_output.name is the connector's")
         XCTAssertEqual(OutputGlobal.description(of: harness.server), "Strata on HDMI-A-1 64×48")
+        XCTAssertEqual(harness.backend.outputKind, "HDMI-A-1 on /dev/dri/fake0")
+        XCTAssertEqual(harness.backend.pixelsPresented, 64 * 48, "the modeset copied the whole frame")
         XCTAssertTrue(harness.backend.summary.hasPrefix("HDMI-A-1 64x48@60.0Hz at scale 1 on /dev/dri/fake0, seat0"),
                       harness.backend.summary)
     }

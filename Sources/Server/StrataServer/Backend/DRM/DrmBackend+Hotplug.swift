@@ -14,6 +14,7 @@ extension DrmBackend {
         plannedOutputs = OutputLayout.plan(connectors)
         if let current = chain, !connectors.contains(where: { $0.id == current.output.connector.id && $0.isConnected }) {
             ServerLog.logger.info("\(current.output.connector.name) disconnected")
+            pixelsPresentedByUnpluggedMonitors += current.pixelsCopied
             current.destroy()
             chain = nil
         }

@@ -61,6 +61,11 @@ final class DrmBackend: OutputBackend {
     private let initialRefreshMillihertz: Int
     /// The first driven connector's name: wl_output.name may not change while the output lives.
     let outputName: String
+    let outputModel = "Monitor"
+    var outputKind: String { "\(outputName) on \(device.path)" }
+    /// Pixels copied into scanout buffers, including those of monitors since unplugged.
+    var pixelsPresented: Int { pixelsPresentedByUnpluggedMonitors + (chain?.pixelsCopied ?? 0) }
+    var pixelsPresentedByUnpluggedMonitors = 0
 
     func attach(to server: Server) {
         self.server = server

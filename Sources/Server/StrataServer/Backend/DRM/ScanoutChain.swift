@@ -126,7 +126,14 @@ private final class DamagedBuffer {
     var hasDamage: Bool { !damage.isEmpty }
 
     func add(_ rects: [PixelRect]) {
-        damage += rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        // Whole-buffer damage covers everything else: copy it once.
+        if damage == [bounds] { return }
+        let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        if clipped.contains(bounds) {
+            damage = [bounds]
+            return
+        }
+        damage += clipped
         if damage.count > Self.maximumRects, let first = damage.first {
             damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
         }
