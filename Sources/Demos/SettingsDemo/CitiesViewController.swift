@@ -15,12 +15,6 @@ final class CitiesViewController: UIViewController {
         toolbarItems = [.flexibleSpace(), UIBarButtonItem(title: "\(City.all.count) cities", style: .plain, target: nil, action: nil),
                         .flexibleSpace()]
     }
-
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let list = view as? TiledListView else { return }
-        list.contentInset = UIEdgeInsets(top: view.safeAreaInsets.top, left: 0, bottom: view.safeAreaInsets.bottom, right: 0)
-    }
 }
 
 enum City {
