@@ -15,6 +15,12 @@ final class CitiesViewController: UIViewController {
         toolbarItems = [.flexibleSpace(), UIBarButtonItem(title: "\(City.all.count) cities", style: .plain, target: nil, action: nil),
                         .flexibleSpace()]
     }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        print("cities shown")
+        fflush(stdout)
+    }
 }
 
 enum City {
