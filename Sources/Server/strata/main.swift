@@ -83,13 +83,14 @@ case .run(let options):
         }
     }
     let server = Server(configuration: configuration, backend: backend)
+    // Before the sockets appear: a signal sent as soon as they do ends the session cleanly.
+    server.terminate(onSignals: [SIGINT, SIGTERM])
     do {
         try server.addSocket()
     } catch {
         server.shutdown()
         fail("\(error)", status: 1)
     }
-    server.terminate(onSignals: [SIGINT, SIGTERM])
     fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(configuration.width)x\(configuration.height) @\(options.scale)x)\n", stderr)
 
     let launcher = ClientLauncher(server: server, socketName: options.socketName)
