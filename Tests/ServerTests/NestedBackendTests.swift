@@ -81,6 +81,36 @@ final class NestedBackendTests: XCTestCase {
         XCTAssertTrue(try waitUntil { (try nested.tree()["seat"] as? [String: Any])?["keyboard_focus"] as? String == "solids" })
     }
 
+    /// Keys typed on the parent reach the nested compositor's focused client:
+    /// weston-eventdemo inside it logs them as it got them.
+    func testTypedKeysReachTheNestedFocusedClient() throws {
+        guard let eventDemo = StrataProcess.which("weston-eventdemo"), let stdbuf = StrataProcess.which("stdbuf") else {
+            throw XCTSkip("weston-eventdemo and stdbuf are needed")
+        }
+        XCTAssertTrue(try waitUntil { try nestedWindow() != nil })
+        let log = nested.runtimeDirectory + "/eventdemo.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let demo = Process()
+        demo.executableURL = URL(fileURLWithPath: stdbuf)
+        demo.arguments = ["-oL", eventDemo, "--title=keys", "--log-key"]
+        demo.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_RUNTIME_DIR": nested.runtimeDirectory, "WAYLAND_DISPLAY": nested.socketName]) { $1 }
+        demo.standardOutput = FileHandle(forWritingAtPath: log)
+        demo.standardError = FileHandle.nullDevice
+        try demo.run()
+        defer { demo.terminate(); demo.waitUntilExit() }
+        XCTAssertTrue(try waitUntil { try nested.windows().contains { $0["title"] as? String == "keys" && $0["mapped"] as? Bool == true } })
+        // Focus the nested window on the parent, over the eventdemo window inside it.
+        try parent.input("click", "\(origin.x + 60)", "\(origin.y + 60)")
+        try parent.input("type", "ab")
+        func keys() -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0.hasPrefix("key key:") }
+        }
+        XCTAssertTrue(waitUntil { keys().count >= 4 }, keys().joined(separator: "\n"))
+        XCTAssertEqual(keys().prefix(4).map { $0.components(separatedBy: ", state:").first ?? "" },
+                       ["key key: 30, unicode: 97", "key key: 30, unicode: 97", "key key: 48, unicode: 98", "key key: 48, unicode: 98"])
+    }
+
     /// Resizing the window (as the parent's window manager does) changes the
     /// nested output's mode; its clients are told and it draws at the new size.
     func testResizingTheWindowResizesTheOutput() throws {
