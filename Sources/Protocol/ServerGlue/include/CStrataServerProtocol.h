@@ -6,6 +6,7 @@
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "single-pixel-buffer-v1-server-protocol.h"
+#include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

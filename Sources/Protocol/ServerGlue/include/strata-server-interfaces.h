@@ -6,6 +6,7 @@
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "single-pixel-buffer-v1-server-protocol.h"
+#include "xdg-decoration-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -45,5 +46,7 @@ STRATA_INTERFACE(zxdg_output_v1)
 STRATA_INTERFACE(wp_viewporter)
 STRATA_INTERFACE(wp_viewport)
 STRATA_INTERFACE(wp_single_pixel_buffer_manager_v1)
+STRATA_INTERFACE(zxdg_decoration_manager_v1)
+STRATA_INTERFACE(zxdg_toplevel_decoration_v1)
 
 #undef STRATA_INTERFACE
