@@ -46,7 +46,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
-                               "StrataWayland", "CStrataClientProtocol",
+                               "StrataWayland", "CStrataClientProtocol", "CCairo", "CPango",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md"]),
         // `strata`'s command line, apart from the executable so tests can read it.

@@ -128,6 +128,7 @@ public final class Server {
             ScreencopyManagerGlobal(server: self),
             ViewporterGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
+            DecorationManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
