@@ -128,6 +128,8 @@ final class ManagedWindow {
 
     var last: Configure? { configures.last }
 
+    var surfaceID: UInt32 { wl_proxy_get_id(surface) }
+
     /// The latest configure carried `state`.
     func lastHas(_ state: xdg_toplevel_state) -> Bool { last?.states.contains(state.rawValue) ?? false }
 }

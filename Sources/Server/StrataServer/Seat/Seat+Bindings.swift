@@ -22,27 +22,35 @@ extension Seat {
         let keysym = keymap.keysym(of: key)
         let alt = keymap.isActive(XKB_MOD_NAME_ALT), logo = keymap.isActive(XKB_MOD_NAME_LOGO)
         let ctrl = keymap.isActive(XKB_MOD_NAME_CTRL)
+        let action: () -> Void
         switch keysym {
         case UInt32(XKB_KEY_Tab) where alt && !ctrl && !logo, UInt32(XKB_KEY_ISO_Left_Tab) where alt && !ctrl && !logo:
             let backwards = keysym == UInt32(XKB_KEY_ISO_Left_Tab) || keymap.isActive(XKB_MOD_NAME_SHIFT)
-            switchWindow(backwards: backwards)
+            action = { self.switchWindow(backwards: backwards) }
         case UInt32(XKB_KEY_F4) where alt && !ctrl && !logo:
-            keyboardFocus?.close()
+            action = { self.keyboardFocus?.close() }
         case UInt32(XKB_KEY_q) where logo && !alt && !ctrl, UInt32(XKB_KEY_Q) where logo && !alt && !ctrl:
-            keyboardFocus?.close()
+            action = { self.keyboardFocus?.close() }
         default:
             return false
         }
+        // Kept before acting, so a window focused by it is not told the key is down.
         consumedKeys.insert(key)
+        action()
         return true
     }
 
     /// Alt+Tab: the next window of the round gets the keyboard and goes on top.
     private func switchWindow(backwards: Bool) {
         if switcher == nil {
+            // The focused window first, then the shown ones top to bottom, then the minimized ones.
             let stack = server.windows.toplevels.reversed()
-            guard stack.count > 1 else { return }
-            switcher = WindowSwitcher(windows: stack.map { Weak($0) })
+            var order = stack.filter { !$0.states.minimized } + stack.filter { $0.states.minimized }
+            if let focus = keyboardFocus, let index = order.firstIndex(where: { $0 === focus }) {
+                order.insert(order.remove(at: index), at: 0)
+            }
+            guard order.count > 1 else { return }
+            switcher = WindowSwitcher(windows: order.map { Weak($0) })
         }
         guard var round = switcher else { return }
         round.windows.removeAll { $0.object == nil || $0.object?.isMapped != true }

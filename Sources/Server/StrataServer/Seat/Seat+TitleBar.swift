@@ -10,7 +10,8 @@ struct TitleBarPress {
 // Title bars are the compositor's: no client hears of presses on them. A
 // press raises and focuses the window; dragging the title moves it, a
 // double click on it maximizes or restores it; a button acts on its
-// release when the pointer is still on it, as buttons do.
+// release when the pointer is still on it, as buttons do; dragging the
+// border around a decorated window resizes it from that edge.
 extension Seat {
     /// Double clicks are two presses at most this far apart, in milliseconds.
     static let doubleClickMilliseconds: UInt32 = 400
@@ -21,6 +22,10 @@ extension Seat {
         focusWindow(window)
         buttonsDown.append(button)
         titleBarPress = TitleBarPress(window: window, part: part, button: button)
+        if case .edge(let edges) = part {
+            if button == PointerButton.left { beginWindowGrab(window, kind: .resize(edges)) }
+            return true
+        }
         guard part == .title, button == PointerButton.left else { return true }
         if let last = lastTitleBarClick, last.window.object === window, time &- last.time <= Seat.doubleClickMilliseconds {
             lastTitleBarClick = nil
@@ -43,7 +48,7 @@ extension Seat {
         case .close: window.close()
         case .maximize: window.setMaximized(!window.states.maximized)
         case .minimize: window.minimize()
-        case .title: break
+        case .title, .edge: break
         }
     }
 }
