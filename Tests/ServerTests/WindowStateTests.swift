@@ -105,6 +105,9 @@ final class WindowStateTests: CompositorTestCase {
         assertPixel(shot, 160, 120, .fill, "centered: (110, 80) to (210, 160)")
         assertPixel(shot, 109, 120, .black)
         assertPixel(shot, 110, 80, .fill)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 110, y: 80))
+        try strata.input("click", "40", "40")
+        XCTAssertEqual(try strata.keyboardFocus(), "W", "the black hides the window below from the pointer too")
 
         xdg_toplevel_unset_fullscreen(window.toplevel)
         client.roundtrip()

@@ -24,9 +24,11 @@ extension Seat {
                 }
             }
             if let part = toplevel.titleBar?.part(at: point) { return .titleBar(toplevel, part) }
-            guard let surface = toplevel.surface, surface.resource != nil,
-                  let hit = surface.inputSurface(at: point) else { continue }
-            return .surface(toplevel, hit.surface, local: hit.local)
+            if let surface = toplevel.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+                return .surface(toplevel, hit.surface, local: hit.local)
+            }
+            // The black around a fullscreen window smaller than the output hides what is below.
+            if toplevel.states.fullscreen { return nil }
         }
         return nil
     }

@@ -5,6 +5,11 @@ struct TitleBarPress {
     weak var window: Toplevel?
     let part: TitleBar.Part
     let button: UInt32
+    /// Where and when, to tell a click (which may begin a double click) from a drag.
+    let point: Point
+    let time: UInt32
+    /// The second press of a double click: its release starts no new one.
+    var completesDoubleClick = false
 }
 
 // Title bars are the compositor's: no client hears of presses on them. A
@@ -21,7 +26,7 @@ extension Seat {
         guard pointerHasMoved, case .titleBar(let window, let part)? = windowHit(at: pointerPosition) else { return false }
         focusWindow(window)
         buttonsDown.append(button)
-        titleBarPress = TitleBarPress(window: window, part: part, button: button)
+        titleBarPress = TitleBarPress(window: window, part: part, button: button, point: pointerPosition, time: time)
         if case .edge(let edges) = part {
             if button == PointerButton.left { beginWindowGrab(window, kind: .resize(edges)) }
             return true
@@ -29,9 +34,9 @@ extension Seat {
         guard part == .title, button == PointerButton.left else { return true }
         if let last = lastTitleBarClick, last.window.object === window, time &- last.time <= Seat.doubleClickMilliseconds {
             lastTitleBarClick = nil
+            titleBarPress?.completesDoubleClick = true
             window.setMaximized(!window.states.maximized)
         } else {
-            lastTitleBarClick = (Weak(window), time)
             beginWindowGrab(window, kind: .move)
         }
         return true
@@ -41,6 +46,13 @@ extension Seat {
     func titleBarReleased(time: UInt32) {
         guard let press = titleBarPress else { return }
         titleBarPress = nil
+        // A press and release in place on the title is a click: the next one soon after makes a double click.
+        let still = abs(pointerPosition.x - press.point.x) < 4 && abs(pointerPosition.y - press.point.y) < 4
+        if press.part == .title, press.button == PointerButton.left, still, !press.completesDoubleClick, let window = press.window {
+            lastTitleBarClick = (Weak(window), press.time)
+        } else {
+            lastTitleBarClick = nil
+        }
         guard press.button == PointerButton.left, press.part != .title, let window = press.window,
               case .titleBar(let under, let part)? = windowHit(at: pointerPosition), under === window, part == press.part
         else { return }

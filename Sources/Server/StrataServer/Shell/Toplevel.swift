@@ -63,8 +63,6 @@ public final class Toplevel {
         fullscreenBackdrop.anchorPoint = .zero
         fullscreenBackdrop.backgroundColor = Color(red: 0, green: 0, blue: 0)
         fullscreenBackdrop.isOpaque = true
-        fullscreenBackdrop.isHidden = true
-        windowLayer.addSublayer(fullscreenBackdrop)
         guard let resource = makeResource(child: parent, interface: strata_xdg_toplevel_interface(), id: id,
                                           implementation: Toplevel.implementation, object: self,
                                           onDestroy: { [unowned self] _ in self.destroyed() })
@@ -155,7 +153,8 @@ public final class Toplevel {
         // xdg-shell: nothing is shown before the client acknowledged a configure.
         isMapped = surface.isMapped && (xdgSurface?.isConfigured ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
-            windowLayer.addSublayer(surface.layer)
+            // The window layer's first sublayer is the surface's (tools and tests read it so).
+            windowLayer.insertSublayer(surface.layer, at: 0)
         }
         applyAcknowledgedDecorationMode()
         // A maximize or restore moves the window once its client took the new size.
@@ -170,18 +169,24 @@ public final class Toplevel {
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
         followResizeAnchor(size: g.size)
-        var o = origin ?? .zero
-        if states.fullscreen {
-            // Fullscreen: centered on the output when the client is smaller, on black.
+        if states.fullscreen, isMapped {
+            // Fullscreen: centered on the output when the client is smaller, on black
+            // (restoreFrame keeps where it was).
             let output = server.scene.bounds
-            o = Point(x: max(0, (output.width - g.width) / 2).rounded(.down), y: max(0, (output.height - g.height) / 2).rounded(.down))
+            origin = Point(x: max(0, (output.width - g.width) / 2).rounded(.down), y: max(0, (output.height - g.height) / 2).rounded(.down))
         }
+        let o = origin ?? .zero
         // The window's origin is where its geometry starts, so shadows the
         // client draws outside the geometry hang off the placed position.
         windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
         windowLayer.bounds = Rect(origin: .zero, size: surface.size)
         windowLayer.isHidden = !isMapped || states.minimized
-        fullscreenBackdrop.isHidden = !states.fullscreen
+        // Only while fullscreen, below the surface.
+        if states.fullscreen, fullscreenBackdrop.superlayer == nil {
+            windowLayer.insertSublayer(fullscreenBackdrop, at: 0)
+        } else if !states.fullscreen, fullscreenBackdrop.superlayer != nil {
+            fullscreenBackdrop.removeFromSuperlayer()
+        }
         fullscreenBackdrop.position = Point(x: -windowLayer.position.x, y: -windowLayer.position.y)
         fullscreenBackdrop.bounds = Rect(origin: .zero, size: server.scene.bounds.size)
         titleBar?.layout(window: self)
