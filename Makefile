@@ -2,11 +2,11 @@
 # fresh Debian machine: missing packages are installed, then Swift builds.
 
 DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev libcairo2-dev libxkbcommon-dev xkb-data weston \
-	foot grim wayland-utils libpango1.0-dev fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei
+	foot grim wayland-utils libpango1.0-dev fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei wlcs
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test bench demo protocols fuzz sanitize install clean
+.PHONY: all deps build test conformance bench demo protocols fuzz sanitize install clean
 
 all: build
 
@@ -29,6 +29,13 @@ test: deps
 	scripts/generate-protocols --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# wlcs, the Wayland conformance suite, against the compositor in-process
+# (Sources/Conformance); fails on a failure not listed in
+# conformance/expected-failures.txt, or on a listed one that passes.
+conformance: deps
+	$(SWIFT) build --product StrataWlcs
+	scripts/conformance
 
 # The protocol fuzzer against a real `strata` (scripts/fuzz/strata_fuzz.py).
 # Reproducible: `make fuzz SEED=7 REQUESTS=100000`.

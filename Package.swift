@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataRender", targets: ["StrataRender"]),
+        // What wlcs (the Wayland conformance suite) loads: `make conformance`.
+        .library(name: "StrataWlcs", type: .dynamic, targets: ["StrataWlcs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +29,7 @@ let package = Package(
         system("CXkbCommon", pkgConfig: "xkbcommon", apt: "libxkbcommon-dev"),
         // Pango shapes and lays out text, cairo draws it, fontconfig finds fonts.
         system("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        system("CWlcs", pkgConfig: "wlcs", apt: "wlcs"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -57,6 +60,11 @@ let package = Package(
                                                          .product(name: "Logging", package: "swift-log")],
                           path: "Sources/Server/strata"),
 
+        // The compositor as wlcs's integration: its C tables over a Swift host.
+        .target(name: "CStrataWlcs", dependencies: ["CWlcs", "CWaylandClient"], path: "Sources/Conformance/CStrataWlcs"),
+        .target(name: "StrataWlcs", dependencies: ["CStrataWlcs", "StrataServer", "StrataProtocol", "CWaylandServer"],
+                path: "Sources/Conformance/StrataWlcs"),
+
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",
                 dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
@@ -64,7 +72,8 @@ let package = Package(
         .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
-                          "Text/README.md"]),
+                          "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md",
+                          "Scrolling/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
@@ -76,6 +85,8 @@ let package = Package(
         .executableTarget(name: "strata-input-demo", dependencies: ["StrataKit"], path: "Sources/Demos/InputDemo"),
         // The guide's transitions sample: two image views swapped with a flip the compositor plays.
         .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
+        // A settings app: navigation, scrolling with tiled rows, controls, a text field, text in several scripts.
+        .executableTarget(name: "strata-settings-demo", dependencies: ["StrataKit"], path: "Sources/Demos/SettingsDemo"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),

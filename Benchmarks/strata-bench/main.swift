@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, seat, input, hardening, animation).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -13,6 +13,7 @@ if wanted("render") { runRenderBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }
+if wanted("textfield") { runTextFieldBenchmarks() }
 if wanted("seat") { runSeatBenchmarks() }
 // StrataKit keeps one compositor connection per process, as an app does,
 // and the kit area's is still open: the input area, which needs a
@@ -25,6 +26,12 @@ if wanted("hardening") { runHardeningBenchmarks() }
 if wanted("animation") {
     if wanted("kit") || wanted("input") { runAreaInItsOwnProcess("animation") } else { runAnimationBenchmarks() }
 }
+// A StrataKit app too: in a process of its own when another app area ran here.
+if wanted("scroll") {
+    if wanted("kit") || wanted("input") || wanted("animation") { runAreaInItsOwnProcess("scroll") } else { runScrollBenchmarks() }
+}
+
+if wanted("nested") { runNestedBenchmarks() }
 
 /// Runs `strata-bench AREA` as a child process; its figures print here.
 func runAreaInItsOwnProcess(_ area: String) {

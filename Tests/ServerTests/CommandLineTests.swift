@@ -145,6 +145,9 @@ final class CommandLineTests: XCTestCase {
                                                  currentDirectory: "/tmp"), .run(expected))
         XCTAssertEqual(try StrataArguments.parse(["run", "--no-startup", "--backend", "wayland"]),
                        .run({ var o = RunOptions(); o.startupFile = .none; o.backend = .wayland; return o }()))
+        XCTAssertEqual(try StrataArguments.parse(["run", "--restrict-privileged"]),
+                       .run({ var o = RunOptions(); o.restrictPrivileged = true; return o }()))
+        XCTAssertTrue(RunOptions().configuration.restrictPrivileged == false, "every client gets screencopy by default")
         let cases: [([String], String)] = [
             (["run", "--exit-with-client"], "--exit-with-client needs a command after --"),
             (["run", "--headless", "--backend", "drm"], "--headless and --backend drm disagree"),

@@ -116,7 +116,14 @@ final class WaylandInfoTests: XCTestCase {
         for (global, version) in [("wl_compositor", 5), ("wl_subcompositor", 1), ("wl_data_device_manager", 3), ("wl_output", 4),
                                   ("wl_seat", 7), ("xdg_wm_base", 5), ("zxdg_output_manager_v1", 3),
                                   ("zwlr_screencopy_manager_v1", 3), ("strata_layers_v1", 2),
-                                  ("wp_viewporter", 1), ("wp_single_pixel_buffer_manager_v1", 1)] {
+                                  ("wp_viewporter", 1), ("wp_single_pixel_buffer_manager_v1", 1),
+                                  ("wp_presentation", 1),
+                                  ("zwp_primary_selection_device_manager_v1", 1),
+                                  ("xdg_activation_v1", 1),
+                                  ("zwp_idle_inhibit_manager_v1", 1),
+                                  ("zwp_relative_pointer_manager_v1", 1),
+                                  ("zwp_pointer_constraints_v1", 1),
+                                 ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")
         }

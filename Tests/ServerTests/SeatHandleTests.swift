@@ -1,3 +1,5 @@
+import CStrataClientProtocol
+import CStrataServerProtocol
 import Foundation
 import StrataProtocol
 import StrataServer
@@ -90,5 +92,82 @@ final class SeatHandleTests: XCTestCase {
                .pointerButton(PointerButton.left, .pressed), .pointerButton(PointerButton.left, .released))
         XCTAssertEqual(ra.take().filter { $0.hasPrefix("keyboard.key") || $0.hasPrefix("pointer.button") }, [
             "keyboard.key 30 pressed", "keyboard.key 30 released", "pointer.button 272 pressed", "pointer.button 272 released"])
+    }
+
+    func testTouchPointsEndWithUpWhenTheirSurfaceIsDestroyed() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100
+        let subcompositor = try a.client.bind(strata_wl_subcompositor_interface(), version: 1)
+        let child = wl_compositor_create_surface(a.compositor)!
+        let subsurface = wl_subcompositor_get_subsurface(subcompositor, child, a.surface)!
+        wl_subsurface_set_position(subsurface, 10, 10)
+        wl_surface_attach(child, try a.client.makeBuffer(shm: a.shm, width: 20, height: 20), 0, 0)
+        wl_surface_commit(child)
+        wl_surface_commit(a.surface)
+        XCTAssertTrue(a.client.roundtrip())
+        handle(.touchDown(id: 0, Point(x: 45, y: 45)), .touchDown(id: 1, Point(x: 100, y: 100)), .touchDown(id: 2, Point(x: 300, y: 200)))
+        XCTAssertEqual(ra.taken("touch.down").count, 2, "one point on the subsurface, one on the window, one on the desktop")
+
+        wl_subsurface_destroy(subsurface)
+        wl_surface_destroy(child)
+        XCTAssertEqual(ra.taken("touch"), ["touch.up 0"], "the subsurface's point ends with it")
+        xdg_toplevel_destroy(a.toplevel)
+        XCTAssertEqual(ra.taken("touch"), ["touch.up 1"], "the window's point ends as it unmaps")
+        handle(.touchUp(id: 0), .touchUp(id: 1), .touchUp(id: 2))
+        XCTAssertEqual(ra.taken("touch"), [], "lifting the fingers later sends nothing more")
+    }
+
+    func testThePointerFocusFollowsWindowsThatMoveOrResizeUnderIt() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100
+        handle(.pointerMotion(Point(x: 160, y: 160)))
+        XCTAssertEqual(ra.taken("pointer.enter"), [], "the pointer starts on the desktop")
+
+        // Bigger under the still pointer: enter; smaller again: leave.
+        wl_surface_attach(a.surface, try a.client.makeBuffer(shm: a.shm, width: 200, height: 200), 0, 0)
+        wl_surface_commit(a.surface)
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 128 128"])
+        wl_surface_attach(a.surface, try a.client.makeBuffer(shm: a.shm, width: 50, height: 50), 0, 0)
+        wl_surface_commit(a.surface)
+        XCTAssertEqual(ra.taken("pointer.leave"), ["pointer.leave \(a.surfaceID)"])
+
+        // Placed under the pointer: enter; moved while under it: motion.
+        let server = running.server
+        let surfaceID = a.surfaceID
+        func place(_ x: Double, _ y: Double) {
+            let done = DispatchSemaphore(value: 0)
+            server.perform {
+                let client = server.seat.keyboardFocus?.client
+                XCTAssertTrue(client.map { server.placeWindow(client: $0, surfaceID: surfaceID, at: Point(x: x, y: y)) } ?? false)
+                server.flushClients()
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        }
+        place(150, 150)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 10 10"])
+        place(140, 145)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.motion 20 15"])
+        place(140, 145)
+        XCTAssertEqual(ra.taken("pointer"), [], "nothing moved, nothing is sent")
+    }
+
+    func testASubsurfaceMovedAboveAndLeftDoesNotMoveItsWindowsSurface() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100, no window geometry set
+        let subcompositor = try a.client.bind(strata_wl_subcompositor_interface(), version: 1)
+        let child = wl_compositor_create_surface(a.compositor)!
+        let subsurface = wl_subcompositor_get_subsurface(subcompositor, child, a.surface)!
+        wl_surface_attach(child, try a.client.makeBuffer(shm: a.shm, width: 20, height: 20), 0, 0)
+        wl_surface_commit(child)
+        wl_surface_commit(a.surface)
+        XCTAssertTrue(a.client.roundtrip())
+        // The implicit geometry grows up and left; the window's own surface stays at (32, 32).
+        wl_subsurface_set_position(subsurface, -20, -10)
+        wl_surface_commit(child)
+        wl_surface_commit(a.surface)
+        XCTAssertTrue(a.client.roundtrip())
+        ra.take()
+        handle(.pointerMotion(Point(x: 50, y: 50)))
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 18 18"])
+        handle(.pointerMotion(Point(x: 25, y: 30)))
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(wl_proxy_get_id(child)) 13 8"], "the subsurface hangs off it")
     }
 }

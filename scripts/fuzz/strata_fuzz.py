@@ -49,6 +49,12 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/xdg-output/xdg-output-unstable-v1.xml",
     "/usr/share/wayland-protocols/stable/viewporter/viewporter.xml",
     "/usr/share/wayland-protocols/staging/single-pixel-buffer/single-pixel-buffer-v1.xml",
+    "/usr/share/wayland-protocols/stable/presentation-time/presentation-time.xml",
+    "/usr/share/wayland-protocols/unstable/primary-selection/primary-selection-unstable-v1.xml",
+    "/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml",
+    "/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/relative-pointer/relative-pointer-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
@@ -57,7 +63,14 @@ PROTOCOL_FILES = [
 GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 7,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3, "wp_viewporter": 1, "wp_single_pixel_buffer_manager_v1": 1,
-           "zxdg_decoration_manager_v1": 1}
+           "wp_presentation": 1,
+           "zwp_primary_selection_device_manager_v1": 1,
+           "xdg_activation_v1": 1,
+           "zwp_idle_inhibit_manager_v1": 1,
+           "zwp_relative_pointer_manager_v1": 1,
+           "zwp_pointer_constraints_v1": 1,
+           "zxdg_decoration_manager_v1": 1,
+           }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 
 

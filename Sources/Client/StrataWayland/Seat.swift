@@ -49,6 +49,8 @@ public final class Seat {
 
     /// The serial of the latest wl_pointer.enter, for set_cursor.
     public private(set) var pointerEnterSerial: UInt32 = 0
+    /// The serial of the latest wl_keyboard.enter, for the clipboard's set_selection.
+    public private(set) var keyboardEnterSerial: UInt32 = 0
 
     public var onEvent: ((SeatEvent) -> Void)?
 
@@ -144,6 +146,8 @@ public final class Seat {
 
     // MARK: Keyboard
 
+    fileprivate func keyboardEntered(serial: UInt32) { keyboardEnterSerial = serial }
+
     fileprivate func keymapReceived(format: UInt32, fd: Int32, size: UInt32) {
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { close(fd); return }
         keymap = Keymap(fd: fd, size: size)
@@ -210,9 +214,10 @@ private let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
     let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_keyboard_listener(
         keymap: { data, _, format, fd, size in seat(data).keymapReceived(format: format, fd: fd, size: size) },
-        enter: { data, _, _, surface, _ in
+        enter: { data, _, serial, surface, _ in
             // The keys already held (the array) are not replayed: UIKit
             // begins presses only for keys pressed while the window is key.
+            seat(data).keyboardEntered(serial: serial)
             if let surface { seat(data).emit(.keyboardEnter(surface: surface)) }
         },
         leave: { data, _, _, surface in seat(data).emit(.keyboardLeave(surface: surface)) },

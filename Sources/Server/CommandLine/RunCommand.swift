@@ -54,6 +54,12 @@ struct RunCommand: StrataSubcommand {
     @Flag(help: "End the session when the command after -- ends, with its exit status.")
     var exitWithClient = false
 
+    @Flag(help: """
+        Offer screencopy only to the clients strata starts (after -- and from the startup \
+        file) and their children, not to every client.
+        """)
+    var restrictPrivileged = false
+
     @Option(help: ArgumentHelp("Read this startup file instead of the usual one.", valueName: "FILE"))
     var startup: String?
     @Flag(help: "Read no startup file.")
@@ -104,6 +110,7 @@ struct RunCommand: StrataSubcommand {
         }
         options.command = command
         options.exitWithClient = exitWithClient
+        options.restrictPrivileged = restrictPrivileged
         if exitWithClient && command.isEmpty {
             throw UsageError("--exit-with-client needs a command after --")
         }

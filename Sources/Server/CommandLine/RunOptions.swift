@@ -11,6 +11,8 @@ public struct RunOptions: Equatable, Sendable {
     public var manualFrames = false
     public var limits = Limits.standard
     public var windowOrigins: [Point] = []
+    /// Screencopy only for the clients Strata starts and their descendants.
+    public var restrictPrivileged = false
     /// The client to start once the socket is up (after `--`), if any.
     public var command: [String] = []
     /// End the session when `command` ends, with its exit status.
@@ -27,6 +29,7 @@ public struct RunOptions: Equatable, Sendable {
         var configuration = ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
                                                 clock: manualFrames ? .manual : .realtime(hz: 60), limits: limits)
         configuration.windowOrigins = windowOrigins
+        configuration.restrictPrivileged = restrictPrivileged
         return configuration
     }
 }

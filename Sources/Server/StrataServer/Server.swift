@@ -28,6 +28,15 @@ public struct ServerConfiguration: Sendable {
     /// need a known layout: the n-th origin while n windows are mapped.
     /// Past the list (by default at once), smart placement.
     public var windowOrigins: [Point] = []
+    /// wlcs 1.5's helpers attach a window's buffer before the first
+    /// configure and never acknowledge it, which xdg-shell makes the error
+    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers). With
+    /// this set, such a buffer is shown as if a configure had been
+    /// acknowledged. Only the wlcs integration sets it.
+    public var showsUnconfiguredBuffers = false
+    /// Offer screencopy only to the clients Strata starts itself
+    /// (`trustProcess`) and their descendants; by default, to every client.
+    public var restrictPrivileged = false
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -53,7 +62,8 @@ public enum ServerError: Error, CustomStringConvertible {
 /// client request, frame tick and control request runs as a callback of
 /// that loop, and none of them waits on a client.
 public final class Server {
-    public let configuration: ServerConfiguration
+    /// The width and height follow the output's mode (`outputDidResize`).
+    public private(set) var configuration: ServerConfiguration
     /// The `wl_display *`.
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
@@ -66,9 +76,21 @@ public final class Server {
     public private(set) var seat: Seat!
     /// The output's global, which sends wl_surface.enter and leave.
     private(set) var outputGlobal: OutputGlobal?
+    /// zxdg_output_manager_v1, told when the output's size changes.
+    private var xdgOutputManager: XdgOutputManagerGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
-    let backend: OutputBackend
+    /// Where frames go.
+    public let backend: OutputBackend
+    /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
+    private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
+    /// Inhibitors of idling, which `strata tree` shows.
+    private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
+    /// Relative motion and pointer constraints, asked by the seat about each motion.
+    private(set) var relativePointerManager: RelativePointerManagerGlobal?
+    private(set) var pointerConstraints: PointerConstraintsGlobal?
+    /// wp_presentation, told of each applied commit's feedbacks.
+    private(set) var presentation: PresentationGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -86,6 +108,8 @@ public final class Server {
     private var control: ControlServer?
     private var inbox: CrossThreadInbox?
     private var clientLog: ClientLog?
+    /// The global filter of `--restrict-privileged`; nil when every client gets every global.
+    private var privilegedGlobals: PrivilegedGlobals?
     private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
@@ -116,18 +140,31 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
+        if configuration.restrictPrivileged { privilegedGlobals = PrivilegedGlobals(display: display) }
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         outputGlobal = OutputGlobal(server: self)
+        xdgOutputManager = XdgOutputManagerGlobal(server: self)
+        presentation = PresentationGlobal(server: self)
+        primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
+        idleInhibitManager = IdleInhibitManagerGlobal(server: self)
+        relativePointerManager = RelativePointerManagerGlobal(server: self)
+        pointerConstraints = PointerConstraintsGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
             outputGlobal,
-            XdgOutputManagerGlobal(server: self),
+            xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
             ScreencopyManagerGlobal(server: self),
             ViewporterGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
+            presentation,
+            primarySelectionManager,
+            XdgActivationGlobal(server: self),
+            idleInhibitManager,
+            relativePointerManager,
+            pointerConstraints,
             DecorationManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
@@ -195,10 +232,33 @@ public final class Server {
         backend.stop()
         frameClock.stop()
         globals = []
+        xdgOutputManager = nil
         dataDeviceManager = nil
+        presentation = nil
+        primarySelectionManager = nil
+        idleInhibitManager = nil
+        relativePointerManager = nil
+        pointerConstraints = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
+    }
+
+    /// The backend's output changed size (a nested window was resized): the
+    /// scene takes the new size in points, clients are told the new mode,
+    /// and the next frame redraws everything. The backend has made its
+    /// renderer of that size already.
+    func outputDidResize(width: Int, height: Int) {
+        guard width != configuration.width || height != configuration.height else { return }
+        configuration.width = width
+        configuration.height = height
+        let scale = Double(max(configuration.scale, 1))
+        scene.bounds = Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
+        outputGlobal?.sendMode()
+        xdgOutputManager?.outputResized()
+        outputGlobal?.sendDone()
+        ServerLog.logger.info("output: \(backend.summary)")
+        scheduleFrame()
     }
 
     /// Asks for a frame: at the next tick in realtime mode; in manual mode
@@ -254,6 +314,14 @@ public final class Server {
         inbox?.post(body)
     }
 
+    /// Runs the event loop once, waiting up to `timeoutMilliseconds` for
+    /// something to do: for a program that drives the server itself instead
+    /// of calling `run()` (a benchmark, an embedding).
+    public func dispatchEvents(timeoutMilliseconds: Int32) {
+        wl_event_loop_dispatch(eventLoop, timeoutMilliseconds)
+        wl_display_flush_clients(display)
+    }
+
     /// Sends every client what is queued for it now, without waiting for
     /// the event loop (input sources call this after a burst of events).
     public func flushClients() {
@@ -264,6 +332,14 @@ public final class Server {
     public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
         presentationObservers.append(body)
     }
+
+    /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
+    public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
+
+    /// A process Strata started: with `restrictPrivileged`, it and its
+    /// descendants are offered the privileged globals until it ends.
+    public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
+    public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
 
     /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
     public var framebuffer: OpaquePointer { backend.renderer.framebuffer }

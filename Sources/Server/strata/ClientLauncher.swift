@@ -59,12 +59,15 @@ final class ClientLauncher {
             }
         }
         try process.run()
+        // Before the event loop runs again, so its first bind already counts.
+        server.trustProcess(process.processIdentifier)
         running.append(process)
         logger.info("started \(name): pid \(process.processIdentifier)")
     }
 
     private func ended(_ process: Process, name: String, status: Int32, endsSession: Bool) {
         running.removeAll { $0 === process }
+        server.forgetProcess(process.processIdentifier)
         logger.info("\(name) (pid \(process.processIdentifier)) ended with status \(status)")
         if endsSession {
             exitStatus = status

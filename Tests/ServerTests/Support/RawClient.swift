@@ -13,11 +13,21 @@ final class RawClient {
     private(set) var globals: [(name: UInt32, interface: String, version: UInt32)] = []
     private var listener = wl_registry_listener()
 
-    init(socket: String, runtimeDirectory: String) throws {
+    convenience init(socket: String, runtimeDirectory: String) throws {
         setenv("XDG_RUNTIME_DIR", runtimeDirectory, 1)
         guard let display = wl_display_connect(socket) else {
             throw StrataTestError("cannot connect to \(runtimeDirectory)/\(socket)")
         }
+        self.init(display: display)
+    }
+
+    /// A client on `fd`, a socket already connected to the compositor (which the client now owns).
+    convenience init(connectedTo fd: Int32) throws {
+        guard let display = wl_display_connect_to_fd(fd) else { throw StrataTestError("cannot connect on fd \(fd)") }
+        self.init(display: display)
+    }
+
+    private init(display: OpaquePointer) {
         self.display = display
         registry = wl_display_get_registry(display)
         listener.global = { data, _, name, interface, version in

@@ -31,6 +31,8 @@ final class CompositorConnection {
     var screenScale: CGFloat { outputScale?.scale ?? 1 }
     /// Input from the compositor's seat, if it has one.
     private var seatInput: SeatInput?
+    /// The compositor's clipboard (wl_data_device_manager), behind `UIPasteboard.general`.
+    private(set) var clipboard: Clipboard?
 
     /// A commit was held back by flow control; the next presented event runs the update.
     var isCommitHeldBack = false
@@ -38,7 +40,11 @@ final class CompositorConnection {
     var needsCommit = false
     /// The serial of the latest commit and what it carried (for tests).
     var lastCommitSerial: UInt32?
-    var lastSummary = LayerTransactionEncoder.Summary()
+    var lastSummary = LayerTransactionEncoder.Summary() {
+        didSet { commitObserver?(lastSummary) }
+    }
+    /// Hears what every commit carried (for tests that must see each one).
+    var commitObserver: ((LayerTransactionEncoder.Summary) -> Void)?
     /// Contents of layers outside any shown window (rare: a layer removed
     /// from a window whose contents change) are sent from this pool.
     lazy var fallbackBufferPool = ContentsBufferPool(connection: connection)
@@ -66,6 +72,7 @@ final class CompositorConnection {
         current?.readSource = nil
         // Its proxies go before the display they live on.
         current?.outputScale = nil
+        current?.clipboard = nil
         current?.seatInput = nil
         current?.connection.disconnect()
         current = nil
@@ -77,7 +84,9 @@ final class CompositorConnection {
         if layerManager.limits == nil { try layerManager.waitForLimits() }
         encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
         outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
-        seatInput = connection.bindSeat().map(SeatInput.init)
+        let seat = connection.bindSeat()
+        clipboard = seat.flatMap { connection.bindClipboard(seat: $0) }
+        seatInput = seat.map(SeatInput.init)
         // The registry's outputs, then their scale events.
         try connection.roundtrip()
         try connection.roundtrip()

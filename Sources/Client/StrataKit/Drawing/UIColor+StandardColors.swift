@@ -45,6 +45,7 @@ extension UIColor {
     public class var label: UIColor { .black }
     public class var secondaryLabel: UIColor { srgb(60, 60, 67, 0.6) }
     public class var tertiaryLabel: UIColor { srgb(60, 60, 67, 0.3) }
+    public class var placeholderText: UIColor { srgb(60, 60, 67, 0.3) }
     public class var separator: UIColor { srgb(60, 60, 67, 0.29) }
     public class var link: UIColor { srgb(0, 122, 255) }
     public class var tintColor: UIColor { .systemBlue }

@@ -18,6 +18,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     private var samples: [(time: TimeInterval, translation: CGPoint)] = []
     /// The pointer's location while scrolling drives the pan.
     private var scrollLocation: CGPoint?
+    /// The kind of scrolling (wheel or touchpad) driving the pan; nil for touches.
+    private(set) var scrollType: UIScrollTypeMask?
 
     open func translation(in view: UIView?) -> CGPoint {
         windowVector(translationInWindow, in: view)
@@ -57,6 +59,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
+        // The lift is a sample too: a finger that rested before lifting lets go without velocity.
+        record(at: event.timestamp)
         let remaining = liveTouches
         if remaining.count < minimumNumberOfTouches, state == .began || state == .changed {
             state = .ended
@@ -70,6 +74,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         translationInWindow = .zero
         samples = []
         scrollLocation = nil
+        scrollType = nil
     }
 
     /// .began the first time it may, .changed after.
@@ -91,6 +96,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// A scroll moves content the way a drag does: content moving up is an upward drag.
     func scroll(_ event: ScrollEvent) {
         scrollLocation = event.location
+        scrollType = event.isContinuous ? .continuous : .discrete
         translationInWindow.x -= event.delta.dx
         translationInWindow.y -= event.delta.dy
         record(at: event.timestamp)

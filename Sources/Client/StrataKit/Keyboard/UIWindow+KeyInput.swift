@@ -52,6 +52,8 @@ extension UIWindow {
                     _ = performKeyCommand(for: press, with: event)
                 } else if press.feedsTextInput, let responder = press.responder {
                     type(press, into: responder)
+                } else if let responder = press.responder as? KeyRepeatHandling {
+                    responder.pressRepeated(press)
                 }
             case .began:
                 let target = firstResponder ?? self

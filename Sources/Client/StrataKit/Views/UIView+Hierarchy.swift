@@ -121,6 +121,7 @@ extension UIView {
 
     /// willMove(toWindow:) to the view, then its subviews, depth first.
     func notifyWillMove(toWindow newWindow: UIWindow?) {
+        viewController?.rootViewWillMove(toWindow: newWindow)
         willMove(toWindow: newWindow)
         for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
     }
@@ -131,5 +132,6 @@ extension UIView {
         updateContentScaleForWindow()
         didMoveToWindow()
         for subview in subviews { subview.notifyDidMoveToWindow() }
+        viewController?.rootViewDidMoveToWindow()
     }
 }

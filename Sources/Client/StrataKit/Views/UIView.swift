@@ -99,6 +99,32 @@ open class UIView: UIResponder, CALayerDelegate {
         frame = resized
     }
 
+    // MARK: Safe area and margins (UIView+SafeArea.swift, UIView+LayoutMargins.swift)
+
+    /// The insets of the area not covered by bars or the window's edges:
+    /// the superview's safe area where it overlaps this view, and for a
+    /// controller's view what its container's bars cover and its
+    /// `additionalSafeAreaInsets`.
+    open var safeAreaInsets: UIEdgeInsets { computedSafeAreaInsets }
+
+    /// Called when `safeAreaInsets` changed, before the view's layout.
+    open func safeAreaInsetsDidChange() {}
+
+    /// UIKit: 8 points on each side for a plain view; with
+    /// `preservesSuperviewLayoutMargins` the superview's margins where
+    /// they reach into this view, if larger.
+    open var layoutMargins: UIEdgeInsets {
+        get { effectiveLayoutMargins }
+        set { setSpecifiedLayoutMargins(newValue) }
+    }
+
+    open var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { setNeedsLayout() } }
+    }
+
+    /// Called when the view's margins changed.
+    open func layoutMarginsDidChange() {}
+
     // MARK: Drawing (UIView+Drawing.swift)
 
     /// Draws `rect` (bounds coordinates) into the current context. The default
@@ -144,9 +170,17 @@ open class UIView: UIResponder, CALayerDelegate {
         viewAnimationAction(for: layer, forKey: event)
     }
 
+    /// The layout pass of the view: its safe area and margins are brought
+    /// up to date first, and a controller's view is laid out between the
+    /// controller's viewWillLayoutSubviews and viewDidLayoutSubviews.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
+        refreshSafeAreaInsets()
+        let controller = viewController
+        controller?.viewWillLayoutSubviews()
+        controller?.layoutContainerViews()
         layoutSubviews()
+        controller?.viewDidLayoutSubviews()
     }
 
     public func draw(_ layer: CALayer, in ctx: CGContext) {
@@ -235,6 +269,15 @@ open class UIView: UIResponder, CALayerDelegate {
     var explicitTintColor: UIColor?
 
     open var tag: Int = 0
+
+    /// The margins set on the view (UIView+LayoutMargins.swift).
+    var specifiedLayoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    /// The safe area last reported by safeAreaInsetsDidChange (UIView+SafeArea.swift).
+    var reportedSafeAreaInsets: UIEdgeInsets = .zero
+
+    /// safeAreaLayoutGuide and layoutMarginsGuide, made on first use (UILayoutGuide.swift).
+    var ownedGuides = OwnedLayoutGuides()
 
     /// UIView.isOpaque's value (UIView+Rendering.swift).
     var opaqueHint = true

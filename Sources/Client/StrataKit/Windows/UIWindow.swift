@@ -72,17 +72,42 @@ open class UIWindow: UIView {
 
     /// The controller whose view fills the window: its view is added sized
     /// to the window's bounds, with flexible width and height, so it
-    /// follows the window when the window is resized.
+    /// follows the window when the window is resized. While the window is
+    /// visible the old controller disappears and the new one appears
+    /// (appearance callbacks, forwarded to their children).
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let oldView = oldValue?.viewIfLoadedForWindow, oldView.superview === self { oldView.removeFromSuperview() }
+            let visible = !isHidden
+            if let oldValue {
+                if visible { oldValue.beginAppearanceTransition(false, animated: false) }
+                if let oldView = oldValue.viewIfLoaded, oldView.superview === self { oldView.removeFromSuperview() }
+                if visible { oldValue.endAppearanceTransition() }
+            }
             guard let controller = rootViewController else { return }
             controller.frameForLoadedView = bounds
             guard let view = controller.view else { return }
             view.frame = bounds
             view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            if visible { controller.beginAppearanceTransition(true, animated: false) }
             addSubview(view)
+            if visible { controller.endAppearanceTransition() }
+        }
+    }
+
+    /// Showing the window makes its root view controller (or the
+    /// controller presented over it) appear; hiding it makes it disappear.
+    open override var isHidden: Bool {
+        get { super.isHidden }
+        set {
+            let wasHidden = super.isHidden
+            super.isHidden = newValue
+            guard wasHidden != newValue, let root = rootViewController else { return }
+            // What is on screen: the root, or the last controller presented over it.
+            var shown = root
+            while let presented = shown.presentedViewController { shown = presented }
+            shown.beginAppearanceTransition(!newValue, animated: false)
+            shown.endAppearanceTransition()
         }
     }
 
@@ -189,9 +214,4 @@ open class UIWindow: UIView {
     private func pointFromScreen(_ point: CGPoint) -> CGPoint {
         CGPoint(x: point.x - frame.minX + bounds.minX, y: point.y - frame.minY + bounds.minY)
     }
-}
-
-private extension UIViewController {
-    /// The view if it was loaded (asking `view` would load it).
-    var viewIfLoadedForWindow: UIView? { isViewLoaded ? view : nil }
 }

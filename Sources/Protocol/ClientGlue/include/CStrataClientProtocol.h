@@ -6,6 +6,12 @@
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
+#include "primary-selection-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "relative-pointer-unstable-v1-client-protocol.h"
+#include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
@@ -15,3 +21,4 @@ static inline const struct wl_interface *strata_client_wl_shm_interface(void) { 
 static inline const struct wl_interface *strata_client_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *strata_client_strata_layers_v1_interface(void) { return &strata_layers_v1_interface; }
 static inline const struct wl_interface *strata_client_wl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *strata_client_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }

@@ -6,6 +6,12 @@
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "single-pixel-buffer-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
+#include "primary-selection-unstable-v1-server-protocol.h"
+#include "xdg-activation-v1-server-protocol.h"
+#include "idle-inhibit-unstable-v1-server-protocol.h"
+#include "relative-pointer-unstable-v1-server-protocol.h"
+#include "pointer-constraints-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 

@@ -6,6 +6,12 @@
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "single-pixel-buffer-v1-server-protocol.h"
+#include "presentation-time-server-protocol.h"
+#include "primary-selection-unstable-v1-server-protocol.h"
+#include "xdg-activation-v1-server-protocol.h"
+#include "idle-inhibit-unstable-v1-server-protocol.h"
+#include "relative-pointer-unstable-v1-server-protocol.h"
+#include "pointer-constraints-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
@@ -46,6 +52,21 @@ STRATA_INTERFACE(zxdg_output_v1)
 STRATA_INTERFACE(wp_viewporter)
 STRATA_INTERFACE(wp_viewport)
 STRATA_INTERFACE(wp_single_pixel_buffer_manager_v1)
+STRATA_INTERFACE(wp_presentation)
+STRATA_INTERFACE(wp_presentation_feedback)
+STRATA_INTERFACE(zwp_primary_selection_device_manager_v1)
+STRATA_INTERFACE(zwp_primary_selection_device_v1)
+STRATA_INTERFACE(zwp_primary_selection_offer_v1)
+STRATA_INTERFACE(zwp_primary_selection_source_v1)
+STRATA_INTERFACE(xdg_activation_v1)
+STRATA_INTERFACE(xdg_activation_token_v1)
+STRATA_INTERFACE(zwp_idle_inhibit_manager_v1)
+STRATA_INTERFACE(zwp_idle_inhibitor_v1)
+STRATA_INTERFACE(zwp_relative_pointer_manager_v1)
+STRATA_INTERFACE(zwp_relative_pointer_v1)
+STRATA_INTERFACE(zwp_pointer_constraints_v1)
+STRATA_INTERFACE(zwp_locked_pointer_v1)
+STRATA_INTERFACE(zwp_confined_pointer_v1)
 STRATA_INTERFACE(zxdg_decoration_manager_v1)
 STRATA_INTERFACE(zxdg_toplevel_decoration_v1)
 

@@ -11,7 +11,10 @@ final class HeadlessBackend: OutputBackend {
     }
 
     var summary: String { "headless \(renderer.width)x\(renderer.height) at scale \(Int(renderer.scale))" }
+    let outputName = "HEADLESS-1", outputModel = "Headless", outputKind = "headless output"
     func attach(to server: Server) {}
-    func present(_ stats: FrameStats) {}
+    /// The frame is already on this "screen": its damage is what was shown.
+    private(set) var pixelsPresented = 0
+    func present(_ stats: FrameStats) { pixelsPresented += stats.damage.reduce(0) { $0 + $1.area } }
     func stop() {}
 }

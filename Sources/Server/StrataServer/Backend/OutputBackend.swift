@@ -8,10 +8,18 @@ public protocol OutputBackend: AnyObject {
     var renderer: SceneRenderer { get }
     /// One line for the log: what the output is.
     var summary: String { get }
+    /// wl_output's name (HEADLESS-1, WL-1), model (Headless, Window) and the
+    /// kind its description names ("headless output", "window on wayland-0").
+    var outputName: String { get }
+    var outputModel: String { get }
+    var outputKind: String { get }
     /// Called once the server exists, on its thread: where input goes, whom to stop.
     func attach(to server: Server)
     /// The frame just rendered into `renderer.framebuffer`; `stats.damage` is what changed.
     func present(_ stats: FrameStats)
+    /// Pixels handed to the display so far (copied to the parent, scanned
+    /// out): what each frame's damage cost to show.
+    var pixelsPresented: Int { get }
     /// The server is shutting down: let go of everything outside the process.
     func stop()
 }

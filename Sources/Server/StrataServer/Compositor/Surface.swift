@@ -63,6 +63,8 @@ public final class Surface {
         var bufferDamage: [PixelRect] = []
         var bufferScale: Int32?
         var frameCallbacks: [FrameCallback] = []
+        /// wp_presentation feedbacks asked for this commit.
+        var presentationFeedbacks: [PresentationFeedback] = []
         /// set_input_region: nil = unchanged; .some(nil) = infinite.
         var inputRegion: RegionShape??
         /// wp_viewport's source rect and destination size: nil = unchanged; .some(nil) = unset.
@@ -77,6 +79,7 @@ public final class Surface {
             bufferDamage += later.bufferDamage
             bufferScale = later.bufferScale ?? bufferScale
             frameCallbacks += later.frameCallbacks
+            presentationFeedbacks += later.presentationFeedbacks
             inputRegion = later.inputRegion ?? inputRegion
             viewportSource = later.viewportSource ?? viewportSource
             viewportDestination = later.viewportDestination ?? viewportDestination
@@ -258,6 +261,7 @@ public final class Surface {
     func discardCachedState() {
         guard let state = takeCachedState() else { return }
         for callback in state.frameCallbacks { callback.cancel() }
+        for feedback in state.presentationFeedbacks { feedback.discard() }
         if case .attach(let buffer) = state.buffer { wl_buffer_send_release(buffer) }
     }
 
@@ -280,7 +284,11 @@ public final class Surface {
         placeContents()
         layer.bounds = Rect(origin: .zero, size: size)
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
+        var replacesContents = true
+        if case .unchanged = state.buffer { replacesContents = false }
+        server.presentation?.commitApplied(self, feedbacks: state.presentationFeedbacks, replacesContents: replacesContents)
         applySubsurfaceState()
+        server.pointerConstraints?.surfaceCommitted(self)
         roleObject?.surfaceDidCommit(self)
         mainSurface.updateOutputPresence()
         server.scheduleFrame()
@@ -335,11 +343,15 @@ public final class Surface {
         resource = nil
         pendingBufferListener.remove()
         for callback in pending.frameCallbacks { callback.cancel() }
+        for feedback in pending.presentationFeedbacks { feedback.discard() }
         pending = PendingState()
         discardCachedState()
         roleObject?.surfaceDestroyed(self)
         roleObject = nil
+        // A window's points ended as it unmapped; a subsurface's end here.
+        server.seat.endTouchPoints(on: self, andSubsurfaces: false)
         viewport?.surfaceDestroyed()
+        server.presentation?.surfaceDestroyed(self)
         // After the role, so the seat still finds the window of a focused subsurface.
         orphanSubsurfaces()
         layerTree = nil

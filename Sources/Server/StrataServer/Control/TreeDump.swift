@@ -20,6 +20,7 @@ extension Server {
             ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
                                 ("scale", .int(configuration.scale))])),
             ("seat", seat.dump()),
+            ("idle_inhibited", .bool(isIdleInhibited)),
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -79,6 +80,9 @@ extension Surface {
                 ("destination", viewportDestination.map { .object([("width", .number($0.width)), ("height", .number($0.height))]) } ?? .null),
             ])))
         }
+        if let inhibitors = server.idleInhibitManager?.inhibitorCount(of: self), inhibitors > 0 {
+            members.append(("idle_inhibitors", .int(inhibitors)))
+        }
         if let subsurface = subsurfaceRole {
             members += [("position", .point(subsurface.position)), ("synchronized", .bool(subsurface.isSynchronized))]
         }
@@ -103,9 +107,12 @@ extension Seat {
             return toplevel.title.map(JSONValue.string) ?? .string("")
         }
         let pointerWindow = livePointerFocus.flatMap(server.windows.window(of:))
+        // "locked" or "confined" while a zwp_pointer_constraints_v1 constraint holds the pointer.
+        let constraint: JSONValue = server.pointerConstraints?.active.map { .string($0.kind == .lock ? "locked" : "confined") } ?? .null
         return .object([
             ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
-                                 ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) }))])),
+                                 ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) })),
+                                 ("constraint", constraint)])),
             ("keyboard_focus", title(keyboardFocus)),
         ])
     }

@@ -4,6 +4,7 @@ import StrataProtocol
 /// The strata_layers_v1 global. Each binding gets its own LayerManager; the
 /// global forwards frame presentation to the live ones.
 final class LayersGlobal {
+    static let version: Int32 = 2
     let limits: Limits
     let contexts = ContextRegistry()
     private unowned let server: Server
@@ -14,7 +15,7 @@ final class LayersGlobal {
     init(server: Server, limits: Limits) {
         self.server = server
         self.limits = limits
-        global = Global(display: server.display, interface: strata_strata_layers_v1_interface(), version: 2) {
+        global = Global(display: server.display, interface: strata_strata_layers_v1_interface(), version: LayersGlobal.version) {
             [unowned self] client, version, id in bind(client: client, version: version, id: id)
         }
         server.addPresentationObserver { [weak self] time in

@@ -1,17 +1,19 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// wl_output: the one headless output, described to each client that binds
-/// it. Its mode never changes, so there is nothing to send later. Surfaces
+/// wl_output: the one output, described to each client that binds it, and
+/// told again when its mode changes (a nested window resized). Surfaces
 /// are told with wl_surface.enter and leave when they come on and go off
 /// it (Surface+Output).
 final class OutputGlobal {
     /// v4: name and description.
     static let version: Int32 = 4
     static let refreshMillihertz: Int32 = 60_000
-    /// wl_output.name, also zxdg_output_v1.name.
-    static let name = "HEADLESS-1"
-    static func description(of c: ServerConfiguration) -> String { "Strata headless output \(c.width)×\(c.height)" }
+    /// wl_output.name, also zxdg_output_v1.name: the backend's (HEADLESS-1, WL-1).
+    static func name(of server: Server) -> String { server.backend.outputName }
+    static func description(of server: Server) -> String {
+        "Strata \(server.backend.outputKind) \(server.configuration.width)×\(server.configuration.height)"
+    }
     unowned let server: Server
     private var global: Global?
     /// Every client's bindings, for wl_surface.enter and leave.
@@ -37,15 +39,30 @@ final class OutputGlobal {
     private func describe(to resource: WaylandResource, version: Int32) {
         let c = server.configuration
         wl_output_send_geometry(resource, 0, 0, 0, 0, Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue),
-                                "Strata", "Headless", Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
+                                "Strata", server.backend.outputModel, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
                             Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
         if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
         if version >= 4 {
-            wl_output_send_name(resource, OutputGlobal.name)
-            wl_output_send_description(resource, OutputGlobal.description(of: c))
+            wl_output_send_name(resource, OutputGlobal.name(of: server))
+            wl_output_send_description(resource, OutputGlobal.description(of: server))
         }
         if version >= 2 { wl_output_send_done(resource) }
+    }
+
+    /// The mode changed: each binding gets the new current mode. The caller
+    /// ends the change with `sendDone()` after the xdg-output sizes.
+    func sendMode() {
+        let c = server.configuration
+        for resource in resources {
+            wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
+                                Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
+            if wl_resource_get_version(resource) >= 4 { wl_output_send_description(resource, OutputGlobal.description(of: server)) }
+        }
+    }
+
+    func sendDone() {
+        for resource in resources where wl_resource_get_version(resource) >= 2 { wl_output_send_done(resource) }
     }
 
     /// Sends wl_surface.enter (or leave) for `surface` with each of its client's bindings.
@@ -54,6 +71,11 @@ final class OutputGlobal {
         for resource in resources where wl_resource_get_client(resource) == client {
             if entered { wl_surface_send_enter(surface, resource) } else { wl_surface_send_leave(surface, resource) }
         }
+    }
+
+    /// `client`'s bindings of the output.
+    func resources(of client: OpaquePointer) -> [WaylandResource] {
+        resources.filter { wl_resource_get_client($0) == client }
     }
 
     private static let implementation: UnsafeRawPointer = {

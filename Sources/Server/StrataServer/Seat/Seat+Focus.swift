@@ -28,10 +28,13 @@ extension Seat {
             old.setActivated(false)
         }
         keyboardFocus = toplevel
+        // A pointer constraint holds only while its window has the keyboard.
+        defer { server.pointerConstraints?.update() }
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
             server.dataDeviceManager?.offerSelectionToFocusedClient()
+            server.primarySelectionManager?.offerSelectionToFocusedClient()
         }
     }
 
@@ -59,7 +62,7 @@ extension Seat {
                 buttonsDown = []
                 setPointerFocus(nil, local: nil)
             }
-            touchPoints = touchPoints.filter { $0.value.object.map { $0.mainSurface !== surface } ?? false }
+            endTouchPoints(on: surface, andSubsurfaces: true)
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
             if keyboardFocus === toplevel { setKeyboardFocus(nil) }

@@ -47,7 +47,28 @@ extension Seat {
 
     func pointerMotion(to point: Point, time: UInt32) {
         let output = server.scene.bounds
-        pointerPosition = Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1))
+        let clamped = Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1))
+        guard pointerHasMoved else { return movePointer(to: clamped, time: time) }
+        // The delta as the device moved, even where the pointer cannot follow
+        // (a lock, the output's edge), to the client with the pointer.
+        let from = pointerPosition
+        var sentRelative = false
+        if let client = livePointerFocus?.client {
+            sentRelative = server.relativePointerManager?.pointerMoved(by: Point(x: point.x - from.x, y: point.y - from.y),
+                                                                       client: client, microseconds: Seat.nowMicroseconds()) ?? false
+        }
+        let to = server.pointerConstraints?.constrain(from: from, to: clamped) ?? clamped
+        if to == from, server.pointerConstraints?.active?.kind == .lock {
+            // Locked: no wl_pointer.motion, but the relative motion's frame.
+            if sentRelative, let focus = livePointerFocus { for pointer in pointers(of: focus.client) { pointer.frame() } }
+            return
+        }
+        movePointer(to: to, time: time)
+    }
+
+    /// Puts the pointer at `point` (output points, on the output) and tells the surface under it.
+    func movePointer(to point: Point, time: UInt32) {
+        pointerPosition = point
         pointerHasMoved = true
         if windowGrab != nil {
             // A move or resize: the window follows, no client hears of it.
@@ -61,15 +82,39 @@ extension Seat {
             updatePointerFocus()
         }
         if let focus = livePointerFocus, let local = focus.localPoint(fromOutput: pointerPosition) {
-            for pointer in pointers(of: focus.client) {
-                guard let resource = pointer.resource else { continue }
-                wl_pointer_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
-                pointer.frame()
-            }
+            sendMotion(to: focus, local: local, time: time)
         }
         cursor.pointerMoved(to: pointerPosition)
         updateCursorImage()
         server.scheduleFrame()
+        server.pointerConstraints?.update()
+    }
+
+    /// Moves the pointer without a device (a lock's cursor hint when it ends).
+    func warpPointer(to point: Point) {
+        let output = server.scene.bounds
+        movePointer(to: Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1)), time: Seat.now())
+    }
+
+    private func sendMotion(to focus: Surface, local: Point, time: UInt32) {
+        pointerFocusLocal = local
+        for pointer in pointers(of: focus.client) {
+            guard let resource = pointer.resource else { continue }
+            wl_pointer_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
+            pointer.frame()
+        }
+    }
+
+    /// The scene changed under a pointer that did not move (a window was
+    /// placed, moved or resized): the focus follows what is now under it,
+    /// and a surface that stays focused hears where the pointer now is on it.
+    func sceneChangedUnderPointer() {
+        guard pointerHasMoved, buttonsDown.isEmpty else { return }
+        let before = livePointerFocus
+        updatePointerFocus()
+        guard let focus = livePointerFocus, focus === before,
+              let local = focus.localPoint(fromOutput: pointerPosition), local != pointerFocusLocal else { return }
+        sendMotion(to: focus, local: local, time: Seat.now())
     }
 
     /// Gives the pointer focus to the surface under the pointer, with
@@ -93,6 +138,8 @@ extension Seat {
             }
         }
         pointerFocus = surface
+        pointerFocusLocal = local
+        defer { server.pointerConstraints?.update() }
         if let surface, let surfaceResource = surface.resource, let local {
             pointerEnterSerial = nextSerial()
             for pointer in pointers(of: surface.client) {

@@ -80,7 +80,7 @@ extension Seat {
             buttonsDown = []
             setPointerFocus(nil, local: nil)
         }
-        touchPoints = touchPoints.filter { $0.value.object.map { $0.mainSurface !== surface } ?? false }
+        endTouchPoints(on: surface, andSubsurfaces: true)
         updatePointerFocus()
     }
 }

@@ -1,6 +1,14 @@
 import CWaylandServer
 import StrataProtocol
 
+/// A finger down: the surface it went down on (nil: on the desktop) and
+/// that surface's client, kept so the client can still be told the point
+/// ended after its surface is gone.
+struct TouchPoint {
+    weak var surface: Surface?
+    let client: OpaquePointer?
+}
+
 // Touch: each point belongs to the surface it went down on until it goes
 // up, with coordinates relative to that surface wherever it moves. A touch
 // down focuses and raises its window, and hides the pointer's cursor.
@@ -12,11 +20,11 @@ extension Seat {
         // A touch outside the open menus closes them first.
         dismissPopupGrabs(unlessOn: surface(at: point)?.surface)
         guard let target = surface(at: point) else {
-            touchPoints[id] = Weak<Surface>(nil)
+            touchPoints[id] = TouchPoint(surface: nil, client: nil)
             return
         }
         focusWindow(target.toplevel)
-        touchPoints[id] = Weak(target.surface)
+        touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client)
         guard let surfaceResource = target.surface.resource else { return }
         let serial = nextSerial()
         rememberGrabSerial(serial, client: target.surface.client)
@@ -29,7 +37,7 @@ extension Seat {
     }
 
     func touchMotion(id: Int32, to point: Point, time: UInt32) {
-        guard let surface = touchPoints[id]?.object, surface.resource != nil,
+        guard let surface = touchPoints[id]?.surface, surface.resource != nil,
               let local = surface.localPoint(fromOutput: point) else { return }
         for touch in touches(of: surface.client) {
             guard let resource = touch.resource else { continue }
@@ -39,21 +47,40 @@ extension Seat {
     }
 
     func touchUp(id: Int32, time: UInt32) {
-        guard let entry = touchPoints.removeValue(forKey: id),
-              let surface = entry.object, surface.resource != nil else { return }
+        guard let point = touchPoints.removeValue(forKey: id),
+              let surface = point.surface, surface.resource != nil else { return }
+        sendTouchUp(id: id, to: point.client, time: time)
+    }
+
+    private func sendTouchUp(id: Int32, to client: OpaquePointer?, time: UInt32) {
+        guard let client else { return }
         let serial = nextSerial()
-        for touch in touches(of: surface.client) {
+        for touch in touches(of: client) {
             guard let resource = touch.resource else { continue }
             wl_touch_send_up(resource, serial, time, id)
             wl_touch_send_frame(resource)
         }
     }
 
+    /// The points down on `surface` (or, with `andSubsurfaces`, on a
+    /// surface of its tree) end: the surface was unmapped or destroyed, and
+    /// its client is told with wl_touch.up, as if the fingers had lifted.
+    func endTouchPoints(on surface: Surface, andSubsurfaces: Bool) {
+        let ending = touchPoints.filter { _, point in
+            guard let touched = point.surface else { return false }
+            return touched === surface || (andSubsurfaces && touched.mainSurface === surface)
+        }
+        for (id, point) in ending.sorted(by: { $0.key < $1.key }) {
+            touchPoints.removeValue(forKey: id)
+            sendTouchUp(id: id, to: point.client, time: Seat.now())
+        }
+    }
+
     /// Every client with a point down is told the session is cancelled.
     func touchCancel() {
         var clients: [OpaquePointer] = []
-        for surface in touchPoints.values.compactMap(\.object) {
-            if let client = surface.client, !clients.contains(client) { clients.append(client) }
+        for point in touchPoints.values where point.surface != nil {
+            if let client = point.client, !clients.contains(client) { clients.append(client) }
         }
         touchPoints = [:]
         for client in clients {

@@ -35,6 +35,8 @@ public final class Seat {
     weak var pointerFocus: Surface?
     /// The serial of the enter that gave `pointerFocus` its focus: set_cursor must quote it.
     var pointerEnterSerial: UInt32 = 0
+    /// Where the focused surface was last told the pointer is (enter or motion), in its points.
+    var pointerFocusLocal: Point?
     /// Buttons down, in the order pressed; while any is down the pointer is grabbed.
     var buttonsDown: [UInt32] = []
 
@@ -60,7 +62,7 @@ public final class Seat {
     var switcher: WindowSwitcher?
 
     // Touch state (Seat+Touch): each point stays with the surface it went down on.
-    var touchPoints: [Int32: Weak<Surface>] = [:]
+    var touchPoints: [Int32: TouchPoint] = [:]
 
     // Popup grab state (Seat+PopupGrab).
     /// The mapped popups with an explicit grab, bottom to top: one chain, the topmost has the keyboard.
@@ -101,6 +103,13 @@ public final class Seat {
         case .touchUp(let id): touchUp(id: id, time: time)
         case .touchCancel: touchCancel()
         }
+    }
+
+    /// Relative motion's timestamps: the monotonic clock in microseconds.
+    static func nowMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
     }
 
     /// Event timestamps: the monotonic clock in milliseconds (wrapping, as the protocol allows).

@@ -115,7 +115,7 @@ final class Popup {
     func updateMapping() {
         guard let surface, let root = rootToplevel else { return }
         let wasMapped = isMapped
-        isMapped = surface.isMapped && (xdgSurface?.isConfigured ?? false) && parentIsMapped && !isDismissed
+        isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false) && parentIsMapped && !isDismissed
         if isMapped && surface.layer.superlayer !== popupLayer { popupLayer.addSublayer(surface.layer) }
         let own = xdgSurface?.geometry ?? surface.extents
         let origin = parentGeometryOrigin

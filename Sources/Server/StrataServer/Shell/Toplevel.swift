@@ -54,6 +54,8 @@ public final class Toplevel {
     private var sentCapabilities = false
     /// Behind a fullscreen window smaller than the output: black, as xdg-shell suggests.
     let fullscreenBackdrop = RenderLayer()
+    /// Where the implicit geometry (no set_window_geometry) started at the last layout, while mapped.
+    private var implicitGeometryOrigin: Point?
 
     init?(server: Server, xdgSurface: XdgSurface, parent: WaylandResource, id: UInt32) {
         self.server = server
@@ -151,7 +153,7 @@ public final class Toplevel {
         guard let surface else { return }
         let wasMapped = isMapped
         // xdg-shell: nothing is shown before the client acknowledged a configure.
-        isMapped = surface.isMapped && (xdgSurface?.isConfigured ?? false)
+        isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
             // The window layer's first sublayer is the surface's (tools and tests read it so).
             windowLayer.insertSublayer(surface.layer, at: 0)
@@ -168,6 +170,14 @@ public final class Toplevel {
         if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
+        // Without set_window_geometry the geometry is the surface with its
+        // subsurfaces: one moved above or left of the surface grows it that
+        // way, and the origin moves with it so the surface stays put on screen.
+        let implicit = isMapped && xdgSurface?.geometry == nil
+        if implicit, let placed = origin, let before = implicitGeometryOrigin, before != Point(x: g.minX, y: g.minY) {
+            origin = Point(x: placed.x + g.minX - before.x, y: placed.y + g.minY - before.y)
+        }
+        implicitGeometryOrigin = implicit ? Point(x: g.minX, y: g.minY) : nil
         followResizeAnchor(size: g.size)
         if states.fullscreen, isMapped {
             // Fullscreen: centered on the output when the client is smaller, on black
@@ -193,6 +203,8 @@ public final class Toplevel {
         if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
+        // The window may have moved or changed size under a still pointer.
+        if isMapped { server.seat.sceneChangedUnderPointer() }
         // The popups follow the window's geometry; an unmapped window's are dismissed.
         for popup in childPopups.compactMap(\.object) {
             if isMapped {
@@ -200,6 +212,14 @@ public final class Toplevel {
                 popup.updateMapping()
             } else if popup.isMapped { popup.dismiss() }
         }
+    }
+
+    /// Puts the window's origin at `point`, mapped or not yet: a harness
+    /// placing windows itself (wlcs); placement no longer chooses for it.
+    func place(at point: Point) {
+        origin = point
+        updateMapping()
+        server.scheduleFrame()
     }
 
     /// The nearest mapped ancestor: as xdg-shell says, an unmapped

@@ -99,6 +99,9 @@ final class XdgSurface: SurfaceRole {
     /// The client acknowledged a configure: it may attach buffers.
     private(set) var isConfigured = false
     private(set) var sentInitialConfigure = false
+    /// Buffers may be attached and shown: a configure was acknowledged (or
+    /// the server was told not to wait for one: `showsUnconfiguredBuffers`).
+    var mayShowBuffers: Bool { isConfigured || server.configuration.showsUnconfiguredBuffers }
 
     private var pendingGeometry: Rect?
     /// The visible part of the surface, in surface points; nil = the whole surface.
@@ -155,7 +158,7 @@ final class XdgSurface: SurfaceRole {
             postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "xdg_popup committed without a parent")
             return false
         }
-        if surface.hasPendingBuffer, !isConfigured {
+        if surface.hasPendingBuffer, !mayShowBuffers {
             postError(XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER.rawValue,
                       "buffer attached before the first xdg_surface.configure was acknowledged")
             return false

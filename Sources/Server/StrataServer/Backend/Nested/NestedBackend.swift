@@ -14,7 +14,7 @@ import Glibc
 /// keyboard and touch become this compositor's seat; closing the window
 /// ends the session. Built on StrataWayland, the client layer StrataKit uses.
 final class NestedBackend: OutputBackend {
-    let renderer: SceneRenderer
+    private(set) var renderer: SceneRenderer
     let parentName: String
     private let connection: Connection
     private let toplevel: StrataWayland.Toplevel
@@ -28,9 +28,8 @@ final class NestedBackend: OutputBackend {
     private weak var server: Server?
     private var source: OpaquePointer?
     private var input: NestedInput?
-    /// What presenting has cost, for the benchmark: buffers committed and pixels copied.
-    private(set) var framesPresented = 0
-    private(set) var pixelsCopied = 0
+    /// Pixels copied into buffers and committed as damage to the parent.
+    private(set) var pixelsPresented = 0
 
     /// Connects to the parent (`parentName`, as WAYLAND_DISPLAY names it) and
     /// maps a window of `width`×`height` pixels at `scale`, titled `title`.
@@ -43,17 +42,42 @@ final class NestedBackend: OutputBackend {
         if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
         parentSeat = connection.bindSeat()
         _ = try toplevel.waitForConfigure()
-        for _ in 0..<2 {
-            buffers.append(PresentedBuffer(try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888)))
+        try makeBuffers(width: width, height: height)
+    }
+
+    private func makeBuffers(width: Int, height: Int) throws {
+        buffers = try (0..<2).map { _ in
+            PresentedBuffer(try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888))
         }
         for buffer in buffers { buffer.buffer.onRelease = { [unowned self] in if self.presentWanted { self.presentNow() } } }
     }
 
+    /// The parent sized the window: the output takes that size (in the
+    /// parent's points, times this output's scale), as a monitor's new mode.
+    private func configured(_ configure: StrataWayland.Toplevel.Configure) {
+        let width = Int(configure.width) * scale, height = Int(configure.height) * scale
+        guard width > 0, height > 0, width <= 16384, height <= 16384,
+              width != renderer.width || height != renderer.height, let server else { return }
+        do {
+            try makeBuffers(width: width, height: height)
+        } catch {
+            ServerLog.logger.error("cannot resize the window to \(width)x\(height): \(error)")
+            return
+        }
+        renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
+        server.outputDidResize(width: width, height: height)
+    }
+
+    let outputName = "WL-1", outputModel = "Window"
+    var outputKind: String { "window on \(parentName)" }
     var summary: String { "a \(renderer.width)x\(renderer.height) window at scale \(scale) on \(parentName)" }
 
     func attach(to server: Server) {
         self.server = server
         toplevel.onClose = { [weak server] in server?.terminate() }
+        toplevel.onConfigure = { [unowned self] configure in self.configured(configure) }
+        // A parent that sized the window from the start (a tiling one) gets that size at once.
+        if let first = toplevel.lastConfigure { configured(first) }
         if let parentSeat { input = NestedInput(seat: parentSeat, server: server) }
         source = wl_event_loop_add_fd(server.eventLoop, connection.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<NestedBackend>.fromOpaque(data!).takeUnretainedValue().parentReadable(mask: mask)
@@ -80,7 +104,7 @@ final class NestedBackend: OutputBackend {
         guard !damage.isEmpty else { return }
         toplevel.attach(buffer.buffer)
         for rect in damage {
-            pixelsCopied += buffer.copy(rect, from: renderer.framebuffer)
+            pixelsPresented += buffer.copy(rect, from: renderer.framebuffer)
             toplevel.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
         }
         frameCallbackPending = true
@@ -90,7 +114,6 @@ final class NestedBackend: OutputBackend {
             if self.presentWanted { self.presentNow() }
         }
         toplevel.commit()
-        framesPresented += 1
     }
 
     private func parentReadable(mask: UInt32) {
@@ -134,8 +157,13 @@ private final class PresentedBuffer {
 
     deinit { pixman_image_unref(image) }
 
+    /// Frames the parent skipped repeat their damage: a rect already
+    /// covered is not copied twice.
     func add(_ rects: [PixelRect]) {
-        damage += rects
+        for rect in rects where !damage.contains(where: { $0.contains(rect) }) {
+            damage.removeAll { rect.contains($0) }
+            damage.append(rect)
+        }
         if damage.count > Self.maximumRects, let first = damage.first {
             damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
         }
@@ -158,5 +186,11 @@ extension Server {
     /// A window on the compositor named `parent` as the output (the nested backend).
     public static func nestedBackend(parent: String, width: Int, height: Int, scale: Int, title: String) throws -> OutputBackend {
         try NestedBackend(parentName: parent, width: width, height: height, scale: scale, title: title)
+    }
+}
+
+private extension PixelRect {
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }

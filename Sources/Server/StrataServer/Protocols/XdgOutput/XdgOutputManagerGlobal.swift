@@ -8,6 +8,8 @@ final class XdgOutputManagerGlobal {
     static let version: Int32 = 3
     unowned let server: Server
     private var global: Global?
+    /// Every zxdg_output_v1 with its wl_output, to tell when the output's size changes.
+    private var outputs: [(xdgOutput: WaylandResource, output: WaylandResource)] = []
 
     init?(server: Server) {
         self.server = server
@@ -16,7 +18,18 @@ final class XdgOutputManagerGlobal {
         if global == nil { return nil }
     }
 
-    /// Describes the one output on a new zxdg_output_v1 (all at once: it never changes).
+    /// The output's size changed: each zxdg_output_v1 gets its new logical
+    /// size (from version 3 the wl_output's done, which the caller sends, ends it).
+    func outputResized() {
+        let c = server.configuration
+        let scale = Int32(max(c.scale, 1))
+        for (xdgOutput, _) in outputs {
+            zxdg_output_v1_send_logical_size(xdgOutput, Int32(c.width) / scale, Int32(c.height) / scale)
+            if wl_resource_get_version(xdgOutput) < 3 { zxdg_output_v1_send_done(xdgOutput) }
+        }
+    }
+
+    /// Describes the one output on a new zxdg_output_v1.
     private func describe(to resource: WaylandResource, output: WaylandResource) {
         let c = server.configuration
         let scale = Int32(max(c.scale, 1))
@@ -24,8 +37,8 @@ final class XdgOutputManagerGlobal {
         zxdg_output_v1_send_logical_size(resource, Int32(c.width) / scale, Int32(c.height) / scale)
         let version = wl_resource_get_version(resource)
         if version >= 2 {
-            zxdg_output_v1_send_name(resource, OutputGlobal.name)
-            zxdg_output_v1_send_description(resource, OutputGlobal.description(of: c))
+            zxdg_output_v1_send_name(resource, OutputGlobal.name(of: server))
+            zxdg_output_v1_send_description(resource, OutputGlobal.description(of: server))
         }
         // From version 3 the wl_output's done ends the description.
         if version >= 3 {
@@ -47,8 +60,10 @@ final class XdgOutputManagerGlobal {
         i.get_xdg_output = { _, resource, id, output in
             guard let resource, let output, let manager = resourceObject(resource, as: XdgOutputManagerGlobal.self),
                   let xdgOutput = makeResource(child: resource, interface: strata_zxdg_output_v1_interface(), id: id,
-                                               implementation: XdgOutputManagerGlobal.outputImplementation, object: manager)
+                                               implementation: XdgOutputManagerGlobal.outputImplementation, object: manager,
+                                               onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0.xdgOutput == gone } })
             else { return }
+            manager.outputs.append((xdgOutput, output))
             manager.describe(to: xdgOutput, output: output)
         }
         return staticImplementation(i)

@@ -1,0 +1,223 @@
+import Foundation
+
+/// Manages a view; the view is loaded on first access. Members that
+/// subclasses override live in this class body (Swift cannot override
+/// members declared in extensions); the logic is in the
+/// `UIViewController+Concern.swift` files beside it.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+
+    /// UIKit: "If the view controller has a valid navigation item or
+    /// tab-bar item, assigning a value to this property updates the title
+    /// text of those objects."
+    open var title: String? {
+        didSet {
+            guard title != oldValue else { return }
+            navigationItemStorage?.title = title
+            tabBarItemStorage?.title = title
+        }
+    }
+
+    /// UIKit's designated initializer. There are no nib files here, so both
+    /// arguments are accepted for source compatibility and otherwise unused.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// Archives are not supported; as in UIKit, subclasses that add
+    /// designated initializers must still provide this one.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The root view, created by loadView() and announced by viewDidLoad() the
+    /// first time it is asked for.
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                loadedView?.viewController = self
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set {
+            loadedView?.viewController = nil
+            loadedView = newValue
+            newValue?.viewController = self
+        }
+    }
+
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Loads the view if it is not loaded yet.
+    open func loadViewIfNeeded() {
+        _ = view
+    }
+
+    /// The view if it was loaded, without loading it.
+    open var viewIfLoaded: UIView? { loadedView }
+
+    /// Creates a plain view; override to make another and assign it to `view`.
+    /// The frame the default `loadView()` gives its view: the window's
+    /// bounds when the controller becomes a window's root. On iOS the default
+    /// view starts at the screen's size, so code in viewDidLoad can lay out
+    /// against real bounds; here the window stands in for the screen.
+    var frameForLoadedView: CGRect?
+
+    open func loadView() {
+        view = UIView(frame: frameForLoadedView ?? CGRect(origin: .zero, size: UIWindow.defaultSize))
+    }
+
+    open func viewDidLoad() {}
+
+    /// UIKit: the view's superview; a root view's next responder is the
+    /// controller, whose next is the view's superview (or, for a presented
+    /// controller, the presenting one).
+    open override var next: UIResponder? {
+        loadedView?.superview ?? presentingViewController
+    }
+
+    // MARK: Appearance (UIViewController+Appearance.swift)
+
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Whether appearance callbacks go to the children on their own when
+    /// this controller appears or disappears (true, as in UIKit).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    // MARK: Layout (called around the view's layoutSubviews)
+
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    /// Safe area: extra insets for the view beyond what the window and the
+    /// container's bars give it (UIViewController+SafeArea.swift).
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue else { return }
+            viewIfLoaded?.setNeedsLayout()
+        }
+    }
+
+    open func viewSafeAreaInsetsDidChange() {}
+    open func viewLayoutMarginsDidChange() {}
+
+    // MARK: Containment (UIViewController+Containment.swift)
+
+    public internal(set) var children: [UIViewController] = []
+    public internal(set) weak var parent: UIViewController?
+
+    /// Called by `addChild(_:)` before adding, and by the container before
+    /// removing (with nil).
+    open func willMove(toParent parent: UIViewController?) {}
+    /// Called by `removeFromParent()` after removing (with nil), and by the
+    /// container once the child's transition is over.
+    open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Presentation (UIViewController+Presentation.swift)
+
+    public internal(set) var presentedViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
+
+    /// Presents a controller full screen over this one's (its top
+    /// ancestor's) view, sliding up from the bottom when animated.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        performPresentation(of: viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// How a presentation covers the presenter. Every style is shown full
+    /// screen here (a desktop window has no sheets or popovers yet).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+
+    /// The animation of an animated presentation: `.coverVertical` slides
+    /// up from the bottom, `.crossDissolve` fades in; the flip and the page
+    /// curl are shown as `.coverVertical`.
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+
+    /// Shows a controller the way the context calls for: pushed by the
+    /// navigation controller this one is in, else presented.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let navigationController {
+            navigationController.pushViewController(vc, animated: true)
+        } else {
+            present(vc, animated: true)
+        }
+    }
+
+    /// Dismisses the controller this one presents, or this one if it was presented.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        performDismissal(animated: flag, completion: completion)
+    }
+
+    // MARK: Bars (the navigation item, tab bar item and toolbar items)
+
+    private var navigationItemStorage: UINavigationItem?
+    private var tabBarItemStorage: UITabBarItem?
+
+    /// Made on first use, titled with the controller's title.
+    open var navigationItem: UINavigationItem {
+        if let item = navigationItemStorage { return item }
+        let item = UINavigationItem(title: title ?? "")
+        if title == nil { item.title = nil }
+        navigationItemStorage = item
+        return item
+    }
+
+    /// Made on first use, titled with the controller's title.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let item = tabBarItemStorage { return item }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            tabBarItemStorage = item
+            return item
+        }
+        set {
+            tabBarItemStorage = newValue
+            tabBarController?.tabBarItemsDidChange()
+        }
+    }
+
+    /// The items a navigation controller's toolbar shows while this
+    /// controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { navigationController?.toolbarItemsDidChange(for: self) }
+    }
+
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        self.toolbarItems = toolbarItems
+    }
+
+    // MARK: State of the concerns
+
+    /// Where the controller is in its appearance (UIViewController+Appearance.swift).
+    var appearanceState: AppearanceState = .disappeared
+    /// The `animated` argument of the transition in progress.
+    var appearanceTransitionAnimated = false
+    /// Set by the container or presenter for the length of a transition.
+    var movingToParent = false
+    var movingFromParent = false
+    var beingPresented = false
+    var beingDismissed = false
+    /// Whether the view left the window while a controller it presents covers it.
+    var removedForPresentation = false
+    /// Set while a transition begun by the view's move into or out of the window runs.
+    var appearanceBegunByViewMove = false
+    /// Insets a container gives its child's view for its bars.
+    var containerSafeAreaInsets: UIEdgeInsets = .zero
+    /// Whether adding a child's view to this controller's view (or
+    /// removing it) forwards appearance to the child: true for a plain
+    /// controller; containers that run their own transitions say false.
+    var forwardsAppearanceWhenChildViewsMove: Bool { true }
+
+    /// Lays out the container's own views (bars, the child's view) before
+    /// its view's layoutSubviews; containers override it.
+    func layoutContainerViews() {}
+}

@@ -1,0 +1,43 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+/// zwp_idle_inhibit_manager_v1, version 1: a video player or a
+/// presentation keeps the output awake while its surface is shown. Strata
+/// has no idle timeout yet, so inhibitors are recorded, shown by `strata
+/// tree`, and answer `isIdleInhibited` for the day one exists.
+final class IdleInhibitManagerGlobal {
+    static let version: Int32 = 1
+    unowned let server: Server
+    private var global: Global?
+    /// Every live inhibitor, each removed when its client destroys it.
+    private var inhibitors: [IdleInhibitor] = []
+
+    init?(server: Server) {
+        self.server = server
+        global = Global(display: server.display, interface: strata_zwp_idle_inhibit_manager_v1_interface(),
+                        version: IdleInhibitManagerGlobal.version, object: self,
+                        implementation: IdleInhibitManagerGlobal.implementation)
+        if global == nil { return nil }
+    }
+
+    /// An inhibitor is honoured only while its surface is shown on the output.
+    var isIdleInhibited: Bool { inhibitors.contains { $0.surface?.isShownOnOutput == true } }
+
+    /// The live inhibitors of `surface`.
+    func inhibitorCount(of surface: Surface) -> Int { inhibitors.filter { $0.surface === surface }.count }
+
+    func remove(_ inhibitor: IdleInhibitor) { inhibitors.removeAll { $0 === inhibitor } }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = zwp_idle_inhibit_manager_v1_interface()
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.create_inhibitor = { _, resource, id, surfaceResource in
+            guard let resource, let manager = resourceObject(resource, as: IdleInhibitManagerGlobal.self),
+                  let surface = Surface.from(surfaceResource),
+                  let inhibitor = IdleInhibitor(manager: manager, surface: surface, parent: resource, id: id)
+            else { return }
+            manager.inhibitors.append(inhibitor)
+        }
+        return staticImplementation(i)
+    }()
+}

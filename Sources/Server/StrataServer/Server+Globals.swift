@@ -1,0 +1,33 @@
+import CStrataServerProtocol
+import CWaylandServer
+
+extension Server {
+    /// Every global the server advertises, by interface name, with the
+    /// version it serves: what a conformance suite (wlcs) is told the
+    /// compositor supports. A test compares it with a client's registry.
+    public static var servedGlobals: [(interface: String, version: UInt32)] {
+        let served: [(UnsafePointer<wl_interface>, Int32)] = [
+            (strata_wl_compositor_interface(), CompositorGlobal.version),
+            (strata_wl_subcompositor_interface(), SubcompositorGlobal.version),
+            // wl_display_init_shm's global.
+            (strata_wl_shm_interface(), 1),
+            (strata_wl_output_interface(), OutputGlobal.version),
+            (strata_zxdg_output_manager_v1_interface(), XdgOutputManagerGlobal.version),
+            (strata_xdg_wm_base_interface(), XdgWmBaseGlobal.version),
+            (strata_strata_layers_v1_interface(), LayersGlobal.version),
+            (strata_zwlr_screencopy_manager_v1_interface(), ScreencopyManagerGlobal.version),
+            (strata_wp_viewporter_interface(), ViewporterGlobal.version),
+            (strata_wp_single_pixel_buffer_manager_v1_interface(), SinglePixelBufferManagerGlobal.version),
+            (strata_zxdg_decoration_manager_v1_interface(), DecorationManagerGlobal.version),
+            (strata_wl_seat_interface(), Seat.version),
+            (strata_wl_data_device_manager_interface(), DataDeviceManagerGlobal.version),
+            (strata_wp_presentation_interface(), PresentationGlobal.version),
+            (strata_zwp_primary_selection_device_manager_v1_interface(), PrimarySelectionManagerGlobal.version),
+            (strata_xdg_activation_v1_interface(), XdgActivationGlobal.version),
+            (strata_zwp_idle_inhibit_manager_v1_interface(), IdleInhibitManagerGlobal.version),
+            (strata_zwp_relative_pointer_manager_v1_interface(), RelativePointerManagerGlobal.version),
+            (strata_zwp_pointer_constraints_v1_interface(), PointerConstraintsGlobal.version),
+        ]
+        return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
+    }
+}

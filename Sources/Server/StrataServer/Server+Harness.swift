@@ -1,0 +1,27 @@
+import CWaylandServer
+import StrataProtocol
+
+/// What an in-process harness (the wlcs integration, tests) does that no
+/// Wayland client can: hand the server a connected socket, and place a
+/// window where it wants it. Call these on the server's thread (`perform`).
+extension Server {
+    /// Serves a client on `fd`, one end of a connected socket pair; the
+    /// server owns the fd from now on. nil when libwayland refuses it
+    /// (the fd is closed then).
+    public func addClient(fd: Int32) -> OpaquePointer? {
+        wl_client_create(display, fd)
+    }
+
+    /// Moves the window whose surface is object `surfaceID` of `client`
+    /// so that its geometry's top left is at `origin` (output points).
+    /// False when that object is not the surface of an xdg_toplevel.
+    @discardableResult
+    public func placeWindow(client: OpaquePointer, surfaceID: UInt32, at origin: Point) -> Bool {
+        guard let resource = wl_client_get_object(client, surfaceID),
+              let surface = Surface.from(resource),
+              let toplevel = (surface.roleObject as? XdgSurface)?.toplevel
+        else { return false }
+        toplevel.place(at: origin)
+        return true
+    }
+}

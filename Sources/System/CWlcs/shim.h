@@ -1,0 +1,3 @@
+#include <wlcs/display_server.h>
+#include <wlcs/pointer.h>
+#include <wlcs/touch.h>

@@ -1,0 +1,57 @@
+import CStrataClientProtocol
+import CStrataServerProtocol
+import Foundation
+import TestSupport
+import XCTest
+
+/// `strata run --restrict-privileged`: screencopy is offered only to the
+/// clients strata started and their descendants; by default, to every client.
+final class PrivilegedGlobalsTests: XCTestCase {
+    static let screencopy = "zwlr_screencopy_manager_v1"
+
+    /// What wayland-info, started by strata through `sh -c` (so a
+    /// descendant of the process strata started), lists.
+    private func launchedListing(restricted: Bool) throws -> (strata: StrataProcess, listing: String) {
+        guard let info = StrataProcess.which("wayland-info") else { throw XCTSkip("wayland-info is not installed (make deps)") }
+        let output = NSTemporaryDirectory() + "strata-privileged-\(getpid())-\(restricted).txt"
+        try? FileManager.default.removeItem(atPath: output)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: output) }
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true,
+                                       extraArguments: (restricted ? ["--restrict-privileged"] : [])
+                                           + ["--", "sh", "-c", "\(info) > \(output).part; mv \(output).part \(output)"])
+        XCTAssertTrue(waitUntil { FileManager.default.fileExists(atPath: output) }, strata.serverLog)
+        return (strata, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+    }
+
+    func testRestrictedScreencopyIsForLaunchedClientsOnly() throws {
+        let (strata, listing) = try launchedListing(restricted: true)
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        XCTAssertTrue(listing.contains("'\(Self.screencopy)'"), "a launched client's child sees it:\n\(listing)")
+
+        let outsider = try RawClient(strata)
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.screencopy }, "not advertised to others")
+        XCTAssertTrue(outsider.globals.contains { $0.interface == "wl_compositor" }, "the rest is")
+        XCTAssertThrowsError(try outsider.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3))
+    }
+
+    func testByDefaultEveryClientGetsScreencopy() throws {
+        let (strata, listing) = try launchedListing(restricted: false)
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        XCTAssertTrue(listing.contains("'\(Self.screencopy)'"))
+        let outsider = try RawClient(strata)
+        XCTAssertTrue(outsider.globals.contains { $0.interface == Self.screencopy })
+        _ = try outsider.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3)
+        XCTAssertTrue(outsider.roundtrip())
+    }
+
+    func testGrimFromOutsideFindsNoScreencopyWhenRestricted() throws {
+        guard let grim = StrataProcess.which("grim") else { throw XCTSkip("grim is not installed") }
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true, extraArguments: ["--restrict-privileged"])
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let shot = NSTemporaryDirectory() + "strata-privileged-grim-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let result = try runProcess(grim, [shot], environment: strata.clientEnvironment)
+        XCTAssertNotEqual(result.status, 0, "grim started from outside the session is refused")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: shot))
+    }
+}
