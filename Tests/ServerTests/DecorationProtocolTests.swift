@@ -275,6 +275,25 @@ final class DecorationProtocolTests: CompositorTestCase {
         assertPixel(try strata.shot("inactive-bar"), 34, 6, DecodedPNG.Pixel(red: 69, green: 71, blue: 77))
     }
 
+    func testAtScaleTwoTheBarIsDrawnInOutputPixels() throws {
+        strata.stop()
+        strata = try StrataProcess(width: 640, height: 480, scale: 2, manualFrames: true)
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "Strata", width: 200, height: 100, decorationMode: 0)
+        defer { withExtendedLifetime(window) {} }
+        XCTAssertEqual(try titleBar("Strata"), Rect(x: 32, y: 4, width: 200, height: 28), "in points")
+        let bar = try XCTUnwrap((try strata.window("Strata")["layer"] as? [String: Any])?["sublayers"] as? [[String: Any]])
+            .first { $0["name"] as? String == "title-bar" }
+        let contents = try XCTUnwrap(bar?["contents"] as? [String: Any])
+        XCTAssertEqual(contents["width"] as? Int, 400)
+        XCTAssertEqual(contents["height"] as? Int, 56)
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        let shot = try strata.shot("decorated-scale-2")
+        assertPixel(shot, 66, 10, activeBar)
+        assertPixel(shot, 66, 63, activeBar)
+        assertPixel(shot, 66, 64, .fill)
+    }
+
     func testADecoratedWindowMatchesItsReferenceImage() throws {
         strata.stop()
         strata = try StrataProcess(width: 240, height: 160, manualFrames: true, windowOrigins: [(x: 40, y: 48)])
