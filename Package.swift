@@ -30,6 +30,10 @@ let package = Package(
         // Pango shapes and lays out text, cairo draws it, fontconfig finds fonts.
         system("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
         system("CWlcs", pkgConfig: "wlcs", apt: "wlcs"),
+        // The DRM backend: the GPU's display (KMS), the login seat, input devices (libinput links libudev).
+        system("CDrm", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        system("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        system("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -49,9 +53,10 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
-                               "StrataWayland", "CStrataClientProtocol", "CCairo", "CPango",
+                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CCairo", "CPango",
                                .product(name: "Logging", package: "swift-log")],
-                path: "Sources/Server/StrataServer", exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md"]),
+                path: "Sources/Server/StrataServer",
+                exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md", "Backend/DRM/README.md"]),
         // `strata`'s command line, apart from the executable so tests can read it.
         .target(name: "StrataCommandLine",
                 dependencies: ["StrataServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -24,6 +24,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(placed.configuration.windowOrigins, placed.windowOrigins)
     }
 
+    func testParsesDrmOptions() throws {
+        var expected = RunOptions()
+        expected.backend = .drm
+        expected.drmDevice = "/dev/dri/card1"
+        expected.inputDevices = InputDeviceOptions(tapToClick: true, naturalScrolling: true)
+        XCTAssertEqual(try StrataArguments.parse(["run", "--backend", "drm", "--drm-device", "/dev/dri/card1",
+                                                  "--touchpad-tap", "--natural-scrolling"]), .run(expected))
+        var relative = RunOptions()
+        relative.drmDevice = "/dev/dri/card0"
+        relative.inputDevices.naturalScrolling = true
+        XCTAssertEqual(try StrataArguments.parse(["run", "--drm-device", "card0", "--natural-scrolling"], currentDirectory: "/dev/dri"),
+                       .run(relative))
+        XCTAssertEqual(RunOptions().inputDevices, InputDeviceOptions(tapToClick: false, naturalScrolling: false))
+    }
+
     func testParsesControlCommands() throws {
         XCTAssertEqual(try StrataArguments.parse(["screenshot", "--socket", "s", "--output", "out.png"], currentDirectory: "/tmp"),
                        .control(socketName: "s", request: .screenshot(path: "/tmp/out.png")))
@@ -104,7 +119,8 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(try StrataArguments.parse(["help", name]), .help(text))
         }
         guard case .help(let run)? = try? StrataArguments.parse(["run", "--size", "1x1", "-h"]) else { return XCTFail("run -h") }
-        for option in ["--exit-with-client", "--backend", "--log-level", "--log-file", "--startup", "--no-startup", "--place-windows"] {
+        for option in ["--exit-with-client", "--backend", "--log-level", "--log-file", "--startup", "--no-startup", "--place-windows",
+                       "--drm-device", "--touchpad-tap", "--natural-scrolling"] {
             XCTAssertTrue(run.contains(option), option)
         }
         // After `--`, --help is the client's.

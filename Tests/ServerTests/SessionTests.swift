@@ -101,12 +101,27 @@ final class SessionTests: XCTestCase {
         XCTAssertTrue(told.standardError.contains("strata info: output: headless"), told.standardError)
     }
 
-    /// A backend this build cannot offer: one line, exit 1.
-    func testUnavailableBackendIsOneLine() throws {
+    /// The drm backend where there is no GPU or no seat (as in CI): one line naming what failed, exit 1.
+    func testDrmBackendWithoutGPUOrSeatIsOneLine() throws {
         let result = try StrataBinary.run(["run", "--backend", "drm", "--no-startup", "--socket", "drm"],
                                           environment: ["XDG_RUNTIME_DIR": try temporaryDirectory()])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardErrorLines.count, 1, result.standardError)
-        XCTAssertTrue(result.standardError.hasPrefix("strata: the drm backend is not available"), result.standardError)
+        XCTAssertTrue(result.standardError.hasPrefix("strata: no GPU: ") || result.standardError.hasPrefix("strata: cannot take the seat: "),
+                      result.standardError)
+        let named = try StrataBinary.run(["run", "--backend", "drm", "--drm-device", "/nonexistent/card9", "--no-startup",
+                                          "--socket", "drm"], environment: ["XDG_RUNTIME_DIR": try temporaryDirectory()])
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.standardError, "strata: no GPU: /nonexistent/card9: No such file or directory\n")
+    }
+
+    /// A tty login session picks the drm backend by itself, and says so when it cannot start.
+    func testAutomaticDrmBackendSaysWhyItWasChosen() throws {
+        let result = try StrataBinary.run(["run", "--no-startup", "--socket", "tty", "--drm-device", "/nonexistent/card9"],
+                                          environment: ["XDG_RUNTIME_DIR": try temporaryDirectory(), "XDG_SESSION_TYPE": "tty",
+                                                        "WAYLAND_DISPLAY": nil])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "strata: no GPU: /nonexistent/card9: No such file or directory"
+                       + " (the drm backend, chosen because this is a virtual terminal)\n")
     }
 }

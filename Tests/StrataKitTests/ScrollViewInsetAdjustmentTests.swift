@@ -51,6 +51,23 @@ final class ScrollViewInsetAdjustmentTests: InputTestCase {
                        UIEdgeInsets(top: 50, left: 0, bottom: 20, right: 0))
     }
 
+    /// A scroll view that gets its content only after its safe area (a
+    /// screen built in viewDidLayoutSubviews): when the content becomes
+    /// scrollable the safe area joins its insets, and content resting at its
+    /// top moves below them, as it does when the safe area comes second.
+    func testContentThatBecomesScrollableRestsBelowTheInset() {
+        let controller = UIViewController()
+        let scrollView = UIScrollView(frame: window.bounds)
+        controller.view.addSubview(scrollView)
+        controller.additionalSafeAreaInsets = UIEdgeInsets(top: 50, left: 0, bottom: 20, right: 0)
+        window.rootViewController = controller
+        window.layoutIfNeeded()
+        XCTAssertEqual(scrollView.adjustedContentInset.top, 0, "nothing scrolls yet")
+        scrollView.contentSize = CGSize(width: window.bounds.width, height: 2000)
+        XCTAssertEqual(scrollView.adjustedContentInset.top, 50)
+        XCTAssertEqual(scrollView.contentOffset.y, -50)
+    }
+
     /// .always adds the whole safe area; .never none, and the contentInset stays.
     func testAlwaysAndNever() {
         let always = controllerScrollView(.always)

@@ -16,10 +16,10 @@ final class CitiesViewController: UIViewController {
                         .flexibleSpace()]
     }
 
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        guard let list = view as? TiledListView else { return }
-        list.contentInset = UIEdgeInsets(top: view.safeAreaInsets.top, left: 0, bottom: view.safeAreaInsets.bottom, right: 0)
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        print("cities shown")
+        fflush(stdout)
     }
 }
 

@@ -52,9 +52,8 @@ final class SettingsViewController: UIViewController, UITextFieldDelegate {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
+        // Under the bars, as in UIKit: the scroll view adds the safe area to its insets itself.
         scrollView.frame = view.bounds
-        // Content starts below the bar and ends above the toolbar.
-        scrollView.contentInset = UIEdgeInsets(top: view.safeAreaInsets.top, left: 0, bottom: view.safeAreaInsets.bottom, right: 0)
         var y: CGFloat = 0
         for row in rows {
             row.frame = CGRect(x: 0, y: y, width: view.bounds.width, height: row.intrinsicContentSize.height)

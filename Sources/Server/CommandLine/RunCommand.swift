@@ -26,7 +26,7 @@ struct RunCommand: StrataSubcommand {
 
     @OptionGroup var socket: SocketOption
 
-    @Option(help: ArgumentHelp("The output's size in pixels.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The output's size in pixels (the drm backend takes the monitor's mode instead).", valueName: "WxH"))
     var size = "1280x800"
 
     @Option(help: ArgumentHelp("The output's integer scale, pixels per point (1 to 8).", valueName: "N"))
@@ -50,6 +50,14 @@ struct RunCommand: StrataSubcommand {
         a known layout for scripts; smart placement after.
         """, valueName: "X,Y[:X,Y…]"))
     var placeWindows: String?
+
+    @Option(help: ArgumentHelp("The drm backend's GPU (default: the first /dev/dri/card* with a monitor connected).",
+                               valueName: "PATH"))
+    var drmDevice: String?
+    @Flag(help: "With the drm backend: a tap on a touchpad is a click.")
+    var touchpadTap = false
+    @Flag(help: "With the drm backend: touchpads and wheels scroll the content the way the fingers move.")
+    var naturalScrolling = false
 
     @Flag(help: "End the session when the command after -- ends, with its exit status.")
     var exitWithClient = false
@@ -108,6 +116,8 @@ struct RunCommand: StrataSubcommand {
         guard options.width % options.scale == 0, options.height % options.scale == 0 else {
             throw UsageError("size \(options.width)x\(options.height) is not a multiple of scale \(options.scale)")
         }
+        options.drmDevice = drmDevice.map { absolute($0, in: currentDirectory) }
+        options.inputDevices = InputDeviceOptions(tapToClick: touchpadTap, naturalScrolling: naturalScrolling)
         options.command = command
         options.exitWithClient = exitWithClient
         options.restrictPrivileged = restrictPrivileged

@@ -23,6 +23,10 @@ public struct RunOptions: Equatable, Sendable {
     public var logLevel: LogLevel?
     /// Where log lines go; nil is standard error.
     public var logFile: String?
+    /// The drm backend's GPU (nil: the first /dev/dri/card* with a monitor).
+    public var drmDevice: String?
+    /// Touchpad settings for the drm backend's input devices.
+    public var inputDevices = InputDeviceOptions()
     public init() {}
 
     public var configuration: ServerConfiguration {

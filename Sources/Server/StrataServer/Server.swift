@@ -133,7 +133,7 @@ public final class Server {
         self.backend = backend ?? HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
-            _ = self.renderFrame()
+            if !self.isOutputPaused { _ = self.renderFrame() }
         }
         clock = PresentationClock(manual: configuration.clock == .manual, refreshNanoseconds: frameClock.refreshNanoseconds)
         animations.scale = scale
@@ -268,6 +268,13 @@ public final class Server {
     }
 
     public var isFrameScheduled: Bool { frameClock.isFrameScheduled }
+
+    /// While true (the DRM backend's VT is switched away) the frame clock
+    /// renders nothing, so clients' frame callbacks wait; a frame follows
+    /// when it becomes false.
+    var isOutputPaused = false {
+        didSet { if !isOutputPaused, oldValue { frameClock.schedule() } }
+    }
 
     /// Moves the manual presentation clock on by `milliseconds` (false, and
     /// nothing moves, when frames are realtime: that clock moves by itself).

@@ -67,18 +67,31 @@ case .run(let options):
             fail("cannot open a window on \(parent): \(error)", status: 1)
         }
     case .drm:
-        let why = options.backend == .automatic ? " (chosen because this is a virtual terminal)" : ""
-        fail("the drm backend is not available in this build\(why); use --headless", status: 1)
+        do {
+            backend = try Server.drmBackend(devicePath: options.drmDevice, scale: options.scale, inputOptions: options.inputDevices)
+        } catch {
+            let why = options.backend == .automatic ? " (the drm backend, chosen because this is a virtual terminal)" : ""
+            fail("\(error)\(why)", status: 1)
+        }
     }
-    let server = Server(configuration: options.configuration, backend: backend)
+    // The output is the backend's size: a monitor's mode, a window's size.
+    var configuration = options.configuration
+    if let backend {
+        (configuration.width, configuration.height) = (backend.renderer.width, backend.renderer.height)
+        if case .realtime = configuration.clock {
+            configuration.clock = .realtime(hz: max(Int((Double(backend.refreshMillihertz) / 1000).rounded()), 1))
+        }
+    }
+    let server = Server(configuration: configuration, backend: backend)
+    // Before the sockets appear: a signal sent as soon as they do ends the session cleanly.
+    server.terminate(onSignals: [SIGINT, SIGTERM])
     do {
         try server.addSocket()
     } catch {
         server.shutdown()
         fail("\(error)", status: 1)
     }
-    server.terminate(onSignals: [SIGINT, SIGTERM])
-    fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(options.width)x\(options.height) @\(options.scale)x)\n", stderr)
+    fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(configuration.width)x\(configuration.height) @\(options.scale)x)\n", stderr)
 
     let launcher = ClientLauncher(server: server, socketName: options.socketName)
     if let startup = StartupFile.path(for: options.startupFile, environment: environment) {

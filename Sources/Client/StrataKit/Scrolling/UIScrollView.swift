@@ -40,7 +40,9 @@ open class UIScrollView: UIView {
         didSet {
             guard contentSize != oldValue else { return }
             setNeedsLayout()
-            refreshAdjustedContentInset()
+            // Content that becomes scrollable takes the safe area into its
+            // insets; content resting at its top stays at the (new) top.
+            refreshAdjustedContentInset(keepingEdges: true)
         }
     }
 

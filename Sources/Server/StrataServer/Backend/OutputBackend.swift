@@ -8,8 +8,9 @@ public protocol OutputBackend: AnyObject {
     var renderer: SceneRenderer { get }
     /// One line for the log: what the output is.
     var summary: String { get }
-    /// wl_output's name (HEADLESS-1, WL-1), model (Headless, Window) and the
-    /// kind its description names ("headless output", "window on wayland-0").
+    /// wl_output's name, fixed for the output's life (HEADLESS-1, WL-1, a
+    /// connector's HDMI-A-1), model (Headless, Window, Monitor) and the kind
+    /// its description names ("headless output", "window on wayland-0").
     var outputName: String { get }
     var outputModel: String { get }
     var outputKind: String { get }
@@ -22,4 +23,11 @@ public protocol OutputBackend: AnyObject {
     var pixelsPresented: Int { get }
     /// The server is shutting down: let go of everything outside the process.
     func stop()
+    /// The output's refresh rate (a monitor's mode), which wl_output reports and frames are paced at.
+    var refreshMillihertz: Int { get }
+}
+
+extension OutputBackend {
+    /// Outputs without a monitor of their own run at 60 Hz.
+    public var refreshMillihertz: Int { 60_000 }
 }

@@ -8,7 +8,6 @@ import CWaylandServer
 final class OutputGlobal {
     /// v4: name and description.
     static let version: Int32 = 4
-    static let refreshMillihertz: Int32 = 60_000
     /// wl_output.name, also zxdg_output_v1.name: the backend's (HEADLESS-1, WL-1).
     static func name(of server: Server) -> String { server.backend.outputName }
     static func description(of server: Server) -> String {
@@ -41,7 +40,7 @@ final class OutputGlobal {
         wl_output_send_geometry(resource, 0, 0, 0, 0, Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue),
                                 "Strata", server.backend.outputModel, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
         wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                            Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
+                            Int32(c.width), Int32(c.height), Int32(clamping: server.backend.refreshMillihertz))
         if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
         if version >= 4 {
             wl_output_send_name(resource, OutputGlobal.name(of: server))
@@ -56,7 +55,7 @@ final class OutputGlobal {
         let c = server.configuration
         for resource in resources {
             wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                                Int32(c.width), Int32(c.height), OutputGlobal.refreshMillihertz)
+                                Int32(c.width), Int32(c.height), Int32(clamping: server.backend.refreshMillihertz))
             if wl_resource_get_version(resource) >= 4 { wl_output_send_description(resource, OutputGlobal.description(of: server)) }
         }
     }

@@ -1,0 +1,16 @@
+/// Why the DRM backend cannot start: one line each, for `strata run`.
+public enum DrmBackendError: Error, CustomStringConvertible {
+    case noGPU(String)
+    case seat(String)
+    case noMonitor(String)
+    case input(String)
+
+    public var description: String {
+        switch self {
+        case .noGPU(let why): return "no GPU: \(why)"
+        case .seat(let why): return "cannot take the seat: \(why)"
+        case .noMonitor(let path): return "no monitor is connected to \(path)"
+        case .input(let why): return "cannot open the input devices: \(why)"
+        }
+    }
+}

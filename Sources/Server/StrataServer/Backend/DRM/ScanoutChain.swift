@@ -1,0 +1,146 @@
+import CPixman
+import StrataRender
+
+/// One output's scanout: two buffers the display alternates between, each
+/// with the damage it has missed since it was last shown, so a frame copies
+/// only what changed. At most one page flip is in flight: a frame rendered
+/// meanwhile waits for its completion, its damage added to both buffers.
+final class ScanoutChain {
+    let output: PlannedOutput
+    private let device: DisplayDevice
+    /// The renderer's shadow buffer, copied from.
+    private let source: OpaquePointer
+    private var buffers: [DamagedBuffer]
+    /// The buffer on screen, and the one a page flip is bringing there.
+    private(set) var frontIndex: Int?
+    private(set) var pendingIndex: Int?
+    /// A frame arrived while a flip was in flight: show it when the flip completes.
+    private(set) var presentWanted = false
+    /// The CRTC must be set (first frame, or the session came back).
+    private(set) var needsModeset = true
+    /// For tests and the log: flips queued and pixels copied so far.
+    private(set) var flipsQueued = 0
+    private(set) var pixelsCopied = 0
+
+    var isFlipPending: Bool { pendingIndex != nil }
+
+    init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer) throws {
+        self.device = device
+        self.output = output
+        self.source = source
+        var made: [ScanoutBuffer] = []
+        do {
+            for _ in 0..<2 { made.append(try device.createScanoutBuffer(width: output.mode.width, height: output.mode.height)) }
+        } catch {
+            for buffer in made { device.destroyScanoutBuffer(buffer) }
+            throw error
+        }
+        buffers = made.map(DamagedBuffer.init)
+    }
+
+    /// What changed in the source since the last call.
+    func addDamage(_ rects: [PixelRect]) {
+        guard !rects.isEmpty else { return }
+        for buffer in buffers { buffer.add(rects) }
+    }
+
+    /// Everything must be copied again (the other session drew on the screen).
+    func invalidate() {
+        for buffer in buffers { buffer.add([buffer.bounds]) }
+        pendingIndex = nil
+        frontIndex = nil
+        needsModeset = true
+    }
+
+    /// Brings the screen up to date with the source: a modeset when needed,
+    /// else a page flip to the buffer not on screen, unless one is in flight.
+    func present() throws {
+        if needsModeset {
+            let index = frontIndex.map { 1 - $0 } ?? 0
+            // Copied even if the kernel refuses: the buffer is current for the next try.
+            copyDamage(into: buffers[index])
+            try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].buffer)
+            needsModeset = false
+            presentWanted = false
+            frontIndex = index
+            return
+        }
+        guard pendingIndex == nil else {
+            presentWanted = true
+            return
+        }
+        presentWanted = false
+        let index = frontIndex.map { 1 - $0 } ?? 0
+        let target = buffers[index]
+        guard target.hasDamage else { return }
+        // A refused flip leaves the buffer current, not pending: the next frame flips it.
+        copyDamage(into: target)
+        try device.pageFlip(crtc: output.crtc, buffer: target.buffer)
+        pendingIndex = index
+        flipsQueued += 1
+    }
+
+    /// The kernel shows the flipped buffer now; a frame that waited goes next.
+    /// `presentWaiting` false (the session is away): the waiting frame stays waiting.
+    func flipCompleted(presentWaiting: Bool = true) throws {
+        guard let pendingIndex else { return }
+        frontIndex = pendingIndex
+        self.pendingIndex = nil
+        if presentWanted, presentWaiting { try present() }
+    }
+
+    private func copyDamage(into target: DamagedBuffer) {
+        for rect in target.takeDamage() {
+            pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target.image, Int32(rect.x), Int32(rect.y), 0, 0,
+                                     Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+            pixelsCopied += rect.area
+        }
+    }
+
+    func destroy() {
+        for buffer in buffers { device.destroyScanoutBuffer(buffer.buffer) }
+        buffers = []
+    }
+}
+
+/// A scanout buffer, a pixman image over its pixels, and what it has missed.
+private final class DamagedBuffer {
+    let buffer: ScanoutBuffer
+    let image: OpaquePointer
+    let bounds: PixelRect
+    private var damage: [PixelRect]
+    /// Past this many rects the damage becomes their bounding box.
+    private static let maximumRects = 32
+
+    init(_ buffer: ScanoutBuffer) {
+        self.buffer = buffer
+        bounds = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(buffer.width), Int32(buffer.height),
+                                         buffer.pixels.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride))!
+        // A new buffer holds nothing of the source yet.
+        damage = [bounds]
+    }
+
+    deinit { pixman_image_unref(image) }
+
+    var hasDamage: Bool { !damage.isEmpty }
+
+    func add(_ rects: [PixelRect]) {
+        // Whole-buffer damage covers everything else: copy it once.
+        if damage == [bounds] { return }
+        let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        if clipped.contains(bounds) {
+            damage = [bounds]
+            return
+        }
+        damage += clipped
+        if damage.count > Self.maximumRects, let first = damage.first {
+            damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
+        }
+    }
+
+    func takeDamage() -> [PixelRect] {
+        defer { damage = [] }
+        return damage
+    }
+}
