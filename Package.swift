@@ -53,7 +53,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
-                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput",
+                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CCairo", "CPango",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Sources/Server/StrataServer",
                 exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md", "Backend/DRM/README.md"]),

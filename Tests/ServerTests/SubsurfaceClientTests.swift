@@ -35,11 +35,13 @@ final class SubsurfaceClientTests: XCTestCase {
     }
 
     /// foot running a plain sh (so no one's shell start-up files stand
-    /// between the keys and the shell) on a new strata, once its window is mapped.
+    /// between the keys and the shell) on a new strata, once its window is
+    /// mapped; with client-side decorations, which are subsurfaces (by
+    /// default foot asks Strata for server-side ones).
     func startFoot() throws -> (strata: StrataProcess, foot: Process, window: (x: Int, y: Int, width: Int, height: Int)) {
         let foot = try tool("foot")
         let strata = try StrataProcess(width: 1024, height: 640)
-        let process = try strata.startClient(foot, ["--title", "foot", "/bin/sh"])
+        let process = try strata.startClient(foot, ["-o", "csd.preferred=client", "--title", "foot", "/bin/sh"])
         return (strata, process, try mappedWindow(strata, title: "foot"))
     }
 

@@ -8,6 +8,7 @@ wl_display/wl_registry, wl_compositor, wl_surface, wl_region, wl_shm,
 wl_shm_pool, wl_subcompositor, wl_subsurface, wl_data_device_manager and its
 device, source and offer, wl_output, wl_seat, xdg_wm_base, xdg_surface,
 xdg_toplevel, xdg_positioner, xdg_popup, zxdg_output_manager_v1,
+zxdg_decoration_manager_v1 and its toplevel decorations,
 zwlr_screencopy_manager_v1 and its frames, and strata_layers_v1 is covered
 with every argument type (arrays and fds included), and wl_seat with its
 pointer, keyboard and touch, while random `strata input` over the clients'
@@ -54,6 +55,7 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/relative-pointer/relative-pointer-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
@@ -67,6 +69,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_idle_inhibit_manager_v1": 1,
            "zwp_relative_pointer_manager_v1": 1,
            "zwp_pointer_constraints_v1": 1,
+           "zxdg_decoration_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -18,6 +18,7 @@ extension Server {
             (strata_zwlr_screencopy_manager_v1_interface(), ScreencopyManagerGlobal.version),
             (strata_wp_viewporter_interface(), ViewporterGlobal.version),
             (strata_wp_single_pixel_buffer_manager_v1_interface(), SinglePixelBufferManagerGlobal.version),
+            (strata_zxdg_decoration_manager_v1_interface(), DecorationManagerGlobal.version),
             (strata_wl_seat_interface(), Seat.version),
             (strata_wl_data_device_manager_interface(), DataDeviceManagerGlobal.version),
             (strata_wp_presentation_interface(), PresentationGlobal.version),

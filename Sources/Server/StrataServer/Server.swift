@@ -165,6 +165,7 @@ public final class Server {
             idleInhibitManager,
             relativePointerManager,
             pointerConstraints,
+            DecorationManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)

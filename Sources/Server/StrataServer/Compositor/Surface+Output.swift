@@ -15,7 +15,7 @@ extension Surface {
             surface = parent
         }
         if let popup = (surface.roleObject as? XdgSurface)?.popup { return popup.isMapped }
-        return server.windows.toplevels.contains { $0.surface === surface }
+        return server.windows.visibleToplevels.contains { $0.surface === surface }
     }
 
     /// Sends enter or leave to this surface and the subsurfaces below it

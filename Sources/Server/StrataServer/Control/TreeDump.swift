@@ -40,6 +40,12 @@ extension Toplevel {
             ("focused", .bool(server.seat.keyboardFocus === self)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
+            ("states", .array(states.names(activated: isActivated).map(JSONValue.string))),
+            ("min_size", .object([("width", .int(Int(minSize.width))), ("height", .int(Int(minSize.height)))])),
+            ("max_size", .object([("width", .int(Int(maxSize.width))), ("height", .int(Int(maxSize.height)))])),
+            // The mode the client was given, and the bar Strata draws for it (on the output).
+            ("decoration", decoration.map { .string($0.isServerSide ? "server_side" : "client_side") } ?? .null),
+            ("title_bar", titleBar.map { .rect($0.frame) } ?? .null),
             ("surface", surface?.dump() ?? .null),
             ("popups", .array(mappedPopups.map { $0.dump() })),
             ("layer", windowLayer.dump(annotate: server.animations.annotation)),

@@ -71,6 +71,16 @@ final class Keymap {
         return modifiers != before
     }
 
+    /// Whether a modifier (XKB_MOD_NAME_ALT, _LOGO, _CTRL, _SHIFT) is in effect now.
+    func isActive(_ name: String) -> Bool {
+        xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0
+    }
+
+    /// The keysym `key` (evdev) gives with the modifiers in effect now.
+    func keysym(of key: UInt32) -> UInt32 {
+        xkb_state_key_get_one_sym(state, key + 8)
+    }
+
     var modifiers: Modifiers {
         Modifiers(depressed: xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
                   latched: xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),

@@ -5,8 +5,9 @@ import StrataProtocol
 // it; the desktop keeps the focus where it was. A newly mapped window gets
 // the focus; a window that goes away hands it to the topmost one left.
 extension Seat {
-    /// Gives `toplevel` the keyboard and raises it.
+    /// Gives `toplevel` the keyboard and raises it (showing it again if it was minimized).
     func focusWindow(_ toplevel: Toplevel) {
+        toplevel.unminimize()
         if server.windows.toplevels.last !== toplevel {
             server.windows.raise(toplevel)
             server.scheduleFrame()
@@ -46,6 +47,14 @@ extension Seat {
     /// A toplevel was unmapped or destroyed: its focus, grab and touch
     /// points end, and the keyboard goes to the topmost window left.
     func windowUnmapped(_ toplevel: Toplevel) {
+        windowHidden(toplevel)
+        switcher?.windows.removeAll { $0.object == nil || $0.object === toplevel }
+    }
+
+    /// A toplevel left the screen (unmapped, destroyed or minimized).
+    func windowHidden(_ toplevel: Toplevel) {
+        if windowGrab?.window === toplevel { endWindowGrab() }
+        if titleBarPress?.window === toplevel { titleBarPress = nil }
         let surface = toplevel.surface
         if let surface {
             if let focus = pointerFocus, focus.mainSurface === surface {
@@ -57,7 +66,7 @@ extension Seat {
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
             if keyboardFocus === toplevel { setKeyboardFocus(nil) }
-            if let next = server.windows.toplevels.last(where: { $0 !== toplevel }) { setKeyboardFocus(next) }
+            if let next = server.windows.visibleToplevels.last(where: { $0 !== toplevel }) { setKeyboardFocus(next) }
         }
         updatePointerFocus()
     }

@@ -12,9 +12,17 @@ extension Seat {
             guard let index = keysDown.firstIndex(of: key) else { return }
             keysDown.remove(at: index)
         }
+        // Shortcuts are read with the modifiers held before this key.
+        let kept = handleBinding(key: key, pressed: pressed)
         // The state follows every key, focused or not, so modifiers are right when focus comes.
         let modifiersChanged = keymap.update(key: key, pressed: pressed)
+        if modifiersChanged { modifiersChangedForBindings() }
         guard let surface = keyboardTarget, surface.resource != nil else { return }
+        if kept {
+            // The client hears nothing of a shortcut's key (the modifiers it changed excepted).
+            if modifiersChanged { sendModifiers(to: keyboards(of: surface.client), serial: nextSerial()) }
+            return
+        }
         let focused = keyboards(of: surface.client)
         let serial = nextSerial()
         if pressed { rememberGrabSerial(serial, client: surface.client) }
@@ -31,7 +39,8 @@ extension Seat {
         guard let surfaceResource = surface.resource else { return }
         var keys = wl_array()
         wl_array_init(&keys)
-        for key in keysDown {
+        // A shortcut's key is the compositor's: its release will not be sent, so neither is it here.
+        for key in keysDown where !consumedKeys.contains(key) {
             wl_array_add(&keys, MemoryLayout<UInt32>.size)?.storeBytes(of: key, as: UInt32.self)
         }
         for keyboard in keyboards {

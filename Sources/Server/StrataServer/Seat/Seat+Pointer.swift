@@ -7,21 +7,36 @@ import StrataProtocol
 // surface the first press began on, wherever the pointer goes, and the
 // focus moves only after the last release.
 extension Seat {
-    /// The window and surface (the window's own or one of its
-    /// subsurfaces) under `point`, top to bottom, honouring input regions
-    /// and layer trees; nil over the desktop.
-    func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
-        for toplevel in server.windows.toplevels.reversed() {
+    /// What is under a point: a window's surface (its own, a popup's or a
+    /// subsurface of either), or the title bar Strata draws for it.
+    enum WindowHit {
+        case surface(Toplevel, Surface, local: Point)
+        case titleBar(Toplevel, TitleBar.Part)
+    }
+
+    /// The topmost thing under `point`, windows top to bottom, honouring
+    /// input regions and layer trees; nil over the desktop.
+    func windowHit(at point: Point) -> WindowHit? {
+        for toplevel in server.windows.visibleToplevels.reversed() {
             for popup in toplevel.mappedPopups.reversed() {
                 if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
-                    return (toplevel, hit.surface, hit.local)
+                    return .surface(toplevel, hit.surface, local: hit.local)
                 }
             }
-            guard let surface = toplevel.surface, surface.resource != nil,
-                  let hit = surface.inputSurface(at: point) else { continue }
-            return (toplevel, hit.surface, hit.local)
+            if let part = toplevel.titleBar?.part(at: point) { return .titleBar(toplevel, part) }
+            if let surface = toplevel.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+                return .surface(toplevel, hit.surface, local: hit.local)
+            }
+            // The black around a fullscreen window smaller than the output hides what is below.
+            if toplevel.states.fullscreen { return nil }
         }
         return nil
+    }
+
+    /// The window and surface under `point`; nil over the desktop or a title bar.
+    func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
+        guard case .surface(let toplevel, let surface, let local)? = windowHit(at: point) else { return nil }
+        return (toplevel, surface, local)
     }
 
     /// The pointer focus if its surface is still alive.
@@ -55,6 +70,14 @@ extension Seat {
     func movePointer(to point: Point, time: UInt32) {
         pointerPosition = point
         pointerHasMoved = true
+        if windowGrab != nil {
+            // A move or resize: the window follows, no client hears of it.
+            updateWindowGrab()
+            cursor.pointerMoved(to: pointerPosition)
+            updateCursorImage()
+            server.scheduleFrame()
+            return
+        }
         if buttonsDown.isEmpty {
             updatePointerFocus()
         }
@@ -133,24 +156,39 @@ extension Seat {
         if pressed {
             guard !buttonsDown.contains(button) else { return }
             if buttonsDown.isEmpty {
+                pressSerials = []
                 // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
                 updatePointerFocus()
                 // A press outside the open menus closes them first.
                 if dismissPopupGrabs(unlessOn: livePointerFocus) { updatePointerFocus() }
+                // Presses the compositor keeps: on a title bar, and Super+drag.
+                if titleBarPressed(button, time: time) || superDragPressed(button) { return }
                 if let focus = livePointerFocus, let toplevel = server.windows.window(of: focus) {
                     focusWindow(toplevel)
                 }
+            } else if windowGrab != nil || titleBarPress != nil {
+                // More buttons during a move or on a title bar: the compositor's too.
+                buttonsDown.append(button)
+                return
             }
             buttonsDown.append(button)
         } else {
             guard let index = buttonsDown.firstIndex(of: button) else { return }
             buttonsDown.remove(at: index)
+            if windowGrab != nil || titleBarPress != nil {
+                guard buttonsDown.isEmpty else { return }
+                endWindowGrab()
+                titleBarReleased(time: time)
+                updatePointerFocus()
+                return
+            }
         }
         if let focus = livePointerFocus {
             let serial = nextSerial()
             let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED
             // Menus open on a press or on its release: either may start a popup grab.
             rememberGrabSerial(serial, client: focus.client)
+            if pressed { pressSerials.append((serial, focus.client)) }
             for pointer in pointers(of: focus.client) {
                 guard let resource = pointer.resource else { continue }
                 wl_pointer_send_button(resource, serial, time, button, state.rawValue)

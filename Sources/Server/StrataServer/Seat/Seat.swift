@@ -46,6 +46,21 @@ public final class Seat {
     /// Keys down (evdev codes), in the order pressed.
     var keysDown: [UInt32] = []
 
+    /// The serials of the presses of the implicit grab under way: xdg_toplevel.move and resize must quote one.
+    var pressSerials: [(serial: UInt32, client: OpaquePointer?)] = []
+    /// An interactive move or resize the pointer drives (Seat+WindowGrab).
+    var windowGrab: WindowGrab?
+    /// A press on a title bar, waiting for its release (Seat+TitleBar).
+    var titleBarPress: TitleBarPress?
+    /// The latest click on a title bar, for double clicks.
+    var lastTitleBarClick: (window: Weak<Toplevel>, time: UInt32)?
+
+    // Keyboard shortcuts (Seat+Bindings).
+    /// Keys whose press was a shortcut: their release is not sent either.
+    var consumedKeys: Set<UInt32> = []
+    /// Alt+Tab's round: the windows in the order it visits them, while Alt is held.
+    var switcher: WindowSwitcher?
+
     // Touch state (Seat+Touch): each point stays with the surface it went down on.
     var touchPoints: [Int32: TouchPoint] = [:]
 

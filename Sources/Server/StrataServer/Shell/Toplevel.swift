@@ -13,12 +13,12 @@ public final class Toplevel {
 
     /// Anchor (0, 0); position = the window's origin on the output.
     public let windowLayer = RenderLayer()
-    public private(set) var title: String?
+    public internal(set) var title: String?
     public private(set) var appID: String?
     /// xdg_toplevel.set_parent: the window this one is a dialog of.
     public private(set) weak var parent: Toplevel?
     /// The window's top left on the output, once placed.
-    public private(set) var origin: Point?
+    public internal(set) var origin: Point?
     public private(set) var isMapped = false
     /// Has the keyboard focus: configures carry xdg_toplevel's activated state.
     public private(set) var isActivated = false
@@ -27,7 +27,33 @@ public final class Toplevel {
     /// Popups shown in this window's layer (its own and nested ones), bottom to top; the seat hit-tests them first.
     var mappedPopups: [Popup] = []
     /// The size the last configure asked for; 0×0 lets the client choose.
-    private var configuredSize: (width: Int32, height: Int32) = (0, 0)
+    var configuredSize: (width: Int32, height: Int32) = (0, 0)
+    /// Maximized, fullscreen, minimized, resizing (Toplevel+States).
+    public internal(set) var states = WindowStates()
+    /// set_min_size / set_max_size as committed (0 = no limit), and as requested for the next commit.
+    public internal(set) var minSize = (width: Int32(0), height: Int32(0))
+    public internal(set) var maxSize = (width: Int32(0), height: Int32(0))
+    var pendingMinSize: (width: Int32, height: Int32)?
+    var pendingMaxSize: (width: Int32, height: Int32)?
+    /// Where the window was, and its size, before it was maximized or made fullscreen.
+    var restoreFrame: Rect?
+    /// An origin that takes effect with the commit that acknowledges `serial`
+    /// (a maximize or restore moves the window together with its new size).
+    var pendingOrigin: (origin: Point, serial: UInt32)?
+    /// While a resize holds an edge, the opposite edges stay where they
+    /// were: the origin follows the committed size (Seat+WindowGrab).
+    var resizeAnchor: (edges: ResizeEdges, origin: Point, size: Size)?
+    /// The server-side title bar, while the decoration mode is server_side.
+    var titleBar: TitleBar?
+    /// The zxdg_toplevel_decoration_v1 for this window, while it lives.
+    weak var decoration: ToplevelDecoration?
+    /// A decoration mode that takes effect with the commit acknowledging
+    /// `serial` (nil: the next commit).
+    var pendingDecorationMode: (serverSide: Bool, serial: UInt32?)?
+    /// xdg_toplevel.wm_capabilities goes once, before the first configure.
+    private var sentCapabilities = false
+    /// Behind a fullscreen window smaller than the output: black, as xdg-shell suggests.
+    let fullscreenBackdrop = RenderLayer()
     /// Where the implicit geometry (no set_window_geometry) started at the last layout, while mapped.
     private var implicitGeometryOrigin: Point?
 
@@ -36,6 +62,9 @@ public final class Toplevel {
         self.xdgSurface = xdgSurface
         windowLayer.anchorPoint = .zero
         windowLayer.isHidden = true
+        fullscreenBackdrop.anchorPoint = .zero
+        fullscreenBackdrop.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        fullscreenBackdrop.isOpaque = true
         guard let resource = makeResource(child: parent, interface: strata_xdg_toplevel_interface(), id: id,
                                           implementation: Toplevel.implementation, object: self,
                                           onDestroy: { [unowned self] _ in self.destroyed() })
@@ -63,28 +92,60 @@ public final class Toplevel {
         xdg_toplevel_send_close(resource)
     }
 
-    /// Sends a configure. Without a size (0×0) the client chooses, as
-    /// Strata does not tile or maximize yet; a size comes from the control
-    /// interface's `resize`, and later configures keep it.
+    /// Sends a configure with the window's states. Without a size (0×0)
+    /// the client chooses; a size (the control interface's `resize`, a
+    /// maximize, an interactive resize) is kept for later configures.
+    /// Sizes are clamped to the client's minimum and maximum, except a
+    /// fullscreen one, which is the output's.
     func sendConfigure(width: Int32? = nil, height: Int32? = nil) {
         guard let resource else { return }
-        if let width, let height { configuredSize = (width, height) }
+        if let width, let height {
+            configuredSize = states.fullscreen ? (width, height) : clampedSize(width: width, height: height)
+        }
+        // Before the initial commit nothing is sent: the first configure will carry it all.
+        guard xdgSurface?.sentInitialConfigure == true else { return }
         var states = wl_array()
         wl_array_init(&states)
-        if isActivated {
-            wl_array_add(&states, MemoryLayout<UInt32>.size)?.storeBytes(of: XDG_TOPLEVEL_STATE_ACTIVATED.rawValue, as: UInt32.self)
+        for state in configureStates {
+            wl_array_add(&states, MemoryLayout<UInt32>.size)?.storeBytes(of: state, as: UInt32.self)
+        }
+        if wl_resource_get_version(resource) >= 5, !sentCapabilities {
+            // Before the first configure: what the window manager offers (no window menu yet).
+            sentCapabilities = true
+            var capabilities = wl_array()
+            wl_array_init(&capabilities)
+            for capability in [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE, XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN,
+                               XDG_TOPLEVEL_WM_CAPABILITIES_MINIMIZE] {
+                wl_array_add(&capabilities, MemoryLayout<UInt32>.size)?.storeBytes(of: capability.rawValue, as: UInt32.self)
+            }
+            xdg_toplevel_send_wm_capabilities(resource, &capabilities)
+            wl_array_release(&capabilities)
+        }
+        if wl_resource_get_version(resource) >= 4 {
+            // The area a window may take without covering what is reserved (nothing is, yet).
+            let bounds = server.windows.workArea
+            xdg_toplevel_send_configure_bounds(resource, Int32(bounds.width), Int32(bounds.height))
         }
         xdg_toplevel_send_configure(resource, configuredSize.width, configuredSize.height, &states)
         wl_array_release(&states)
+        let modeSent = decoration?.sendConfigure() ?? false
         xdgSurface?.sendConfigure()
+        if modeSent, let decoration { decorationModeChanged(serverSide: decoration.isServerSide, serial: lastConfigureSerial) }
     }
+
+    /// The serial of the latest xdg_surface.configure.
+    var lastConfigureSerial: UInt32? { xdgSurface?.lastSentSerial }
+
+    /// Whether the client acknowledged `serial` (or a later configure).
+    func hasAcknowledged(_ serial: UInt32) -> Bool { xdgSurface?.hasAcknowledged(serial) ?? false }
 
     /// The seat gave or took the keyboard focus: the client is told with a
     /// configure (clients draw focused windows differently and rely on it).
     func setActivated(_ activated: Bool) {
         guard activated != isActivated else { return }
         isActivated = activated
-        if xdgSurface?.sentInitialConfigure == true { sendConfigure() }
+        sendConfigure()
+        if isMapped { titleBar?.layout(window: self) }
     }
 
     /// Follows the surface's committed state: mapped or not, size, placement.
@@ -94,11 +155,18 @@ public final class Toplevel {
         // xdg-shell: nothing is shown before the client acknowledged a configure.
         isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
-            windowLayer.addSublayer(surface.layer)
+            // The window layer's first sublayer is the surface's (tools and tests read it so).
+            windowLayer.insertSublayer(surface.layer, at: 0)
+        }
+        applyAcknowledgedDecorationMode()
+        // A maximize or restore moves the window once its client took the new size.
+        if let pending = pendingOrigin, hasAcknowledged(pending.serial) {
+            origin = pending.origin
+            pendingOrigin = nil
         }
         // Placed once, when first mapped with a size (a layer tree may be
         // bound before its root has bounds); on top from the first map.
-        if isMapped, origin == nil, !geometry.isEmpty { origin = server.windows.origin(for: self) }
+        if isMapped, origin == nil, !geometry.isEmpty { origin = server.windows.origin(for: self, titleBar: titleBar != nil) }
         if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
@@ -110,12 +178,28 @@ public final class Toplevel {
             origin = Point(x: placed.x + g.minX - before.x, y: placed.y + g.minY - before.y)
         }
         implicitGeometryOrigin = implicit ? Point(x: g.minX, y: g.minY) : nil
+        followResizeAnchor(size: g.size)
+        if states.fullscreen, isMapped {
+            // Fullscreen: centered on the output when the client is smaller, on black
+            // (restoreFrame keeps where it was).
+            let output = server.scene.bounds
+            origin = Point(x: max(0, (output.width - g.width) / 2).rounded(.down), y: max(0, (output.height - g.height) / 2).rounded(.down))
+        }
         let o = origin ?? .zero
         // The window's origin is where its geometry starts, so shadows the
         // client draws outside the geometry hang off the placed position.
         windowLayer.position = Point(x: o.x - g.minX, y: o.y - g.minY)
         windowLayer.bounds = Rect(origin: .zero, size: surface.size)
-        windowLayer.isHidden = !isMapped
+        windowLayer.isHidden = !isMapped || states.minimized
+        // Only while fullscreen, below the surface.
+        if states.fullscreen, fullscreenBackdrop.superlayer == nil {
+            windowLayer.insertSublayer(fullscreenBackdrop, at: 0)
+        } else if !states.fullscreen, fullscreenBackdrop.superlayer != nil {
+            fullscreenBackdrop.removeFromSuperlayer()
+        }
+        fullscreenBackdrop.position = Point(x: -windowLayer.position.x, y: -windowLayer.position.y)
+        fullscreenBackdrop.bounds = Rect(origin: .zero, size: server.scene.bounds.size)
+        titleBar?.layout(window: self)
         if isMapped != wasMapped { surface.updateOutputPresence() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
@@ -177,48 +261,46 @@ public final class Toplevel {
         // First, so nothing is sent on the dying object (the seat deactivates the window as it goes).
         resource = nil
         unmap()
+        titleBar?.remove()
+        titleBar = nil
         server.windows.unregister(self)
         xdgSurface?.roleObjectDestroyed()
     }
 
     static let implementation: UnsafeRawPointer = {
         var i = xdg_toplevel_interface()
-        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        i.destroy = { _, resource in
+            // xdg-decoration: the decoration object must go first.
+            Toplevel.from(resource)?.decoration?.toplevelDestroyedFirst()
+            wl_resource_destroy(resource)
+        }
         i.set_parent = { _, resource, parent in Toplevel.from(resource)?.setParent(parent) }
         i.set_title = { _, resource, title in
-            Toplevel.from(resource)?.title = title.map { String(cString: $0) }
+            guard let toplevel = Toplevel.from(resource) else { return }
+            toplevel.title = title.map { String(cString: $0) }
+            toplevel.titleChanged()
         }
         i.set_app_id = { _, resource, appID in
             Toplevel.from(resource)?.appID = appID.map { String(cString: $0) }
         }
-        // Interactive move/resize and window states need a seat and a
-        // window manager policy; until then they are accepted and ignored.
+        // The window menu is not drawn yet (wm_capabilities does not offer it).
         i.show_window_menu = { _, _, _, _, _, _ in }
-        i.move = { _, _, _, _ in }
-        i.resize = { _, resource, _, _, edges in
-            // 0...10 are the defined edges (none, top, bottom, left, ... bottom_right).
-            if edges > 10 || edges == 3 || edges == 7 || edges == 11 {
-                if let resource {
-                    strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE.rawValue,
-                                               "resize edge \(edges) is not an xdg_toplevel.resize_edge")
-                }
-            }
+        i.move = { _, resource, seat, serial in Toplevel.from(resource)?.requestMove(seat: seat, serial: serial) }
+        i.resize = { _, resource, seat, serial, edges in
+            Toplevel.from(resource)?.requestResize(seat: seat, serial: serial, edges: edges)
         }
         i.set_max_size = { _, resource, width, height in
-            if width < 0 || height < 0, let resource {
-                strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative maximum size")
-            }
+            Toplevel.from(resource)?.setSizeLimit(maximum: true, width: width, height: height)
         }
         i.set_min_size = { _, resource, width, height in
-            if width < 0 || height < 0, let resource {
-                strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_SIZE.rawValue, "negative minimum size")
-            }
+            Toplevel.from(resource)?.setSizeLimit(maximum: false, width: width, height: height)
         }
-        i.set_maximized = { _, _ in }
-        i.unset_maximized = { _, _ in }
-        i.set_fullscreen = { _, _, _ in }
-        i.unset_fullscreen = { _, _ in }
-        i.set_minimized = { _, _ in }
+        i.set_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(true) }
+        i.unset_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(false) }
+        // One output: the output argument can only name it.
+        i.set_fullscreen = { _, resource, _ in Toplevel.from(resource)?.setFullscreen(true) }
+        i.unset_fullscreen = { _, resource in Toplevel.from(resource)?.setFullscreen(false) }
+        i.set_minimized = { _, resource in Toplevel.from(resource)?.minimize() }
         return staticImplementation(i)
     }()
 }

@@ -21,17 +21,32 @@ final class WindowStack {
     /// Where `toplevel`, mapped or about to be, goes among the other
     /// windows: an explicit origin if one is given for this many windows;
     /// centered on its parent's window for a dialog; else smart placement.
-    func origin(for toplevel: Toplevel) -> Point {
+    /// A window with a `titleBar` is placed with the bar above its
+    /// geometry, so the bar stays on the output too.
+    func origin(for toplevel: Toplevel, titleBar: Bool = false) -> Point {
         let others = toplevels.filter { $0 !== toplevel }
         if others.count < explicitOrigins.count { return explicitOrigins[others.count] }
-        let output = scene.bounds
-        let size = toplevel.geometry.size
+        let bar = titleBar ? TitleBar.height : 0
+        let output = workArea
+        let size = Size(width: toplevel.geometry.width, height: toplevel.geometry.height + bar)
+        var placed: Point
         if let parent = toplevel.mappedParent, let parentOrigin = parent.origin {
-            return WindowPlacement.origin(for: size, centeredOn: Rect(origin: parentOrigin, size: parent.geometry.size), on: output)
+            placed = WindowPlacement.origin(for: size, centeredOn: Rect(origin: parentOrigin, size: parent.geometry.size), on: output)
+        } else {
+            let occupied = others.filter { !$0.states.minimized }
+                .compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
+            placed = WindowPlacement.origin(for: size, on: output, avoiding: occupied)
         }
-        let occupied = others.compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
-        return WindowPlacement.origin(for: size, on: output, avoiding: occupied)
+        placed.y += bar
+        return placed
     }
+
+    /// The area windows are maximized into: the output, less what panels
+    /// reserve (exclusive zones, once layer shell is served).
+    var workArea: Rect { scene.bounds }
+
+    /// The windows that are shown (mapped and not minimized), bottom to top.
+    var visibleToplevels: [Toplevel] { toplevels.filter { !$0.states.minimized } }
 
     /// The mapped window that `surface` (its own surface, a popup's, or a subsurface of either) belongs to.
     func window(of surface: Surface) -> Toplevel? {

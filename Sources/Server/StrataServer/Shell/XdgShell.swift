@@ -136,8 +136,15 @@ final class XdgSurface: SurfaceRole {
         guard let resource else { return }
         let serial = wl_display_next_serial(server.display)
         unackedSerials.append(serial)
+        lastSentSerial = serial
         xdg_surface_send_configure(resource, serial)
     }
+
+    /// The latest configure's serial.
+    private(set) var lastSentSerial: UInt32?
+
+    /// Whether `serial`, one this surface was sent, has been acknowledged (by itself or a later one).
+    func hasAcknowledged(_ serial: UInt32) -> Bool { isConfigured && !unackedSerials.contains(serial) }
 
     // MARK: SurfaceRole
 
@@ -156,6 +163,7 @@ final class XdgSurface: SurfaceRole {
                       "buffer attached before the first xdg_surface.configure was acknowledged")
             return false
         }
+        if let toplevel, !toplevel.commitSizeLimits() { return false }
         return true
     }
 

@@ -1,0 +1,116 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+
+/// An interactive move or resize: the window follows the pointer until
+/// the last button is released. Started by xdg_toplevel.move/resize, a
+/// drag on a title bar, or Super+drag.
+struct WindowGrab {
+    enum Kind: Equatable {
+        case move
+        case resize(ResizeEdges)
+    }
+    weak var window: Toplevel?
+    let kind: Kind
+    /// The pointer and the window's origin and size when the grab began.
+    let pointerStart: Point
+    let originStart: Point
+    let sizeStart: Size
+}
+
+// The pointer drives a window grab instead of a client: the client whose
+// press began it gets leave (so no motion or release reaches it), and
+// enter again once the grab ends.
+extension Seat {
+    /// Whether `serial` is a press of the implicit grab under way, sent to
+    /// `client`, on `window`: what xdg_toplevel.move and resize must quote.
+    func isPressSerial(_ serial: UInt32, of client: OpaquePointer?, on window: Toplevel) -> Bool {
+        guard !buttonsDown.isEmpty, windowGrab == nil, client != nil,
+              pressSerials.contains(where: { $0.serial == serial && $0.client == client }),
+              let focus = livePointerFocus, server.windows.window(of: focus) === window else { return false }
+        return true
+    }
+
+    /// Begins moving or resizing `window` with the pointer; the buttons down end it when released.
+    func beginWindowGrab(_ window: Toplevel, kind: WindowGrab.Kind) {
+        guard !buttonsDown.isEmpty, window.isVisible, let origin = window.origin else { return }
+        // Fullscreen and maximized windows keep their place and size.
+        guard !window.states.fullscreen, !window.states.maximized else { return }
+        windowGrab = WindowGrab(window: window, kind: kind, pointerStart: pointerPosition,
+                                originStart: origin, sizeStart: window.geometry.size)
+        if livePointerFocus != nil { setPointerFocus(nil, local: nil) }
+        if case .resize(let edges) = kind {
+            window.resizeAnchor = (edges, origin, window.geometry.size)
+            window.states.resizing = true
+            window.sendConfigure(width: Int32(window.geometry.width), height: Int32(window.geometry.height))
+        }
+    }
+
+    /// The pointer moved during a window grab.
+    func updateWindowGrab() {
+        guard let grab = windowGrab else { return }
+        guard let window = grab.window, window.isVisible else { return endWindowGrab() }
+        let dx = (pointerPosition.x - grab.pointerStart.x).rounded(), dy = (pointerPosition.y - grab.pointerStart.y).rounded()
+        switch grab.kind {
+        case .move:
+            var origin = Point(x: grab.originStart.x + dx, y: grab.originStart.y + dy)
+            // The title bar (or the window's top) stays reachable: never above the output.
+            origin.y = max(origin.y, server.windows.workArea.minY + (window.titleBar != nil ? TitleBar.height : 0))
+            window.move(to: origin)
+        case .resize(let edges):
+            var width = grab.sizeStart.width, height = grab.sizeStart.height
+            if edges.contains(.left) { width -= dx } else if edges.contains(.right) { width += dx }
+            if edges.contains(.top) { height -= dy } else if edges.contains(.bottom) { height += dy }
+            let size = window.clampedSize(width: Int32(clamping: Int(max(width, 1))), height: Int32(clamping: Int(max(height, 1))))
+            if size != window.configuredSize { window.sendConfigure(width: size.width, height: size.height) }
+        }
+    }
+
+    /// The last button was released (or the window went away): the grab ends.
+    func endWindowGrab() {
+        guard let grab = windowGrab else { return }
+        windowGrab = nil
+        if let window = grab.window, case .resize = grab.kind { window.endInteractiveResize() }
+    }
+}
+
+extension Toplevel {
+    /// xdg_toplevel.move: honoured with the serial of a press on this window
+    /// whose button is still down; otherwise ignored, as xdg-shell allows.
+    func requestMove(seat seatResource: WaylandResource?, serial: UInt32) {
+        let seat = server.seat!
+        guard seat.isPressSerial(serial, of: client, on: self) else { return }
+        seat.beginWindowGrab(self, kind: .move)
+    }
+
+    /// xdg_toplevel.resize: an edge outside the enum is a protocol error; a
+    /// stale serial, or none, is ignored.
+    func requestResize(seat seatResource: WaylandResource?, serial: UInt32, edges value: UInt32) {
+        guard let edges = ResizeEdges(wire: value) else {
+            if let resource {
+                strata_resource_post_error(resource, XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE.rawValue,
+                                           "resize edge \(value) is not an xdg_toplevel.resize_edge")
+            }
+            return
+        }
+        let seat = server.seat!
+        guard !edges.isEmpty, seat.isPressSerial(serial, of: client, on: self) else { return }
+        seat.beginWindowGrab(self, kind: .resize(edges))
+    }
+
+    /// Ends the resizing state with a configure of the size reached.
+    func endInteractiveResize() {
+        guard states.resizing else { return }
+        states.resizing = false
+        if server.seat.windowGrab?.window === self { server.seat.windowGrab = nil }
+        sendConfigure()
+    }
+
+    /// During and after a resize, the edges opposite the dragged ones stay put:
+    /// the origin follows the size the client committed.
+    func followResizeAnchor(size: Size) {
+        guard let anchor = resizeAnchor, origin != nil else { return }
+        if anchor.edges.contains(.left) { origin!.x = anchor.origin.x + anchor.size.width - size.width }
+        if anchor.edges.contains(.top) { origin!.y = anchor.origin.y + anchor.size.height - size.height }
+    }
+}

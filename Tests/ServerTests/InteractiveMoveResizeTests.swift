@@ -1,0 +1,150 @@
+import CStrataClientProtocol
+import CStrataServerProtocol
+import Foundation
+import StrataProtocol
+import TestSupport
+import XCTest
+
+/// xdg_toplevel.move and resize driven by `strata input` on a real `strata`
+/// (320×240, the window at 32,32): the window follows the pointer until the
+/// release, resizes send sizes with the resizing state from the dragged
+/// edge, and requests without a live press serial are ignored.
+final class InteractiveMoveResizeTests: CompositorTestCase {
+    var client: RawClient { fixture.client }
+    var seat: SeatRecorder { fixture.seat }
+    var window: ManagedWindow { fixture.window }
+    private var fixture: (client: RawClient, seat: SeatRecorder, window: ManagedWindow)!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let client = try RawClient(strata)
+        fixture = (client, try SeatRecorder(client), try ManagedWindow(client, title: "W", width: 100, height: 80))
+    }
+
+    override func tearDown() {
+        fixture = nil
+        super.tearDown()
+    }
+
+    /// Presses at (x, y) and returns the press's serial, as the client got it.
+    func press(_ x: Int, _ y: Int) throws -> UInt32 {
+        try strata.input("move", "\(x)", "\(y)")
+        try strata.input("press")
+        XCTAssertTrue(seat.take().contains("pointer.button 272 pressed"))
+        return seat.lastInputSerial
+    }
+
+    func testMoveFollowsThePointerUntilTheRelease() throws {
+        let serial = try press(50, 50)
+        xdg_toplevel_move(window.toplevel, seat.seat, serial)
+        client.roundtrip()
+        XCTAssertEqual(seat.take(), ["pointer.leave \(window.surfaceID)"], "the compositor has the pointer now")
+        try strata.input("move", "100", "90")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 82, y: 72))
+        try strata.input("move", "60", "40")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 42, y: 22))
+        try strata.input("release")
+        XCTAssertEqual(seat.take(), ["pointer.enter \(window.surfaceID) 18 18"], "no motion or release, then enter")
+        try strata.input("move", "200", "200")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 42, y: 22), "the release ended it")
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        let shot = try strata.shot("moved")
+        assertPixel(shot, 42, 22, .fill)
+        assertPixel(shot, 41, 22, .desktop)
+    }
+
+    func testResizeFromTheBottomRightSendsSizesWithTheResizingState() throws {
+        let serial = try press(120, 100)
+        xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
+        client.roundtrip()
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING))
+        try strata.input("move", "160", "130")
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 140)
+        XCTAssertEqual(window.last?.height, 110)
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING))
+        client.roundtrip()
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 140, height: 110))
+        try strata.input("release")
+        client.roundtrip()
+        XCTAssertFalse(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING), "the release ends the resizing state")
+        XCTAssertEqual(window.last?.width, 140)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 32, y: 32))
+        XCTAssertEqual(try strata.states(of: "W"), ["activated"])
+    }
+
+    func testResizeFromTheTopLeftKeepsTheBottomRightCornerInPlace() throws {
+        let serial = try press(40, 40)
+        xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_TOP_LEFT.rawValue)
+        client.roundtrip()
+        try strata.input("move", "20", "30")
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 120)
+        XCTAssertEqual(window.last?.height, 90)
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 120, height: 90))
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 12, y: 22), "the bottom right stays at (132, 112)")
+        try strata.input("release")
+    }
+
+    func testResizeHonoursTheSizeLimits() throws {
+        xdg_toplevel_set_min_size(window.toplevel, 90, 70)
+        xdg_toplevel_set_max_size(window.toplevel, 110, 90)
+        wl_surface_commit(window.surface)
+        let serial = try press(120, 100)
+        xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
+        client.roundtrip()
+        try strata.input("move", "200", "200")
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 110)
+        XCTAssertEqual(window.last?.height, 90)
+        try strata.input("move", "40", "40")
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 90)
+        XCTAssertEqual(window.last?.height, 70)
+        try strata.input("release")
+    }
+
+    func testRequestsWithoutALivePressSerialAreIgnored() throws {
+        try strata.input("move", "50", "50")
+        seat.take()
+        // The enter's serial, and no button down.
+        xdg_toplevel_move(window.toplevel, seat.seat, seat.lastPointerEnterSerial)
+        xdg_toplevel_resize(window.toplevel, seat.seat, 12345, XDG_TOPLEVEL_RESIZE_EDGE_RIGHT.rawValue)
+        XCTAssertTrue(client.roundtrip())
+        // A press that was released already.
+        let serial = try press(50, 50)
+        try strata.input("release")
+        xdg_toplevel_move(window.toplevel, seat.seat, serial)
+        XCTAssertTrue(client.roundtrip())
+        seat.take()
+        try strata.input("drag", "50", "50", "90", "90")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 32, y: 32))
+        XCTAssertTrue(seat.take().contains("pointer.motion 58 58"), "the drag went to the client")
+        // A press that is down, but a serial it never had.
+        _ = try press(50, 50)
+        xdg_toplevel_move(window.toplevel, seat.seat, seat.lastInputSerial &+ 1000)
+        client.roundtrip()
+        try strata.input("move", "90", "90")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 32, y: 32))
+        try strata.input("release")
+    }
+
+    func testAResizeEdgeOutsideTheEnumIsAProtocolError() throws {
+        let serial = try press(50, 50)
+        xdg_toplevel_resize(window.toplevel, seat.seat, serial, 3)  // top and bottom at once
+        try assertProtocolError(client, interface: "xdg_toplevel", code: XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE.rawValue)
+    }
+
+    func testSuperDragMovesAWindowFromAnywhereInIt() throws {
+        try strata.input("move", "50", "50")
+        seat.take()
+        try strata.input("key", "Super_L", "--down")
+        try strata.input("drag", "50", "50", "110", "90", "--steps", "4")
+        try strata.input("key", "Super_L", "--up")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 92, y: 72))
+        let events: [String] = seat.take().filter { (event: String) in event.hasPrefix("pointer.") }
+        // The pointer reaches the start with a motion; then the compositor has it until the release.
+        XCTAssertEqual(events, ["pointer.motion 18 18", "pointer.leave \(window.surfaceID)", "pointer.enter \(window.surfaceID) 18 18"])
+    }
+}
