@@ -196,15 +196,18 @@ final class PointerConstraintsProtocolTests: CompositorTestCase {
         XCTAssertEqual(try constraint(), "confined")
         try move(70, 70)
         XCTAssertEqual(try pointer().x, 70, "inside, it moves freely")
+        // The region is output points 42…91 on each axis (window at 32, region 10…60):
+        // a motion that would leave it stops on its edge, on the last point
+        // inside, and slides along the edge (as weston and wlcs expect).
         try move(300, 75)
-        XCTAssertEqual(try pointer().x, 70, "it cannot leave across the right edge")
-        XCTAssertEqual(try pointer().y, 75, "but slides along it")
+        XCTAssertEqual(try pointer().x, 91, "it stops at the right edge")
+        XCTAssertEqual(try pointer().y, 75, "and slides along it")
         try move(10, 10)
-        XCTAssertEqual(try pointer().x, 70)
-        XCTAssertEqual(try pointer().y, 75)
+        XCTAssertEqual(try pointer().x, 42, "up and left, to the corner")
+        XCTAssertEqual(try pointer().y, 42)
         try move(50, 300)
         XCTAssertEqual(try pointer().x, 50, "slides along the bottom edge")
-        XCTAssertEqual(try pointer().y, 75)
+        XCTAssertEqual(try pointer().y, 91)
     }
 
     func testConfinementRegionIsDoubleBuffered() throws {
@@ -220,7 +223,7 @@ final class PointerConstraintsProtocolTests: CompositorTestCase {
         XCTAssertTrue(scene.client.roundtrip())
         try move(60, 60)
         try move(120, 60)
-        XCTAssertEqual(try pointer().x, 60, "window x 28 + the move would leave the 40-point region")
+        XCTAssertEqual(try pointer().x, 71, "stopped on the 40-point region's last point: window x 32 + 40 − 1")
     }
 
     func testSecondConstraintIsAlreadyConstrained() throws {

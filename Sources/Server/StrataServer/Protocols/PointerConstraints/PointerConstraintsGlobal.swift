@@ -1,5 +1,8 @@
 import CStrataServerProtocol
 import CWaylandServer
+#if canImport(Glibc)
+import Glibc
+#endif
 import StrataProtocol
 
 /// zwp_pointer_constraints_v1, version 1: a surface locks the pointer in
@@ -40,12 +43,40 @@ final class PointerConstraintsGlobal {
         case .lock:
             return from
         case .confine:
-            for candidate in [to, Point(x: to.x, y: from.y), Point(x: from.x, y: to.y)] {
-                if let local = surface.localPoint(fromOutput: candidate), constraint.contains(local) { return candidate }
+            func inside(_ point: Point) -> Bool {
+                surface.localPoint(fromOutput: point).map(constraint.contains) ?? false
             }
-            return from
+            if inside(to) { return to }
+            // As far toward `to` as the region goes, then along its edge on
+            // whichever axis still moves: the pointer stops at the edge and slides.
+            let edge = farthestInside(from: from, toward: to, inside: inside)
+            let slides = [Point(x: to.x, y: edge.y), Point(x: edge.x, y: to.y)].map {
+                farthestInside(from: edge, toward: $0, inside: inside)
+            }
+            let stop = slides.max { distance($0, edge) < distance($1, edge) } ?? edge
+            // Regions are whole points: a pointer stopped by an edge rests on
+            // the last point inside it (x2 − 1), as other compositors put it.
+            let snapped = Point(x: stop.x == to.x ? stop.x : stop.x.rounded(.down),
+                                y: stop.y == to.y ? stop.y : stop.y.rounded(.down))
+            return inside(snapped) ? snapped : stop
         }
     }
+
+    /// The point of the segment from `from` (inside) toward `to` that is
+    /// furthest along it and still inside, to a hundredth of a point.
+    private func farthestInside(from: Point, toward to: Point, inside: (Point) -> Bool) -> Point {
+        func along(_ t: Double) -> Point { Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t) }
+        if inside(to) { return to }
+        var (low, high) = (0.0, 1.0)
+        let steps = Int(max(1, (log2(max(distance(from, to), 1) * 100)).rounded(.up)))
+        for _ in 0..<steps {
+            let middle = (low + high) / 2
+            if inside(along(middle)) { low = middle } else { high = middle }
+        }
+        return along(low)
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
     /// Activates the constraint of the surface with the pointer when it
     /// may be, and ends the active one when it may no longer be.
