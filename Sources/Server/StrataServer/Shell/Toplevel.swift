@@ -50,8 +50,6 @@ public final class Toplevel {
     /// A decoration mode that takes effect with the commit acknowledging
     /// `serial` (nil: the next commit).
     var pendingDecorationMode: (serverSide: Bool, serial: UInt32?)?
-    /// xdg_toplevel.wm_capabilities goes once, before the first configure.
-    private var sentCapabilities = false
     /// Behind a fullscreen window smaller than the output: black, as xdg-shell suggests.
     let fullscreenBackdrop = RenderLayer()
     /// Where the implicit geometry (no set_window_geometry) started at the last layout, while mapped.
@@ -109,23 +107,10 @@ public final class Toplevel {
         for state in configureStates {
             wl_array_add(&states, MemoryLayout<UInt32>.size)?.storeBytes(of: state, as: UInt32.self)
         }
-        if wl_resource_get_version(resource) >= 5, !sentCapabilities {
-            // Before the first configure: what the window manager offers (no window menu yet).
-            sentCapabilities = true
-            var capabilities = wl_array()
-            wl_array_init(&capabilities)
-            for capability in [XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE, XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN,
-                               XDG_TOPLEVEL_WM_CAPABILITIES_MINIMIZE] {
-                wl_array_add(&capabilities, MemoryLayout<UInt32>.size)?.storeBytes(of: capability.rawValue, as: UInt32.self)
-            }
-            xdg_toplevel_send_wm_capabilities(resource, &capabilities)
-            wl_array_release(&capabilities)
-        }
-        if wl_resource_get_version(resource) >= 4 {
-            // The area a window may take without covering what is reserved (nothing is, yet).
-            let bounds = server.windows.workArea
-            xdg_toplevel_send_configure_bounds(resource, Int32(bounds.width), Int32(bounds.height))
-        }
+        // wm_capabilities (v5) and configure_bounds (v4) are optional and not
+        // sent: Debian's weston 10 clients (weston-presentation-shm) bind the
+        // advertised version with listeners that lack them, and libwayland
+        // aborts such a client on an event it has no handler for.
         xdg_toplevel_send_configure(resource, configuredSize.width, configuredSize.height, &states)
         wl_array_release(&states)
         let modeSent = decoration?.sendConfigure() ?? false
