@@ -33,8 +33,8 @@ extension Seat {
         if let toplevel, let surface = toplevel.surface, surface.resource != nil {
             sendKeyboardEnter(surface, to: keyboards(of: surface.client), serial: nextSerial())
             toplevel.setActivated(true)
-            server.dataDeviceManager?.offerSelectionToFocusedClient()
-            server.primarySelectionManager?.offerSelectionToFocusedClient()
+            server.dataDeviceManager?.slot.offerSelectionToFocusedClient()
+            server.primarySelectionManager?.slot.offerSelectionToFocusedClient()
         }
     }
 

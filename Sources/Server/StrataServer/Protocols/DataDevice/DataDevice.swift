@@ -3,7 +3,7 @@ import CWaylandServer
 
 /// A client's wl_data_device: where it sets the selection and is told
 /// of the selection on offer.
-final class DataDevice {
+final class DataDevice: SelectionDevice {
     unowned let manager: DataDeviceManagerGlobal
     private(set) var resource: WaylandResource?
 
@@ -13,7 +13,7 @@ final class DataDevice {
                                           implementation: DataDevice.implementation, object: self,
                                           onDestroy: { [unowned self] _ in
                                               self.resource = nil
-                                              self.manager.removeDevice(self)
+                                              self.manager.slot.removeDevice(self)
                                           })
         else { return nil }
         self.resource = resource
@@ -58,7 +58,7 @@ final class DataDevice {
             guard let device = DataDevice.from(resource) else { return }
             let source = DataSource.from(sourceResource)
             source?.isUsed = true
-            device.manager.setSelection(source, from: device.client)
+            device.manager.slot.setSelection(source, from: device.client)
         }
         i.release = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)

@@ -3,7 +3,7 @@ import CWaylandServer
 
 /// A wl_data_source: what a client offers to paste, by MIME type; its
 /// client writes the data when a paste asks for it (`send`).
-final class DataSource {
+final class DataSource: SelectionSource {
     unowned let manager: DataDeviceManagerGlobal
     private(set) var resource: WaylandResource?
     private(set) var mimeTypes: [String] = []
@@ -16,7 +16,7 @@ final class DataSource {
                                           implementation: DataSource.implementation, object: self,
                                           onDestroy: { [unowned self] _ in
                                               self.resource = nil
-                                              self.manager.sourceDestroyed(self)
+                                              self.manager.slot.sourceDestroyed(self)
                                           })
         else { return nil }
         self.resource = resource

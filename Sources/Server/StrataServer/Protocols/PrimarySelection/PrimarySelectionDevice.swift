@@ -3,7 +3,7 @@ import CWaylandServer
 
 /// A client's zwp_primary_selection_device_v1: where it sets the primary
 /// selection and is told of the one on offer.
-final class PrimarySelectionDevice {
+final class PrimarySelectionDevice: SelectionDevice {
     unowned let manager: PrimarySelectionManagerGlobal
     private(set) var resource: WaylandResource?
 
@@ -13,7 +13,7 @@ final class PrimarySelectionDevice {
                                           implementation: PrimarySelectionDevice.implementation, object: self,
                                           onDestroy: { [unowned self] _ in
                                               self.resource = nil
-                                              self.manager.removeDevice(self)
+                                              self.manager.slot.removeDevice(self)
                                           })
         else { return nil }
         self.resource = resource
@@ -43,7 +43,7 @@ final class PrimarySelectionDevice {
         var i = zwp_primary_selection_device_v1_interface()
         i.set_selection = { _, resource, sourceResource, _ in
             guard let device = PrimarySelectionDevice.from(resource) else { return }
-            device.manager.setSelection(PrimarySelectionSource.from(sourceResource), from: device.client)
+            device.manager.slot.setSelection(PrimarySelectionSource.from(sourceResource), from: device.client)
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)

@@ -3,7 +3,7 @@ import CWaylandServer
 
 /// A zwp_primary_selection_source_v1: what a client offers as the primary
 /// selection, by MIME type; its client writes the data when a paste asks.
-final class PrimarySelectionSource {
+final class PrimarySelectionSource: SelectionSource {
     unowned let manager: PrimarySelectionManagerGlobal
     private(set) var resource: WaylandResource?
     private(set) var mimeTypes: [String] = []
@@ -14,7 +14,7 @@ final class PrimarySelectionSource {
                                           implementation: PrimarySelectionSource.implementation, object: self,
                                           onDestroy: { [unowned self] _ in
                                               self.resource = nil
-                                              self.manager.sourceDestroyed(self)
+                                              self.manager.slot.sourceDestroyed(self)
                                           })
         else { return nil }
         self.resource = resource

@@ -1,0 +1,63 @@
+/// A client's object that is told what is selected: wl_data_device for the
+/// clipboard, zwp_primary_selection_device_v1 for the middle-click selection.
+protocol SelectionDevice: AnyObject {
+    associatedtype Source: SelectionSource
+    var client: OpaquePointer? { get }
+    /// Sends an offer of `source` (or none) to this device's client.
+    func sendSelection(_ source: Source?)
+}
+
+/// What a client selects: told when something else replaces it.
+protocol SelectionSource: AnyObject {
+    func cancel()
+}
+
+/// One selection and the rule both kinds follow: only the client with the
+/// keyboard focus may set it (as weston does), so a background client cannot
+/// replace what the user chose; the focused client is offered it whenever the
+/// focus moves or the selection changes.
+final class SelectionSlot<Device: SelectionDevice> {
+    typealias Source = Device.Source
+    private unowned let server: Server
+    private var devices: [Device] = []
+    /// What was selected last; nil when nothing is, or its client destroyed it.
+    private(set) weak var selection: Source?
+
+    init(server: Server) { self.server = server }
+
+    private var focusedClient: OpaquePointer? { server.seat.keyboardFocus?.client }
+
+    func addDevice(_ device: Device?) {
+        guard let device else { return }
+        devices.append(device)
+        // A device made while its client has the keyboard learns the selection at once.
+        if device.client == focusedClient { device.sendSelection(selection) }
+    }
+
+    func removeDevice(_ device: Device) { devices.removeAll { $0 === device } }
+
+    /// set_selection from `client`: a source of another client than the
+    /// focused one is cancelled at once, and so is the one it replaces.
+    func setSelection(_ source: Source?, from client: OpaquePointer?) {
+        guard client == focusedClient else {
+            source?.cancel()
+            return
+        }
+        if let old = selection, old !== source { old.cancel() }
+        selection = source
+        offerSelectionToFocusedClient()
+    }
+
+    /// The selection's source was destroyed: nothing is selected any more.
+    func sourceDestroyed(_ source: Source) {
+        guard selection === source else { return }
+        selection = nil
+        offerSelectionToFocusedClient()
+    }
+
+    /// The keyboard focus moved (Seat+Focus): its client is offered the selection.
+    func offerSelectionToFocusedClient() {
+        guard let client = focusedClient else { return }
+        for device in devices where device.client == client { device.sendSelection(selection) }
+    }
+}
