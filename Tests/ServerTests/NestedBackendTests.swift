@@ -170,3 +170,44 @@ final class NestedBackendTests: XCTestCase {
         XCTAssertTrue(result.standardError.hasPrefix("strata: cannot open a window on /nonexistent/wayland-9"), result.standardError)
     }
 }
+
+/// The nested compositor reads keys with its parent's keymap: the parent
+/// sends its own keycodes, so a German parent's "z" (evdev KEY_Y, 21)
+/// reaches a client inside as "z", not as the "y" of a US layout.
+final class NestedKeymapTests: XCTestCase {
+    func testTheParentsLayoutIsTheNestedSeats() throws {
+        guard let eventDemo = StrataProcess.which("weston-eventdemo"), let stdbuf = StrataProcess.which("stdbuf") else {
+            throw XCTSkip("weston-eventdemo and stdbuf are needed")
+        }
+        setenv("XKB_DEFAULT_LAYOUT", "de", 1)
+        let parent: StrataProcess
+        do {
+            defer { unsetenv("XKB_DEFAULT_LAYOUT") }
+            parent = try StrataProcess(width: 480, height: 360, windowOrigins: [(x: 20, y: 20)])
+        }
+        defer { parent.stop() }
+        let nested = try StrataProcess(width: 320, height: 240, socketName: "nested", windowOrigins: [(x: 10, y: 10)],
+                                       nestedIn: parent.waylandSocketPath)
+        defer { nested.stop() }
+
+        let log = nested.runtimeDirectory + "/keys.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let demo = Process()
+        demo.executableURL = URL(fileURLWithPath: stdbuf)
+        demo.arguments = ["-oL", eventDemo, "--title=keys", "--log-key"]
+        demo.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_RUNTIME_DIR": nested.runtimeDirectory, "WAYLAND_DISPLAY": nested.socketName]) { $1 }
+        demo.standardOutput = FileHandle(forWritingAtPath: log)
+        demo.standardError = FileHandle.nullDevice
+        try demo.run()
+        defer { demo.terminate(); demo.waitUntilExit() }
+        XCTAssertTrue(try waitUntil { try nested.windows().contains { $0["title"] as? String == "keys" && $0["mapped"] as? Bool == true } })
+        try parent.input("click", "60", "60")
+        try parent.input("type", "z")
+        func keys() -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init).filter { $0.hasPrefix("key key:") }
+        }
+        XCTAssertTrue(waitUntil { keys().count >= 2 }, keys().joined(separator: "\n"))
+        XCTAssertEqual(keys().first?.components(separatedBy: ", state:").first, "key key: 21, unicode: 122")
+    }
+}

@@ -62,6 +62,13 @@ final class Keymap {
         (self.context, self.keymap, self.state, self.plainState) = (context, keymap, state, plainState)
     }
 
+    /// The keymap as xkb_v1 text, as wl_keyboard.keymap carries it.
+    var text: String? {
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
+    }
+
     deinit {
         xkb_state_unref(plainState)
         xkb_state_unref(state)

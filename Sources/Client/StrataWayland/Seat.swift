@@ -53,6 +53,10 @@ public final class Seat {
     public private(set) var keyboardEnterSerial: UInt32 = 0
 
     public var onEvent: ((SeatEvent) -> Void)?
+    /// Called with each keymap the compositor sends, as xkb_v1 text.
+    public var onKeymap: ((String) -> Void)?
+    /// The compositor's keymap as xkb_v1 text, once it has sent one.
+    public var keymapText: String? { keymap?.text }
 
     /// Scrolling of the pointer frame in progress.
     private var scroll = (dx: 0.0, dy: 0.0, isContinuous: true, time: UInt32(0), any: false)
@@ -151,6 +155,7 @@ public final class Seat {
     fileprivate func keymapReceived(format: UInt32, fd: Int32, size: UInt32) {
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { close(fd); return }
         keymap = Keymap(fd: fd, size: size)
+        if let text = keymap?.text { onKeymap?(text) }
     }
 
     fileprivate func keyChanged(time: UInt32, code: UInt32, state: UInt32) {

@@ -23,13 +23,30 @@ final class Keymap {
         var depressed: UInt32 = 0, latched: UInt32 = 0, locked: UInt32 = 0, group: UInt32 = 0
     }
 
-    init?() {
+    /// From XKB_DEFAULT_* (the US layout if they name nothing xkbcommon knows).
+    convenience init?() {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
         guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
             ?? Keymap.fallbackUS(context) else {
             xkb_context_unref(context)
             return nil
         }
+        self.init(context: context, keymap: keymap)
+    }
+
+    /// From a keymap's text, as another compositor sends it (the nested
+    /// backend takes its parent's layout); nil when it does not compile.
+    convenience init?(text: String) {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            xkb_context_unref(context)
+            return nil
+        }
+        self.init(context: context, keymap: keymap)
+    }
+
+    /// Takes both references; releases them when it fails.
+    private init?(context: OpaquePointer, keymap: OpaquePointer) {
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
             xkb_keymap_unref(keymap); xkb_context_unref(context)
             return nil
@@ -38,6 +55,7 @@ final class Keymap {
         fd = strata_sealed_memfd("strata-keymap", text, length)
         free(text)
         guard fd >= 0, let state = xkb_state_new(keymap) else {
+            if fd >= 0 { close(fd) }
             xkb_keymap_unref(keymap); xkb_context_unref(context)
             return nil
         }

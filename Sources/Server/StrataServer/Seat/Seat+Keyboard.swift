@@ -58,6 +58,25 @@ extension Seat {
         }
     }
 
+    /// Reads keys with the keymap `text` from now on (the nested backend's
+    /// parent layout): every wl_keyboard gets it, and the focused client the
+    /// new (cleared) modifiers. Text that does not compile changes nothing.
+    func useKeymap(text: String) {
+        guard let new = Keymap(text: text) else {
+            ServerLog.logger.warning("a keymap that does not compile was ignored")
+            return
+        }
+        keymap = new
+        for keyboard in keyboards {
+            if let resource = keyboard.resource {
+                wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, new.fd, new.size)
+            }
+        }
+        if let surface = keyboardTarget, surface.resource != nil {
+            sendModifiers(to: keyboards(of: surface.client), serial: nextSerial())
+        }
+    }
+
     private func sendModifiers(to keyboards: [KeyboardResource], serial: UInt32) {
         let m = keymap.modifiers
         for keyboard in keyboards {

@@ -18,7 +18,8 @@ public final class Seat {
 
     unowned let server: Server
     private var global: Global?
-    let keymap: Keymap
+    /// The layout keys are read with: XKB_DEFAULT_*'s, or a backend's (`useKeymap`).
+    var keymap: Keymap
     let cursor: Cursor
 
     // Every client's objects; each event goes to those of one client.

@@ -7,7 +7,8 @@ import Glibc
 
 /// The parent compositor's seat as this compositor's input devices: events
 /// on the nested window, in its surface points (which are this output's
-/// points: the window is the output at its scale), go to `Seat.handle(_:)`.
+/// points: the window is the output at its scale), go to `Seat.handle(_:)`;
+/// the parent's keymap becomes the seat's.
 final class NestedInput {
     private let seat: StrataWayland.Seat
     private unowned let server: Server
@@ -16,9 +17,15 @@ final class NestedInput {
         self.seat = seat
         self.server = server
         seat.onEvent = { [unowned self] event in self.forward(event) }
+        // Keys are read with the parent's layout: the keys it sends are its keycodes.
+        seat.onKeymap = { [unowned server] text in server.seat.useKeymap(text: text) }
+        if let text = seat.keymapText { server.seat.useKeymap(text: text) }
     }
 
-    deinit { seat.onEvent = nil }
+    deinit {
+        seat.onEvent = nil
+        seat.onKeymap = nil
+    }
 
     private func forward(_ event: SeatEvent) {
         switch event {
