@@ -60,6 +60,7 @@ sanitize: deps
 
 bench: deps
 	$(SWIFT) build -c release --product strata-bench
+	$(SWIFT) build -c release --product strata
 	.build/release/strata-bench
 
 demo: deps

@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested, clients).
 let areas = Set(CommandLine.arguments.dropFirst())
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
@@ -32,6 +32,7 @@ if wanted("scroll") {
 }
 
 if wanted("nested") { runNestedBenchmarks() }
+if wanted("clients") { runClientsBenchmarks() }
 
 /// Runs `strata-bench AREA` as a child process; its figures print here.
 func runAreaInItsOwnProcess(_ area: String) {

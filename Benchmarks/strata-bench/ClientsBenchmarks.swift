@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// Ordinary clients on Strata against the same clients on weston 10's
+/// headless pixman backend, in the same run: weston-simple-shm,
+/// weston-simple-damage and foot printing a stream of text, plus
+/// weston-presentation-shm, whose presented commits (wp_presentation
+/// feedback, one line each) count the frames each compositor showed. The
+/// figure is each compositor's CPU time (user + system, from /proc) per
+/// presented frame over the same five seconds, and their ratio.
+func runClientsBenchmarks() {
+    let strataPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strata").path
+    guard FileManager.default.isExecutableFile(atPath: strataPath) else {
+        print("strata-bench: clients: no strata beside strata-bench (build the strata product too)")
+        return
+    }
+    let tools = ["weston", "weston-simple-shm", "weston-simple-damage", "weston-presentation-shm", "foot"]
+    let paths = Dictionary(uniqueKeysWithValues: tools.map { tool in
+        (tool, (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) })
+    })
+    guard paths.values.allSatisfy({ $0 != nil }) else {
+        print("strata-bench: clients: needs \(tools.joined(separator: ", "))")
+        return
+    }
+
+    print("")
+    print("strata-bench: clients (simple-shm, simple-damage, foot printing text, presentation-shm), 1280×800, 5 s each")
+    let strata = measure(compositor: [strataPath, "run", "--headless", "--no-startup", "--socket", "bench", "--size", "1280x800"],
+                         paths: paths.mapValues { $0! })
+    let weston = measure(compositor: [paths["weston"]!!, "--backend=headless-backend.so", "--use-pixman", "--socket=bench",
+                                      "--width=1280", "--height=800", "--idle-time=0"],
+                         paths: paths.mapValues { $0! })
+    guard let strata, let weston else { return }
+    for (name, result) in [("strata", strata), ("weston 10", weston)] {
+        print(String(format: "  %@ CPU %6.3f s over %d presented frames: %7.3f ms per frame",
+                     name.padding(toLength: 10, withPad: " ", startingAt: 0) as NSString,
+                     result.cpuSeconds, result.frames, result.cpuSeconds / Double(max(result.frames, 1)) * 1000))
+    }
+    let ratio = (strata.cpuSeconds / Double(max(strata.frames, 1))) / (weston.cpuSeconds / Double(max(weston.frames, 1)))
+    print(String(format: "  ratio strata / weston per presented frame: %.2f (target: at most 0.8)", ratio))
+}
+
+private struct ClientsResult {
+    var cpuSeconds: Double
+    var frames: Int
+}
+
+/// Runs the compositor, the four clients for five seconds after a second
+/// of warm-up, and returns the compositor's CPU time and frames in them.
+private func measure(compositor arguments: [String], paths: [String: String]) -> ClientsResult? {
+    let runtime = NSTemporaryDirectory() + "strata-bench-clients-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    chmod(runtime, 0o700)
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_RUNTIME_DIR"] = runtime
+    environment["WAYLAND_DISPLAY"] = "bench"
+    environment["STRATA_LOG"] = "error"
+
+    func start(_ command: [String], output: FileHandle? = nil) -> Process? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = environment
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        return process
+    }
+    guard let server = start(arguments) else { return nil }
+    var processes: [Process] = []
+    defer {
+        for process in processes where process.isRunning { process.terminate(); process.waitUntilExit() }
+        server.terminate()
+        server.waitUntilExit()
+    }
+    for _ in 0..<200 where !FileManager.default.fileExists(atPath: runtime + "/bench") { usleep(20_000) }
+    usleep(300_000)
+
+    let log = runtime + "/presentation.log"
+    _ = FileManager.default.createFile(atPath: log, contents: nil)
+    let clients: [[String]] = [
+        [paths["weston-simple-shm"]!], [paths["weston-simple-damage"]!],
+        [paths["foot"]!, "sh", "-c", "while :; do seq 1 2000; done"],
+    ]
+    processes = clients.compactMap { start($0) }
+    if let presentation = start(["/usr/bin/stdbuf", "-oL", paths["weston-presentation-shm"]!, "-f"],
+                                output: FileHandle(forWritingAtPath: log)) {
+        processes.append(presentation)
+    }
+    func frames() -> Int {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("seq") }.count
+    }
+    sleep(1)
+    let (cpu0, frames0) = (cpuSeconds(of: server.processIdentifier), frames())
+    sleep(5)
+    let (cpu1, frames1) = (cpuSeconds(of: server.processIdentifier), frames())
+    guard let cpu0, let cpu1 else { return nil }
+    return ClientsResult(cpuSeconds: cpu1 - cpu0, frames: frames1 - frames0)
+}
+
+/// User plus system CPU time of a process, from /proc/PID/stat.
+private func cpuSeconds(of pid: Int32) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    // Fields after the command's ")": state is field 3, utime 14, stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
