@@ -40,6 +40,19 @@ final class DecorationProtocolTests: CompositorTestCase {
         assertPixel(shot, 34, 3, .desktop)
     }
 
+    /// A window geometry as wide as an int allows costs no huge title-bar
+    /// image and brings the compositor down in no way: it draws on.
+    func testAHugeWindowGeometryIsServedOn() throws {
+        let client = try RawClient(strata)
+        let window = try decorated(client)
+        xdg_surface_set_window_geometry(window.xdgSurface, 0, 0, Int32.max, 80)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try strata.control("frame").status, 0, strata.serverLog)
+        XCTAssertEqual(try titleBar()?.width, Double(Int32.max))
+        XCTAssertTrue(try RawClient(strata).roundtrip(), "the compositor serves on")
+    }
+
     func testClientSideIsGivenWhenAskedFor() throws {
         let client = try RawClient(strata)
         let window = try decorated(client, mode: clientSide)

@@ -129,4 +129,19 @@ final class TabBarControllerTests: ViewControllerTestCase {
         XCTAssertTrue(inner.tabBarController === tabs)
         XCTAssertTrue(inner.navigationController === navigation)
     }
+
+    /// UITabBarController: tapping the tab of the selected navigation
+    /// controller again pops it to its root view controller.
+    func testTappingTheSelectedNavigationTabPopsToRoot() {
+        let root = controller("R")
+        let navigation = UINavigationController(rootViewController: root)
+        navigation.pushViewController(controller("D"), animated: false)
+        tabs.viewControllers = [a, navigation]
+        tabs.selectedIndex = 1
+        XCTAssertEqual(navigation.viewControllers.count, 2)
+        tapTab(1)
+        XCTAssertTrue(navigation.topViewController === root, "back at the root")
+        tapTab(0)
+        XCTAssertTrue(tabs.selectedViewController === a, "another tab only switches")
+    }
 }

@@ -257,6 +257,10 @@ public final class Server {
         outputGlobal?.sendMode()
         xdgOutputManager?.outputResized()
         outputGlobal?.sendDone()
+        // Maximized and fullscreen windows take the new size too.
+        for toplevel in windows.toplevels where toplevel.states.maximized || toplevel.states.fullscreen {
+            toplevel.applyStateGeometry()
+        }
         ServerLog.logger.info("output: \(backend.summary)")
         scheduleFrame()
     }

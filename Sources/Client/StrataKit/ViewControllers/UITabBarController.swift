@@ -110,7 +110,12 @@ open class UITabBarController: UIViewController {
         guard let index = tabs.firstIndex(where: { $0.tabBarItem === item }) else { return }
         let controller = tabs[index]
         if let delegate, !delegate.tabBarController(self, shouldSelect: controller) { return }
-        if index != selectedIndexStorage { switchTo(index: index, from: selectedViewController) }
+        if index != selectedIndexStorage {
+            switchTo(index: index, from: selectedViewController)
+        } else if let navigation = controller as? UINavigationController {
+            // The selected tab tapped again: its navigation stack goes back to its root, as in UIKit.
+            navigation.popToRootViewController(animated: true)
+        }
         delegate?.tabBarController(self, didSelect: controller)
     }
 

@@ -42,7 +42,7 @@ extension Seat {
         if case .resize(let edges) = kind {
             window.resizeAnchor = (edges, origin, window.geometry.size)
             window.states.resizing = true
-            window.sendConfigure(width: Int32(window.geometry.width), height: Int32(window.geometry.height))
+            window.sendConfigure(size: window.geometry.size)
         }
     }
 

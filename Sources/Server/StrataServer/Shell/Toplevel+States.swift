@@ -139,14 +139,14 @@ extension Toplevel {
         resizeAnchor = nil
         if states.fullscreen {
             let output = server.scene.bounds.size
-            sendConfigure(width: Int32(output.width), height: Int32(output.height))
+            sendConfigure(size: output)
         } else if states.maximized {
             let frame = maximizedFrame
-            sendConfigure(width: Int32(frame.width), height: Int32(frame.height))
+            sendConfigure(size: frame.size)
             moveWithConfigure(to: frame.origin)
         } else if let restore = restoreFrame {
             restoreFrame = nil
-            sendConfigure(width: Int32(restore.width), height: Int32(restore.height))
+            sendConfigure(size: restore.size)
             moveWithConfigure(to: restore.origin)
         } else {
             // Maximized before it was ever shown: the client picks its size, placed as a new window.

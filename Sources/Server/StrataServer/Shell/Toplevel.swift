@@ -95,6 +95,13 @@ public final class Toplevel {
     /// maximize, an interactive resize) is kept for later configures.
     /// Sizes are clamped to the client's minimum and maximum, except a
     /// fullscreen one, which is the output's.
+    /// A configure for a size in points, whatever a client made its
+    /// geometry: clamped into what the protocol's int can carry.
+    func sendConfigure(size: Size) {
+        func dimension(_ value: Double) -> Int32 { Int32(min(max(value.rounded(), 0), Double(Int32.max))) }
+        sendConfigure(width: dimension(size.width), height: dimension(size.height))
+    }
+
     func sendConfigure(width: Int32? = nil, height: Int32? = nil) {
         guard let resource else { return }
         if let width, let height {

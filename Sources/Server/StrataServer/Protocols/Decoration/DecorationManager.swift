@@ -10,7 +10,7 @@ final class DecorationManagerGlobal {
 
     init?(server: Server) {
         global = Global(display: server.display, interface: strata_zxdg_decoration_manager_v1_interface(),
-                        version: DecorationManagerGlobal.version) { client, version, id in
+                        version: DecorationManagerGlobal.version) { [unowned server] client, version, id in
             let manager = DecorationManager(server: server)
             manager.resource = makeResource(client: client, interface: strata_zxdg_decoration_manager_v1_interface(),
                                             version: Int32(version), id: id,

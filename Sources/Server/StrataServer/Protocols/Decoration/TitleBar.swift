@@ -37,6 +37,8 @@ final class TitleBar {
     }
 
     /// Places the bar above `window`'s geometry and redraws it if what it shows changed.
+    static let maximumDrawnWidth = 16384.0
+
     func layout(window: Toplevel) {
         if layer.superlayer !== window.windowLayer { window.windowLayer.addSublayer(layer) }
         let g = window.geometry
@@ -49,7 +51,10 @@ final class TitleBar {
         decorated = layer.isHidden || window.states.maximized ? .zero
             : Rect(x: frame.minX, y: frame.minY, width: g.width, height: TitleBar.height + g.height)
         guard !layer.isHidden else { return }
-        let content = TitleBarDrawing.Content(title: window.title ?? "", width: Int(g.width.rounded()),
+        // No output is wider than this: a wider bar is drawn this wide and stretched,
+        // so a client's huge geometry costs no huge image.
+        let drawnWidth = Int(min(g.width, TitleBar.maximumDrawnWidth).rounded())
+        let content = TitleBarDrawing.Content(title: window.title ?? "", width: drawnWidth,
                                               active: window.isActivated, maximized: window.states.maximized)
         guard content != drawn else { return }
         drawn = content

@@ -8,8 +8,8 @@ final class XdgOutputManagerGlobal {
     static let version: Int32 = 3
     unowned let server: Server
     private var global: Global?
-    /// Every zxdg_output_v1 with its wl_output, to tell when the output's size changes.
-    private var outputs: [(xdgOutput: WaylandResource, output: WaylandResource)] = []
+    /// Every zxdg_output_v1, to tell when the output's size changes.
+    private var outputs: [WaylandResource] = []
 
     init?(server: Server) {
         self.server = server
@@ -23,7 +23,7 @@ final class XdgOutputManagerGlobal {
     func outputResized() {
         let c = server.configuration
         let scale = Int32(max(c.scale, 1))
-        for (xdgOutput, _) in outputs {
+        for xdgOutput in outputs {
             zxdg_output_v1_send_logical_size(xdgOutput, Int32(c.width) / scale, Int32(c.height) / scale)
             if wl_resource_get_version(xdgOutput) < 3 { zxdg_output_v1_send_done(xdgOutput) }
         }
@@ -61,9 +61,9 @@ final class XdgOutputManagerGlobal {
             guard let resource, let output, let manager = resourceObject(resource, as: XdgOutputManagerGlobal.self),
                   let xdgOutput = makeResource(child: resource, interface: strata_zxdg_output_v1_interface(), id: id,
                                                implementation: XdgOutputManagerGlobal.outputImplementation, object: manager,
-                                               onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0.xdgOutput == gone } })
+                                               onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0 == gone } })
             else { return }
-            manager.outputs.append((xdgOutput, output))
+            manager.outputs.append(xdgOutput)
             manager.describe(to: xdgOutput, output: output)
         }
         return staticImplementation(i)
