@@ -1,3 +1,4 @@
+import CStrataServerProtocol
 import CWaylandServer
 
 // The keyboard: keys go to the focused window's client only, with the
