@@ -10,7 +10,7 @@ final class ScanoutChain {
     private let device: DisplayDevice
     /// The renderer's shadow buffer, copied from.
     private let source: OpaquePointer
-    private var buffers: [DamagedBuffer]
+    private var buffers: [DamagedBuffer<ScanoutBuffer>]
     /// The buffer on screen, and the one a page flip is bringing there.
     private(set) var frontIndex: Int?
     private(set) var pendingIndex: Int?
@@ -35,7 +35,7 @@ final class ScanoutChain {
             for buffer in made { device.destroyScanoutBuffer(buffer) }
             throw error
         }
-        buffers = made.map(DamagedBuffer.init)
+        buffers = made.map { DamagedBuffer($0, pixels: $0.pixels, width: $0.width, height: $0.height, stride: $0.stride) }
     }
 
     /// What changed in the source since the last call.
@@ -59,7 +59,7 @@ final class ScanoutChain {
             let index = frontIndex.map { 1 - $0 } ?? 0
             // Copied even if the kernel refuses: the buffer is current for the next try.
             copyDamage(into: buffers[index])
-            try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].buffer)
+            try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].handle)
             needsModeset = false
             presentWanted = false
             frontIndex = index
@@ -75,7 +75,7 @@ final class ScanoutChain {
         guard target.hasDamage else { return }
         // A refused flip leaves the buffer current, not pending: the next frame flips it.
         copyDamage(into: target)
-        try device.pageFlip(crtc: output.crtc, buffer: target.buffer)
+        try device.pageFlip(crtc: output.crtc, buffer: target.handle)
         pendingIndex = index
         flipsQueued += 1
     }
@@ -89,58 +89,12 @@ final class ScanoutChain {
         if presentWanted, presentWaiting { try present() }
     }
 
-    private func copyDamage(into target: DamagedBuffer) {
-        for rect in target.takeDamage() {
-            pixman_image_composite32(PIXMAN_OP_SRC, source, nil, target.image, Int32(rect.x), Int32(rect.y), 0, 0,
-                                     Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-            pixelsCopied += rect.area
-        }
+    private func copyDamage(into target: DamagedBuffer<ScanoutBuffer>) {
+        pixelsCopied += target.copyDamage(from: source).reduce(0) { $0 + $1.area }
     }
 
     func destroy() {
-        for buffer in buffers { device.destroyScanoutBuffer(buffer.buffer) }
+        for buffer in buffers { device.destroyScanoutBuffer(buffer.handle) }
         buffers = []
-    }
-}
-
-/// A scanout buffer, a pixman image over its pixels, and what it has missed.
-private final class DamagedBuffer {
-    let buffer: ScanoutBuffer
-    let image: OpaquePointer
-    let bounds: PixelRect
-    private var damage: [PixelRect]
-    /// Past this many rects the damage becomes their bounding box.
-    private static let maximumRects = 32
-
-    init(_ buffer: ScanoutBuffer) {
-        self.buffer = buffer
-        bounds = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(buffer.width), Int32(buffer.height),
-                                         buffer.pixels.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride))!
-        // A new buffer holds nothing of the source yet.
-        damage = [bounds]
-    }
-
-    deinit { pixman_image_unref(image) }
-
-    var hasDamage: Bool { !damage.isEmpty }
-
-    func add(_ rects: [PixelRect]) {
-        // Whole-buffer damage covers everything else: copy it once.
-        if damage == [bounds] { return }
-        let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        if clipped.contains(bounds) {
-            damage = [bounds]
-            return
-        }
-        damage += clipped
-        if damage.count > Self.maximumRects, let first = damage.first {
-            damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
-        }
-    }
-
-    func takeDamage() -> [PixelRect] {
-        defer { damage = [] }
-        return damage
     }
 }

@@ -21,7 +21,7 @@ final class NestedBackend: OutputBackend {
     private let parentSeat: StrataWayland.Seat?
     private let scale: Int
     /// Two buffers, so one can be drawn while the parent still reads the other.
-    private var buffers: [PresentedBuffer] = []
+    private var buffers: [DamagedBuffer<ShmBuffer>] = []
     private var frameCallbackPending = false
     /// A frame was rendered while the parent could not take it yet.
     private var presentWanted = false
@@ -47,9 +47,10 @@ final class NestedBackend: OutputBackend {
 
     private func makeBuffers(width: Int, height: Int) throws {
         buffers = try (0..<2).map { _ in
-            PresentedBuffer(try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888))
+            let shm = try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888)
+            return DamagedBuffer(shm, pixels: shm.pixels, width: shm.width, height: shm.height, stride: shm.stride)
         }
-        for buffer in buffers { buffer.buffer.onRelease = { [unowned self] in if self.presentWanted { self.presentNow() } } }
+        for buffer in buffers { buffer.handle.onRelease = { [unowned self] in if self.presentWanted { self.presentNow() } } }
     }
 
     /// The parent sized the window: the output takes that size (in the
@@ -95,16 +96,16 @@ final class NestedBackend: OutputBackend {
 
     /// Copies what changed since the free buffer was last shown, and commits it with that damage.
     private func presentNow() {
-        guard let buffer = buffers.first(where: { $0.buffer.released }) else {
+        guard let buffer = buffers.first(where: { $0.handle.released }) else {
             presentWanted = true  // both with the parent: the next release presents
             return
         }
         presentWanted = false
-        let damage = buffer.takeDamage()
-        guard !damage.isEmpty else { return }
-        toplevel.attach(buffer.buffer)
+        guard buffer.hasDamage else { return }
+        let damage = buffer.copyDamage(from: renderer.framebuffer)
+        toplevel.attach(buffer.handle)
         for rect in damage {
-            pixelsPresented += buffer.copy(rect, from: renderer.framebuffer)
+            pixelsPresented += rect.area
             toplevel.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
         }
         frameCallbackPending = true
@@ -141,56 +142,9 @@ final class NestedBackend: OutputBackend {
     }
 }
 
-/// One of the window's buffers, with the damage it has missed since it was last shown.
-private final class PresentedBuffer {
-    let buffer: ShmBuffer
-    private let image: OpaquePointer
-    private var damage: [PixelRect] = []
-    /// Past this many rects the damage becomes their bounding box.
-    private static let maximumRects = 32
-
-    init(_ buffer: ShmBuffer) {
-        self.buffer = buffer
-        image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(buffer.width), Int32(buffer.height),
-                                         buffer.pixels.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride))!
-    }
-
-    deinit { pixman_image_unref(image) }
-
-    /// Frames the parent skipped repeat their damage: a rect already
-    /// covered is not copied twice.
-    func add(_ rects: [PixelRect]) {
-        for rect in rects where !damage.contains(where: { $0.contains(rect) }) {
-            damage.removeAll { rect.contains($0) }
-            damage.append(rect)
-        }
-        if damage.count > Self.maximumRects, let first = damage.first {
-            damage = [damage.dropFirst().reduce(first) { $0.union($1) }]
-        }
-    }
-
-    func takeDamage() -> [PixelRect] {
-        defer { damage = [] }
-        return damage
-    }
-
-    /// Copies `rect` of `framebuffer` into this buffer; returns the pixels copied.
-    func copy(_ rect: PixelRect, from framebuffer: OpaquePointer) -> Int {
-        pixman_image_composite32(PIXMAN_OP_SRC, framebuffer, nil, image, Int32(rect.x), Int32(rect.y), 0, 0,
-                                 Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        return rect.width * rect.height
-    }
-}
-
 extension Server {
     /// A window on the compositor named `parent` as the output (the nested backend).
     public static func nestedBackend(parent: String, width: Int, height: Int, scale: Int, title: String) throws -> OutputBackend {
         try NestedBackend(parentName: parent, width: width, height: height, scale: scale, title: title)
-    }
-}
-
-private extension PixelRect {
-    func contains(_ other: PixelRect) -> Bool {
-        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }
