@@ -72,9 +72,9 @@ let package = Package(
 
         // The client side: a thin Swift layer over libwayland-client, and the app framework.
         .target(name: "StrataWayland",
-                dependencies: ["StrataProtocol", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
+                dependencies: ["StrataProtocol", "StrataRender", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
                 path: "Sources/Client/StrataWayland", exclude: ["README.md"]),
-        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "CCairo", "CPango"],
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
                           "Pasteboard/README.md",

@@ -53,7 +53,7 @@ class KitTestCase: XCTestCase {
     func waitUntilPresented(file: StaticString = #filePath, line: UInt = #line) {
         let presented = runMainLoop(until: {
             guard let connection = CompositorConnection.current, connection.lastCommitSerial != nil else { return false }
-            return connection.layerManager.inFlightSerials.isEmpty && !connection.isCommitHeldBack
+            return (connection.layerManager?.inFlightSerials.isEmpty ?? true) && !connection.isCommitHeldBack
         })
         XCTAssertTrue(presented, "the commits were not presented; strata said: \(strata.serverLog)", file: file, line: line)
     }

@@ -20,7 +20,7 @@ final class UpdateCycleEndToEndTests: KitTestCase {
         try roundtrip()
         _ = try renderFrame()
         XCTAssertTrue(runMainLoop(until: {
-            if self.compositor.layerManager.inFlightSerials.isEmpty && !self.compositor.isCommitHeldBack { return true }
+            if self.compositor.layerManager!.inFlightSerials.isEmpty && !self.compositor.isCommitHeldBack { return true }
             _ = try? self.roundtrip()
             _ = try? self.renderFrame()
             return false
@@ -134,7 +134,7 @@ final class UpdateCycleEndToEndTests: KitTestCase {
             show(window)
         }
         XCTAssertTrue(runMainLoop(until: { (try? self.strata.windows().isEmpty) ?? false }))
-        let flushed = runMainLoop(until: { self.compositor.encoder.remoteLayerCount == 0 && self.compositor.layerManager.inFlightSerials.isEmpty })
+        let flushed = runMainLoop(until: { self.compositor.encoder.remoteLayerCount == 0 && self.compositor.layerManager!.inFlightSerials.isEmpty })
         XCTAssertTrue(flushed)
         XCTAssertNil(compositor.connection.protocolError)
         XCTAssertEqual(UIApplication.shared.windows.count, 0)
@@ -169,13 +169,13 @@ final class UpdateCycleEndToEndTests: KitTestCase {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         window.title = "flow"
         try showWithManualFrames(window)
-        let limit = Int(try XCTUnwrap(compositor.layerManager.limits).maxPendingCommits)
+        let limit = Int(try XCTUnwrap(compositor.layerManager?.limits).maxPendingCommits)
 
         for step in 0..<(limit + 3) {
             let updates = UpdateCycle.shared.updateCount
             window.backgroundColor = UIColor(red: CGFloat(step) / 10, green: 0, blue: 0, alpha: 1)
             XCTAssertTrue(runMainLoop(until: { UpdateCycle.shared.updateCount > updates }))
-            XCTAssertLessThanOrEqual(compositor.layerManager.inFlightSerials.count, limit)
+            XCTAssertLessThanOrEqual(compositor.layerManager!.inFlightSerials.count, limit)
         }
         XCTAssertTrue(compositor.isCommitHeldBack)
         XCTAssertTrue(compositor.connection.isConnected)

@@ -4,13 +4,14 @@ import StrataWayland
 extension CompositorConnection {
     /// Sends the turn's changes as one transaction: every changed layer of
     /// the shown windows, new roots, and the destruction of layers that are
-    /// gone; then one strata_layers_v1.commit and a flush.
+    /// gone; then one commit: strata_layers_v1.commit and a flush, or the
+    /// local compositor's, which draws the frame.
     ///
-    /// Flow control: while max_pending_commits commits are unanswered, the
-    /// changes stay recorded on their layers and go with the commit after
-    /// the next presented event. Returns whether a commit was sent.
+    /// Flow control (Strata only): while max_pending_commits commits are
+    /// unanswered, the changes stay recorded on their layers and go with
+    /// the commit after the next presented event. Returns whether a commit was made.
     func commitTransaction(shownWindows windows: [UIWindow]) -> Bool {
-        guard layerManager.canCommit else {
+        if let layerManager, !layerManager.canCommit {
             isCommitHeldBack = true
             flush()
             return false
@@ -24,8 +25,10 @@ extension CompositorConnection {
             while let superlayer = top.superlayer { top = superlayer }
             return surfaces[ObjectIdentifier(top)]
         }
-        let sharedPool = fallbackBufferPool
-        encoder.bufferPool = { layer in surface(of: layer)?.bufferPool ?? sharedPool }
+        if let wire = encoder.transport as? WireLayerTransport {
+            let sharedPool = fallbackBufferPool
+            wire.bufferPool = { layer in surface(of: layer)?.bufferPool ?? sharedPool }
+        }
         encoder.rootLayers = Set(surfaces.keys)
 
         encoder.begin()
@@ -38,14 +41,20 @@ extension CompositorConnection {
         encoder.sweepDeadLayers()
         for window in windows {
             guard let surface = window.surface, surface.isConfigured, !surface.isRootSent else { continue }
-            surface.context.setRootLayer(encoder.materialize(window.layer))
+            surface.show(encoder.materialize(window.layer))
             surface.isRootSent = true
             needsCommit = true
         }
         var committed = false
         if needsCommit || !encoder.summary.isEmpty {
             encoder.flushIfNeeded(force: true)
-            lastCommitSerial = layerManager.commit()
+            if let layerManager {
+                lastCommitSerial = layerManager.commit()
+            } else {
+                for window in windows { window.surface?.fitToWindow() }
+                localCompositor?.commit()
+            }
+            commitCount += 1
             lastSummary = encoder.summary
             needsCommit = false
             committed = true

@@ -17,8 +17,13 @@ import Glibc
 /// main-actor tasks.
 final class CompositorConnection {
     let connection: Connection
-    let layerManager: LayerManager
-    /// Turns changed CALayers into strata_layer_v1 requests.
+    /// Who composites the windows: Strata, through strata_layers_v1, or this app.
+    let mode: CompositingMode
+    /// strata_layers_v1, when Strata composites.
+    let layerManager: LayerManager?
+    /// The app's own compositor, when it composites itself.
+    let localCompositor: LocalCompositor?
+    /// Turns changed CALayers into strata_layer_v1 requests, for Strata or for the local compositor.
     let encoder: LayerTransactionEncoder
     private var readSource: DispatchSourceRead?
     /// Called after events were dispatched (the app schedules an update).
@@ -48,6 +53,8 @@ final class CompositorConnection {
     /// Contents of layers outside any shown window (rare: a layer removed
     /// from a window whose contents change) are sent from this pool.
     lazy var fallbackBufferPool = ContentsBufferPool(connection: connection)
+    /// How many transactions were committed (for tests that wait for the next one).
+    var commitCount = 0
 
     /// The connection of this process, once `open()` made it.
     private(set) static var current: CompositorConnection?
@@ -80,9 +87,20 @@ final class CompositorConnection {
 
     init(connection: Connection) throws {
         self.connection = connection
-        layerManager = try connection.requireLayerManager()
-        if layerManager.limits == nil { try layerManager.waitForLimits() }
-        encoder = LayerTransactionEncoder(manager: layerManager, connection: connection)
+        mode = try CompositingMode.choose(compositorHasLayers: connection.layerManager != nil)
+        switch mode {
+        case .server:
+            let manager = try connection.requireLayerManager()
+            if manager.limits == nil { try manager.waitForLimits() }
+            layerManager = manager
+            localCompositor = nil
+            encoder = LayerTransactionEncoder(transport: WireLayerTransport(manager: manager, connection: connection))
+        case .client:
+            layerManager = nil
+            let local = LocalCompositor()
+            localCompositor = local
+            encoder = LayerTransactionEncoder(transport: local)
+        }
         outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
         let seat = connection.bindSeat()
         clipboard = seat.flatMap { connection.bindClipboard(seat: $0) }
@@ -97,7 +115,7 @@ final class CompositorConnection {
         source.setEventHandler { [weak self] in self?.readEvents() }
         source.resume()
         readSource = source
-        layerManager.onPresented = { [weak self] _ in
+        layerManager?.onPresented = { [weak self] _ in
             guard let self, self.isCommitHeldBack else { return }
             UpdateCycle.shared.schedule()
         }

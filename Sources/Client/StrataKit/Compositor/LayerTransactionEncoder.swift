@@ -3,21 +3,22 @@ import StrataProtocol
 import StrataWayland
 
 /// Turns the CALayers changed since the last commit into strata_layer_v1
-/// requests: one strata layer per CALayer, created the first time the
-/// CALayer is seen in a shown window; then only the properties its
-/// `takeChanges()` names, the minimal sublayer edits, and the damaged part
-/// of new contents. Strata layers whose CALayer is gone are destroyed.
+/// requests: one node per CALayer, created the first time the CALayer is
+/// seen in a shown window; then only the properties its `takeChanges()`
+/// names, the minimal sublayer edits, and the damaged part of new
+/// contents. Nodes whose CALayer is gone are destroyed. The nodes are the
+/// compositor's layers or the app's own (`LayerTransport`).
 ///
 /// The encoder never commits; the update cycle commits once after it.
 final class LayerTransactionEncoder {
     /// A CALayer the compositor knows, and what was last sent for it.
     final class Entry {
         weak var layer: CALayer?
-        let remote: Layer
+        let remote: any LayerNode
         /// Pixel size of the contents last sent; nil when it has none. The
         /// compositor reads only the damage of contents of the same size.
         var contentsSize: [Int]?
-        init(layer: CALayer, remote: Layer) { self.layer = layer; self.remote = remote }
+        init(layer: CALayer, remote: any LayerNode) { self.layer = layer; self.remote = remote }
     }
 
     /// What one `encode` sent, for tests and for deciding whether to commit.
@@ -39,8 +40,7 @@ final class LayerTransactionEncoder {
         var bytesCopied: Int
     }
 
-    private let manager: LayerManager
-    private let connection: Connection
+    let transport: any LayerTransport
     private var entries: [ObjectIdentifier: Entry] = [:]
     private(set) var summary = Summary()
     /// Requests written since the last flush.
@@ -55,22 +55,16 @@ final class LayerTransactionEncoder {
     /// the window's frame origin.
     var rootLayers: Set<ObjectIdentifier> = []
 
-    /// Where the contents of a layer are copied to: its window's pool.
-    var bufferPool: (CALayer) -> ContentsBufferPool
-
-    init(manager: LayerManager, connection: Connection) {
+    init(transport: any LayerTransport) {
         CATransaction.recordsDeallocations = true
-        self.manager = manager
-        self.connection = connection
-        let shared = ContentsBufferPool(connection: connection)
-        bufferPool = { _ in shared }
+        self.transport = transport
     }
 
     /// How many strata layers exist (those of freed CALayers until the next sweep).
     var remoteLayerCount: Int { entries.count }
 
-    /// The strata layer of `layer`, if the compositor knows it.
-    func remoteLayer(of layer: CALayer) -> Layer? {
+    /// The node of `layer`, if it was sent.
+    func remoteLayer(of layer: CALayer) -> (any LayerNode)? {
         guard let entry = entries[ObjectIdentifier(layer)], entry.layer === layer else { return nil }
         return entry.remote
     }
@@ -80,7 +74,7 @@ final class LayerTransactionEncoder {
 
     /// The strata layer of `layer`, created with all its state and its
     /// sublayers' when the compositor does not know it yet.
-    func materialize(_ layer: CALayer) -> Layer { entry(for: layer).remote }
+    func materialize(_ layer: CALayer) -> any LayerNode { entry(for: layer).remote }
 
     /// Sends what changed in `layers`. Layers the compositor does not know
     /// are created only when `isShown` says they are in a shown window
@@ -119,10 +113,7 @@ final class LayerTransactionEncoder {
     func flushIfNeeded(force: Bool = false) {
         guard force || unflushed >= Self.requestsPerFlush else { return }
         unflushed = 0
-        while (try? connection.flush()) == false {
-            var entry = pollfd(fd: connection.fileDescriptor, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, 100)
-        }
+        transport.flush()
     }
 
     // MARK: Entries
@@ -134,7 +125,7 @@ final class LayerTransactionEncoder {
             // A new layer at a freed layer's address: the old one is gone.
             retire(entry)
         }
-        let remote = manager.createLayer(listening: true)
+        let remote = transport.makeNode()
         remote.onAnimationEvent = LayerAnimationEntry.handle
         let entry = Entry(layer: layer, remote: remote)
         entries[key] = entry
@@ -146,7 +137,7 @@ final class LayerTransactionEncoder {
     }
 
     private func retire(_ entry: Entry) {
-        if entry.remote.superlayer != nil { entry.remote.removeFromSuperlayer(); sent() }
+        if entry.remote.nodeSuperlayer != nil { entry.remote.removeFromSuperlayer(); sent() }
         entry.remote.destroy()
         sent()
         summary.destroyedLayers += 1
@@ -220,7 +211,7 @@ final class LayerTransactionEncoder {
     /// Removals, then each animation not sent yet, its begin time fixed now
     /// and sent as a delay after the frame that shows this commit. A
     /// window's root is placed by the compositor: its position is not animated.
-    private func sendAnimations(of layer: CALayer, to remote: Layer) {
+    private func sendAnimations(of layer: CALayer, to remote: any LayerNode) {
         for key in layer.pendingWireRemovals { remote.removeAnimation(forKey: key); sent() }
         layer.pendingWireRemovals = []
         let now = CACurrentMediaTime()
@@ -256,7 +247,7 @@ final class LayerTransactionEncoder {
         let damage = layer.contentsDamage
         layer.contentsDamage = nil
         guard let image = layer.contents as? CGImage, image.width > 0, image.height > 0 else {
-            if entry.contentsSize != nil { entry.remote.setContents(nil); sent() }
+            if entry.contentsSize != nil { transport.removeContents(of: entry.remote); sent() }
             entry.contentsSize = nil
             return
         }
@@ -271,31 +262,14 @@ final class LayerTransactionEncoder {
             // Contents marked changed with nothing damaged: the compositor's copy stands.
             if rects.isEmpty { return }
         }
-        let buffer: ShmBuffer
+        let copied: Int
         do {
-            buffer = try bufferPool(layer).buffer(width: image.width, height: image.height)
+            copied = try transport.setContents(image, changed: rects, partial: partial, of: entry.remote, for: layer)
         } catch {
             FileHandle.standardError.write(Data("StrataKit: no buffer for \(image.width)×\(image.height) contents: \(error)\n".utf8))
             return
         }
-        var copied = 0
-        image.withPixels { source in
-            for rect in rects {
-                let x = Int(rect.minX), width = Int(rect.width)
-                for row in Int(rect.minY)..<Int(rect.maxY) {
-                    memcpy(buffer.pixels + row * buffer.stride + x * 4, source + row * image.bytesPerRow + x * 4, width * 4)
-                }
-                copied += width * Int(rect.height) * 4
-            }
-        }
-        entry.remote.setContents(buffer, width: image.width, height: image.height)
-        sent()
-        if partial {
-            for rect in rects {
-                entry.remote.damageContents(x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
-                sent()
-            }
-        }
+        sent(partial ? 1 + rects.count : 1)
         entry.contentsSize = size
         summary.contentsUploads.append(ContentsUpload(width: image.width, height: image.height,
                                                       damage: partial ? rects : [], bytesCopied: copied))
@@ -306,16 +280,16 @@ final class LayerTransactionEncoder {
     /// Makes the strata layer's sublayers those of `layer` with as few
     /// edits as possible: removes those that left, keeps the longest run
     /// already in order, and moves or inserts only the others.
-    private func sendSublayers(of layer: CALayer, to remote: Layer) {
+    private func sendSublayers(of layer: CALayer, to remote: any LayerNode) {
         let target = (layer.sublayers ?? []).map { entry(for: $0).remote }
         let wanted = Set(target.map(ObjectIdentifier.init))
-        for child in remote.sublayers where !wanted.contains(ObjectIdentifier(child)) {
+        for child in remote.nodeSublayers where !wanted.contains(ObjectIdentifier(child)) {
             child.removeFromSuperlayer()
             sent()
             summary.sublayerEdits += 1
         }
         var currentIndex: [ObjectIdentifier: Int] = [:]
-        for (index, child) in remote.sublayers.enumerated() { currentIndex[ObjectIdentifier(child)] = index }
+        for (index, child) in remote.nodeSublayers.enumerated() { currentIndex[ObjectIdentifier(child)] = index }
         let kept = Self.longestIncreasingRun(target.map { currentIndex[ObjectIdentifier($0)] })
         // Without moves the sublayers are exactly the kept ones, in order, so
         // each insertion's index is its final one (the common case: adding
@@ -323,12 +297,12 @@ final class LayerTransactionEncoder {
         let movesWithin = target.indices.contains { !kept.contains($0) && currentIndex[ObjectIdentifier(target[$0])] != nil }
         for (index, child) in target.enumerated() where !kept.contains(index) {
             // In another tree (moved here in this transaction): leave it first.
-            if let parent = child.superlayer, parent !== remote { child.removeFromSuperlayer(); sent() }
+            if let parent = child.nodeSuperlayer, parent !== remote { child.removeFromSuperlayer(); sent() }
             var position = index
             if movesWithin {
                 // The compositor takes a moving sublayer out before inserting
                 // it, so its index counts the others only.
-                let others = remote.sublayers.filter { $0 !== child }
+                let others = remote.nodeSublayers.filter { $0 !== child }
                 position = index == 0 ? 0 : (others.firstIndex { $0 === target[index - 1] }.map { $0 + 1 } ?? 0)
             }
             remote.insertSublayer(child, at: position)

@@ -2,15 +2,19 @@ import Foundation
 import StrataWayland
 
 /// A shown UIWindow on the compositor: an xdg_toplevel whose content is the
-/// window's layer tree, bound by a strata_context_v1, and the buffer pool
-/// its layers' contents are sent in.
+/// window's layer tree, bound by a strata_context_v1 and with the buffer
+/// pool its layers' contents are sent in (Strata composites), or drawn by
+/// the app into the toplevel's own buffers (the app composites).
 ///
 /// Made when the window becomes visible and torn down when it hides, which
 /// unmaps it; the strata layers of the tree stay, so showing it again sends
 /// only what changed.
 final class WindowSurface {
     let toplevel: Toplevel
-    let context: Context
+    /// Binds the window's layer tree to the toplevel, when Strata composites.
+    let context: Context?
+    /// Draws the window's layer tree into the toplevel, when the app composites.
+    let presenter: WindowPresenter?
     let bufferPool: ContentsBufferPool
     private weak var compositor: CompositorConnection?
     /// The window this shows; it owns the surface.
@@ -26,7 +30,11 @@ final class WindowSurface {
         self.window = window
         self.compositor = compositor
         toplevel = try Toplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID)
-        context = compositor.layerManager.context(for: toplevel)
+        context = compositor.layerManager?.context(for: toplevel)
+        let madeToplevel = toplevel
+        presenter = compositor.localCompositor.map {
+            WindowPresenter(toplevel: madeToplevel, connection: compositor.connection, compositor: $0)
+        }
         bufferPool = ContentsBufferPool(connection: compositor.connection)
         toplevel.onConfigure = { [weak self] configure in
             self?.configured(width: Int(configure.width), height: Int(configure.height))
@@ -52,6 +60,18 @@ final class WindowSurface {
 
     func setTitle(_ title: String) { toplevel.setTitle(title) }
 
+    /// Shows the window's layer tree (its root's node) from the next commit on.
+    func show(_ root: any LayerNode) {
+        if let context { context.setRootLayer(root as? Layer) }
+        if let presenter, let root = root as? LocalLayer { presenter.show(root) }
+    }
+
+    /// Gives the app-drawn surface the window's size and scale before a frame.
+    func fitToWindow() {
+        guard let presenter, let window else { return }
+        presenter.fit(width: Double(window.bounds.width), height: Double(window.bounds.height), scale: Double(window.screenScale))
+    }
+
     /// False once the connection it was made on was closed.
     var isAlive: Bool {
         guard let compositor else { return false }
@@ -60,7 +80,8 @@ final class WindowSurface {
 
     /// Unmaps: the context goes with the next commit, the toplevel at once.
     func tearDown() {
-        context.destroy()
+        context?.destroy()
+        presenter?.destroy()
         toplevel.onConfigure = nil
         toplevel.onClose = nil
         toplevel.destroy()

@@ -190,30 +190,15 @@ final class LayerManager {
             layer.captureAppearanceBeforeTransition(scale: engine.scale)
         }
         for layer in dirtyLayers {
-            let render = layer.renderLayer
             var resized = false
             if layer.isDestroyed {
-                render.removeFromSuperlayer()
-                render.setSublayers([])
-                layer.modelSublayers = []
+                layer.commitDestruction()
             } else {
-                var properties = layer.pending
-                properties.contents = layer.model.contents
-                resized = properties.bounds.size != layer.model.bounds.size
-                layer.model = properties
-                if layer.structureChanged {
-                    layer.modelSublayers = layer.pendingSublayers.map(\.renderLayer)
-                    if layer.transitionShow?.isShowing != true { render.setSublayers(layer.modelSublayers) }
-                }
+                resized = layer.commitModel(layer.pending, sublayers: layer.structureChanged ? layer.pendingSublayers.map(\.renderLayer) : nil)
             }
             applyContents(of: layer)
             if !layer.pendingAnimationChanges.isEmpty { layer.applyAnimationChanges() }
-            if layer.animations.isEmpty && layer.transitionShow == nil {
-                render.properties = layer.model
-            } else {
-                engine.track(layer)
-                layer.updateRenderLayer(at: engine.lastFrameTime, scale: engine.scale)
-            }
+            layer.finishCommit(engine: engine)
             if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }
             layer.isDirty = false
             layer.structureChanged = false

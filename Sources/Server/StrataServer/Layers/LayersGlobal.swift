@@ -1,4 +1,5 @@
 import CStrataServerProtocol
+import StrataRender
 import StrataProtocol
 
 /// The strata_layers_v1 global. Each binding gets its own LayerManager; the

@@ -2,12 +2,6 @@ import CStrataServerProtocol
 import StrataProtocol
 import StrataRender
 
-/// What the next commit does to a layer's animations, in request order.
-enum PendingAnimationChange {
-    case add(ServerAnimation)
-    case remove(key: String)
-}
-
 /// Wire flags of add_animation.
 struct AnimationFlags: OptionSet {
     let rawValue: UInt32
@@ -112,18 +106,13 @@ extension ServerLayer {
         try queue(.transition(transition), key: key, flags: flags, begin: t[0])
     }
 
-    private func queue(_ effect: ServerAnimation.Effect, key: String, flags: AnimationFlags, begin: Double) throws(ProtocolViolation) {
+    private func queue(_ effect: RunningAnimation.Effect, key: String, flags: AnimationFlags, begin: Double) throws(ProtocolViolation) {
         try limitPendingChanges()
         try manager?.reserveAnimation(on: self, key: key)
         let delay: Double? = flags.contains(.absoluteBegin) ? nil : begin
-        pendingAnimationChanges.append(.add(ServerAnimation(key: key, effect: effect, delay: delay,
+        pendingAnimationChanges.append(.add(RunningAnimation(key: key, effect: effect, delay: delay,
                                                             keptOnCompletion: flags.contains(.keptOnCompletion))))
         manager?.markDirty(self)
-    }
-
-    /// Whether the next commit adds a transition (its old appearance is taken first).
-    var hasPendingTransition: Bool {
-        pendingAnimationChanges.contains { if case .add(let a) = $0 { return a.transition != nil } else { return false } }
     }
 
     func removeAnimation(key: String) throws(ProtocolViolation) {
@@ -154,103 +143,5 @@ extension ServerLayer {
             }
         }
         return keys.count
-    }
-
-    // MARK: Commit and frames
-
-    /// Applies the pending adds and removals. Replaced and removed
-    /// animations end with finished 0, as CA tells its delegate.
-    func applyAnimationChanges() {
-        for change in pendingAnimationChanges {
-            switch change {
-            case .add(let animation):
-                if let index = animations.firstIndex(where: { $0.key == animation.key }) {
-                    end(animations.remove(at: index), finished: false)
-                } else {
-                    manager?.animationCount += 1
-                }
-                animations.append(animation)
-            case .remove(let key):
-                if let index = animations.firstIndex(where: { $0.key == key }) {
-                    end(animations.remove(at: index), finished: false)
-                    manager?.animationCount -= 1
-                }
-            }
-        }
-        pendingAnimationChanges.removeAll()
-    }
-
-    /// Moves every animation to `time`: schedules new ones, sends started
-    /// and ended, drops the finished ones, and writes the presentation
-    /// values for the renderer. Returns when the layer next needs a frame:
-    /// `time` itself while an animation moves, a later time when one
-    /// begins or ends then, nil when nothing of it will change.
-    func advanceAnimations(to time: Double, scale: Double) -> Double? {
-        var next: Double? = nil
-        func wake(at moment: Double) { next = min(next ?? moment, moment) }
-        var index = 0
-        while index < animations.count {
-            let animation = animations[index]
-            animation.schedule(firstFrameAt: time)
-            if !animation.hasStarted && time >= animation.beginTime {
-                animation.hasStarted = true
-                sendStarted(animation)
-            }
-            if !animation.hasEnded && time >= animation.endTime {
-                end(animation, finished: true)
-                if !animation.isKeptOnCompletion {
-                    animations.remove(at: index)
-                    manager?.animationCount -= 1
-                    continue
-                }
-            }
-            let timing = animation.timing
-            if time < animation.beginTime {
-                wake(at: animation.beginTime)
-            } else if !animation.hasEnded {
-                // Moving, unless its clock stands still; then only its end (if any) matters.
-                if timing.speed > 0 && timing.duration > 0 { wake(at: time) } else if animation.endTime.isFinite { wake(at: animation.endTime) }
-            }
-            index += 1
-        }
-        updateRenderLayer(at: time, scale: scale)
-        return next
-    }
-
-    /// The model value with every animation applied at `time`.
-    func presentation(at time: Double) -> RenderLayer.Properties {
-        var values = model.animatable
-        for running in animations where running.isScheduled {
-            guard let animation = running.propertyAnimation else { continue }
-            if let value = animation.value(at: time) {
-                values.apply(animation.property, value, additive: animation.isAdditive)
-            }
-        }
-        var properties = model
-        properties.animatable = values
-        return properties
-    }
-
-    /// Drops every animation without events (the layer's object is gone).
-    func discardAnimations() {
-        manager?.animationCount -= animations.count
-        animations.removeAll()
-        pendingAnimationChanges.removeAll()
-        transitionShow = nil
-    }
-
-    private func end(_ animation: ServerAnimation, finished: Bool) {
-        if !animation.hasEnded && !isDestroyed {
-            strata_layer_v1_send_animation_ended(resource, animation.key, finished ? 1 : 0)
-        }
-        animation.hasEnded = true
-    }
-
-    private func sendStarted(_ animation: ServerAnimation) {
-        guard !isDestroyed else { return }
-        let nanoseconds = UInt64((max(animation.beginTime, 0) * 1e9).rounded())
-        let seconds = nanoseconds / 1_000_000_000
-        strata_layer_v1_send_animation_started(resource, animation.key, UInt32(truncatingIfNeeded: seconds >> 32),
-                                               UInt32(truncatingIfNeeded: seconds), UInt32(nanoseconds % 1_000_000_000))
     }
 }

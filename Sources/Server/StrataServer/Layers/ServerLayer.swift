@@ -4,12 +4,11 @@ import StrataRender
 
 /// One strata_layer_v1: the client's pending changes, and the RenderLayer
 /// that the compositor draws, which only a commit changes.
-final class ServerLayer {
+final class ServerLayer: AnimatedLayer {
     let resource: WaylandResource
     /// Nil once the client destroyed its manager: the layer lives on, but
     /// nothing can commit it.
     private(set) weak var manager: LayerManager?
-    let renderLayer = RenderLayer()
 
     /// Pending values of the plain properties; contents change only through `pendingContents`.
     var pending = RenderLayer.Properties()
@@ -24,19 +23,7 @@ final class ServerLayer {
     var pendingSuperlayers = WeakList<ServerLayer>()
     var pendingRootOf = WeakList<LayerContext>()
 
-    private(set) var isDestroyed = false
-
-    /// The committed values (CA's model layer). `renderLayer` draws these,
-    /// or while animations run, the presentation values made from them.
-    var model = RenderLayer.Properties()
-    /// In the order added; the later ones apply on top.
-    var animations: [ServerAnimation] = []
-    var pendingAnimationChanges: [PendingAnimationChange] = []
-    var isTrackedByEngine = false
-    /// The committed sublayers' render layers: a transition shows a stand-in
-    /// in their place while it runs.
-    var modelSublayers: [RenderLayer] = []
-    var transitionShow: TransitionShow? {
+    override var transitionShow: TransitionShow? {
         didSet { manager?.transitionBytes += (transitionShow?.bytes ?? 0) - (oldValue?.bytes ?? 0) }
     }
 
@@ -56,7 +43,32 @@ final class ServerLayer {
         self.resource = resource
         self.manager = manager
         id = wl_resource_get_id(resource)
+        super.init()
         renderLayer.name = "\(id)"
+    }
+
+    // MARK: Animation events, told to the client
+
+    override func animationStarted(_ animation: RunningAnimation) {
+        let nanoseconds = UInt64((max(animation.beginTime, 0) * 1e9).rounded())
+        let seconds = nanoseconds / 1_000_000_000
+        strata_layer_v1_send_animation_started(resource, animation.key, UInt32(truncatingIfNeeded: seconds >> 32),
+                                               UInt32(truncatingIfNeeded: seconds), UInt32(nanoseconds % 1_000_000_000))
+    }
+
+    override func animationEnded(_ animation: RunningAnimation, finished: Bool) {
+        strata_layer_v1_send_animation_ended(resource, animation.key, finished ? 1 : 0)
+    }
+
+    override func animationCountChanged(by delta: Int) { manager?.animationCount += delta }
+
+    /// Takes the appearance before a commit that adds a transition, when the
+    /// client's contents quota leaves room for its pictures.
+    func captureAppearanceBeforeTransition(scale: Double) {
+        let bytes = bytesForPendingTransition(pendingBounds: pending.bounds, scale: scale)
+        let available = Int(manager?.limits.maxBufferBytes ?? 0) - (manager?.transitionBytes ?? 0) + (transitionShow?.bytes ?? 0)
+            - (manager?.contentsBytesInUse ?? 0)
+        captureAppearanceBeforeTransition(bytes: bytes, scale: scale, fits: bytes <= available)
     }
 
     /// A pending chain is released one layer at a time (the default release

@@ -20,16 +20,13 @@ final class NestedBackend: OutputBackend {
     private let toplevel: StrataWayland.Toplevel
     private let parentSeat: StrataWayland.Seat?
     private let scale: Int
-    /// Two buffers, so one can be drawn while the parent still reads the other.
-    private var buffers: [DamagedBuffer<ShmBuffer>] = []
-    private var frameCallbackPending = false
-    /// A frame was rendered while the parent could not take it yet.
-    private var presentWanted = false
+    /// Frames to the parent: only their damage, paced by its frame callbacks.
+    private let presenter: SurfacePresenter
     private weak var server: Server?
     private var source: OpaquePointer?
     private var input: NestedInput?
     /// Pixels copied into buffers and committed as damage to the parent.
-    private(set) var pixelsPresented = 0
+    var pixelsPresented: Int { presenter.pixelsPresented }
 
     /// Connects to the parent (`parentName`, as WAYLAND_DISPLAY names it) and
     /// maps a window of `width`×`height` pixels at `scale`, titled `title`.
@@ -41,16 +38,9 @@ final class NestedBackend: OutputBackend {
         toplevel = try StrataWayland.Toplevel(connection: connection, title: title, appID: "strata")
         if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
         parentSeat = connection.bindSeat()
+        presenter = SurfacePresenter(connection: connection, toplevel: toplevel)
         _ = try toplevel.waitForConfigure()
-        try makeBuffers(width: width, height: height)
-    }
-
-    private func makeBuffers(width: Int, height: Int) throws {
-        buffers = try (0..<2).map { _ in
-            let shm = try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888)
-            return DamagedBuffer(shm, pixels: shm.pixels, width: shm.width, height: shm.height, stride: shm.stride)
-        }
-        for buffer in buffers { buffer.handle.onRelease = { [unowned self] in if self.presentWanted { self.presentNow() } } }
+        try presenter.resize(width: width, height: height, opaque: true)
     }
 
     /// The parent sized the window: the output takes that size (in the
@@ -60,7 +50,7 @@ final class NestedBackend: OutputBackend {
         guard width > 0, height > 0, width <= 16384, height <= 16384,
               width != renderer.width || height != renderer.height, let server else { return }
         do {
-            try makeBuffers(width: width, height: height)
+            try presenter.resize(width: width, height: height, opaque: true)
         } catch {
             ServerLog.logger.error("cannot resize the window to \(width)x\(height): \(error)")
             return
@@ -89,32 +79,7 @@ final class NestedBackend: OutputBackend {
     }
 
     func present(_ stats: FrameStats) {
-        guard !stats.damage.isEmpty else { return }
-        for buffer in buffers { buffer.add(stats.damage) }
-        if frameCallbackPending { presentWanted = true } else { presentNow() }
-    }
-
-    /// Copies what changed since the free buffer was last shown, and commits it with that damage.
-    private func presentNow() {
-        guard let buffer = buffers.first(where: { $0.handle.released }) else {
-            presentWanted = true  // both with the parent: the next release presents
-            return
-        }
-        presentWanted = false
-        guard buffer.hasDamage else { return }
-        let damage = buffer.copyDamage(from: renderer.framebuffer)
-        toplevel.attach(buffer.handle)
-        for rect in damage {
-            pixelsPresented += rect.area
-            toplevel.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
-        }
-        frameCallbackPending = true
-        toplevel.requestFrame { [weak self] _ in
-            guard let self else { return }
-            self.frameCallbackPending = false
-            if self.presentWanted { self.presentNow() }
-        }
-        toplevel.commit()
+        presenter.present(renderer.framebuffer, damage: stats.damage)
     }
 
     private func parentReadable(mask: UInt32) {
@@ -136,8 +101,8 @@ final class NestedBackend: OutputBackend {
         if let source { wl_event_source_remove(source) }
         source = nil
         input = nil
+        presenter.destroy()
         toplevel.destroy()
-        buffers = []
         connection.disconnect()
     }
 }

@@ -1,19 +1,19 @@
 import CPixman
-import StrataRender
 
-/// A buffer a display shows (a dumb buffer, a wl_shm buffer of the parent
-/// compositor), a pixman image over its pixels, and the damage it has
-/// missed since it was last brought up to date: backends keep two and copy
-/// into one only what changed since that one was shown.
-final class DamagedBuffer<Handle> {
-    let handle: Handle
-    let bounds: PixelRect
+/// A buffer a display shows (a dumb buffer, a wl_shm buffer of a parent
+/// compositor or of the compositor an app draws for), a pixman image over
+/// its pixels, and the damage it has missed since it was last brought up
+/// to date: a presenter keeps two or more and copies into one only what
+/// changed since that one was shown.
+public final class DamagedBuffer<Handle> {
+    public let handle: Handle
+    public let bounds: PixelRect
     private let image: OpaquePointer
     private var damage: [PixelRect]
     /// Past this many rects the damage becomes their bounding box.
     private static var maximumRects: Int { 32 }
 
-    init(_ handle: Handle, pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+    public init(_ handle: Handle, pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         self.handle = handle
         bounds = PixelRect(x: 0, y: 0, width: width, height: height)
         image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height),
@@ -24,11 +24,11 @@ final class DamagedBuffer<Handle> {
 
     deinit { pixman_image_unref(image) }
 
-    var hasDamage: Bool { !damage.isEmpty }
+    public var hasDamage: Bool { !damage.isEmpty }
 
     /// What changed in the source. A rect already covered is not copied
     /// twice (frames the display skipped repeat their damage).
-    func add(_ rects: [PixelRect]) {
+    public func add(_ rects: [PixelRect]) {
         for rect in rects.map({ $0.intersection(bounds) }) where !rect.isEmpty && !damage.contains(where: { $0.contains(rect) }) {
             damage.removeAll { rect.contains($0) }
             damage.append(rect)
@@ -40,7 +40,7 @@ final class DamagedBuffer<Handle> {
 
     /// Copies what this buffer missed from `source` (the renderer's
     /// framebuffer); returns the rects copied, for the display's damage.
-    func copyDamage(from source: OpaquePointer) -> [PixelRect] {
+    public func copyDamage(from source: OpaquePointer) -> [PixelRect] {
         let copied = damage
         damage = []
         for rect in copied {

@@ -1,29 +1,29 @@
 import StrataProtocol
 
 /// An animation a layer holds: a property animation or a transition, and
-/// where it stands in its life (begun, ended) so each event is sent once.
-final class ServerAnimation {
-    enum Effect {
+/// where it stands in its life (begun, ended) so each event is told once.
+public final class RunningAnimation {
+    public enum Effect {
         case property(LayerAnimation)
         case transition(LayerTransition)
     }
 
-    let key: String
+    public let key: String
     /// Its timing's begin time is a timeline time once `isScheduled`.
-    private(set) var effect: Effect
+    public private(set) var effect: Effect
     /// Seconds after the frame that first shows it; nil for an absolute begin.
     private let delay: Double?
-    let isKeptOnCompletion: Bool
-    private(set) var isScheduled: Bool
-    var hasStarted = false
-    var hasEnded = false
+    public let isKeptOnCompletion: Bool
+    public private(set) var isScheduled: Bool
+    public internal(set) var hasStarted = false
+    public internal(set) var hasEnded = false
 
-    init(key: String, effect: Effect, delay: Double?, keptOnCompletion: Bool) {
+    public init(key: String, effect: Effect, delay: Double?, keptOnCompletion: Bool) {
         (self.key, self.effect, self.delay, isKeptOnCompletion) = (key, effect, delay, keptOnCompletion)
         isScheduled = delay == nil
     }
 
-    var timing: MediaTiming {
+    public var timing: MediaTiming {
         get {
             switch effect {
             case .property(let animation): return animation.timing
@@ -38,12 +38,12 @@ final class ServerAnimation {
         }
     }
 
-    var propertyAnimation: LayerAnimation? {
+    public var propertyAnimation: LayerAnimation? {
         if case .property(let animation) = effect { return animation }
         return nil
     }
 
-    var transition: LayerTransition? {
+    public var transition: LayerTransition? {
         if case .transition(let transition) = effect { return transition }
         return nil
     }
@@ -55,6 +55,12 @@ final class ServerAnimation {
         isScheduled = true
     }
 
-    var beginTime: Double { timing.beginTime }
-    var endTime: Double { timing.endTime }
+    public var beginTime: Double { timing.beginTime }
+    public var endTime: Double { timing.endTime }
+}
+
+/// What the next commit does to a layer's animations, in request order.
+public enum PendingAnimationChange {
+    case add(RunningAnimation)
+    case remove(key: String)
 }

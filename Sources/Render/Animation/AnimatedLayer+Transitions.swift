@@ -1,19 +1,18 @@
 import StrataProtocol
-import StrataRender
 
 /// What a running transition shows: the layer's appearance before and
 /// after, and the stand-in layer that shows each frame of the change in
 /// place of the layer's own drawing and sublayers.
-final class TransitionShow {
+public final class TransitionShow {
     let key: String
     /// What its images take at most: before, after and a frame with margins.
-    let bytes: Int
+    public let bytes: Int
     var old: LayerImage?
     var new: LayerImage?
     var needsNewAppearance = true
     let standIn = RenderLayer()
     var frame: LayerImage?
-    var isShowing = false
+    public internal(set) var isShowing = false
 
     init(key: String, old: LayerImage?, bytes: Int) {
         self.key = key
@@ -24,24 +23,27 @@ final class TransitionShow {
     }
 }
 
-extension ServerLayer {
+extension AnimatedLayer {
+    /// What taking the appearance for the pending transition will hold at
+    /// most, in bytes: the images before and after and a frame with margins,
+    /// at the larger of the bounds before and after the commit.
+    public func bytesForPendingTransition(pendingBounds: Rect, scale: Double) -> Int {
+        let bounds = Size(width: max(model.bounds.width, pendingBounds.width), height: max(model.bounds.height, pendingBounds.height))
+        let pixels = (min(bounds.width * scale, 8192).rounded(.up) + 2) * (min(bounds.height * scale, 8192).rounded(.up) + 2)
+        return Int(pixels * 4 * 1.25 * 3)
+    }
+
     /// Takes the appearance before the commit that adds a transition: what
     /// is on screen, which is the frame of a transition still running.
-    /// A client whose transitions would hold more pixels than its contents
-    /// quota allows gets the transition's timing and events, but no pictures.
-    func captureAppearanceBeforeTransition(scale: Double) {
+    /// Without room for `bytes` (`fits` says no), the transition gets its
+    /// timing and events, but no pictures.
+    public func captureAppearanceBeforeTransition(bytes: Int, scale: Double, fits: Bool) {
         let key = pendingAnimationChanges.reversed().compactMap { change -> String? in
             if case .add(let animation) = change, animation.transition != nil { return animation.key }
             return nil
         }.first ?? ""
-        // The larger of the size before and after the commit: both are drawn.
-        let bounds = Size(width: max(model.bounds.width, pending.bounds.width), height: max(model.bounds.height, pending.bounds.height))
-        let pixels = (min(bounds.width * scale, 8192).rounded(.up) + 2) * (min(bounds.height * scale, 8192).rounded(.up) + 2)
-        let bytes = Int(pixels * 4 * 1.25 * 3)
         let previous = transitionShow
-        let available = Int(manager?.limits.maxBufferBytes ?? 0) - (manager?.transitionBytes ?? 0) + (previous?.bytes ?? 0)
-            - (manager?.contentsBytesInUse ?? 0)
-        guard bytes <= available else {
+        guard fits else {
             restoreOwnDrawing()
             transitionShow = nil
             return
@@ -63,7 +65,7 @@ extension ServerLayer {
     /// Writes what the renderer draws for this layer at `time`: the
     /// presentation values, and while a transition runs, its frame in place
     /// of the layer's own drawing and sublayers.
-    func updateRenderLayer(at time: Double, scale: Double) {
+    public func updateRenderLayer(at time: Double, scale: Double) {
         var properties = animations.isEmpty ? model : presentation(at: time)
         guard let (transition, progress) = activeTransition(at: time), let show = transitionShow else {
             renderLayer.properties = properties
@@ -111,7 +113,7 @@ extension ServerLayer {
     }
 
     /// Puts the layer's committed sublayers back in place of a stand-in.
-    func restoreOwnDrawing() {
+    public func restoreOwnDrawing() {
         guard let show = transitionShow, show.isShowing else { return }
         renderLayer.setSublayers(modelSublayers)
         show.isShowing = false

@@ -1,0 +1,62 @@
+import Foundation
+import StrataProtocol
+import StrataWayland
+
+/// What the transaction encoder keeps for each CALayer of a shown window:
+/// a strata_layer_v1 on the compositor when it composites the app's
+/// layers, or a layer this app composites itself (`LocalLayer`) when the
+/// compositor is not Strata. Either takes strata_layer_v1's requests, and
+/// none takes effect before the transaction's commit.
+protocol LayerNode: AnyObject {
+    var nodeSublayers: [any LayerNode] { get }
+    var nodeSuperlayer: (any LayerNode)? { get }
+    /// Hears when its animations start and end.
+    var onAnimationEvent: ((AnimationEvent) -> Void)? { get set }
+
+    func setPosition(_ position: Point)
+    func setBounds(_ bounds: Rect)
+    func setAnchorPoint(_ anchorPoint: Point)
+    func setTransform(_ transform: StrataProtocol.AffineTransform)
+    func setOpacity(_ opacity: Double)
+    func setHidden(_ hidden: Bool)
+    func setMasksToBounds(_ masks: Bool)
+    func setBackgroundColor(_ color: Color?)
+    func setOpaque(_ opaque: Bool)
+    func setContentsScale(_ scale: Double)
+    func setContentsGravity(_ gravity: ContentsGravity)
+    func setContentsCenter(_ center: Rect)
+    func setContentsRect(_ rect: Rect)
+
+    func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool)
+    func addTransition(_ transition: LayerTransition, forKey key: String)
+    func removeAnimation(forKey key: String)
+
+    func insertSublayer(_ node: any LayerNode, at index: Int)
+    func removeFromSuperlayer()
+    func destroy()
+}
+
+/// Where the encoder's nodes live, and how contents reach them.
+protocol LayerTransport: AnyObject {
+    func makeNode() -> any LayerNode
+    /// Makes `image` the node's contents: only `rects` of it changed when
+    /// `partial`, else all of it. Returns the bytes copied.
+    func setContents(_ image: CGImage, changed rects: [CGRect], partial: Bool,
+                     of node: any LayerNode, for layer: CALayer) throws -> Int
+    func removeContents(of node: any LayerNode)
+    /// Sends what was written so far (a wire transport's socket buffer is small).
+    func flush()
+}
+
+extension Layer: LayerNode {
+    var nodeSublayers: [any LayerNode] { sublayers }
+    var nodeSuperlayer: (any LayerNode)? { superlayer }
+
+    func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool) {
+        addAnimation(animation, forKey: key, absoluteBegin: false, keptOnCompletion: keptOnCompletion)
+    }
+
+    func insertSublayer(_ node: any LayerNode, at index: Int) {
+        insertSublayer(node as! Layer, at: index)
+    }
+}

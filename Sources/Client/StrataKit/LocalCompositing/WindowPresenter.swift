@@ -1,0 +1,73 @@
+import CStrataClientProtocol
+import Foundation
+import StrataProtocol
+import StrataRender
+import StrataWayland
+
+/// One window composited by the app: its surface as a scene (the window's
+/// layer tree, under a title bar when the app draws its own decoration),
+/// drawn with StrataRender at the window's scale and shown through the
+/// toplevel's wl_surface with only the damaged pixels.
+final class WindowPresenter {
+    /// The surface, in points: the root the renderer draws.
+    let scene = RenderLayer()
+    private let surfacePresenter: SurfacePresenter
+    private unowned let compositor: LocalCompositor
+    private let toplevel: Toplevel
+    private var renderer: SceneRenderer?
+    /// Buffer pixels per point.
+    private(set) var scale: Double = 1
+    /// The window's size in points, as its layer tree has it.
+    private var contentSize = Size(width: 0, height: 0)
+
+    init(toplevel: Toplevel, connection: Connection, compositor: LocalCompositor) {
+        self.toplevel = toplevel
+        self.compositor = compositor
+        surfacePresenter = SurfacePresenter(connection: connection, toplevel: toplevel)
+        scene.name = "surface"
+        surfacePresenter.onFrame = { [weak compositor] in compositor?.windowWantsFrame() }
+        compositor.add(self)
+    }
+
+    var isWaitingForFrame: Bool { surfacePresenter.isWaitingForFrame }
+    /// What was committed, for tests and figures.
+    var lastDamage: [PixelRect] { surfacePresenter.lastDamage }
+    var commitCount: Int { surfacePresenter.commitCount }
+
+    /// Shows `root` (the window's layer) as the surface's content.
+    func show(_ root: LocalLayer) {
+        scene.setSublayers([root.renderLayer])
+    }
+
+    /// The window's size and scale, before the frame that shows them.
+    func fit(width: Double, height: Double, scale: Double) {
+        let size = Size(width: width, height: height)
+        guard size != contentSize || scale != self.scale else { return }
+        contentSize = size
+        self.scale = scale
+        scene.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
+        guard pixelWidth > 0, pixelHeight > 0 else { renderer = nil; return }
+        do {
+            try surfacePresenter.resize(width: pixelWidth, height: pixelHeight, opaque: true)
+            renderer = SceneRenderer(width: pixelWidth, height: pixelHeight, scale: scale)
+            if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
+        } catch {
+            FileHandle.standardError.write(Data("StrataKit: no buffers for a \(pixelWidth)×\(pixelHeight) window: \(error)\n".utf8))
+            renderer = nil
+        }
+    }
+
+    /// Draws what changed since the last frame and presents it (nothing
+    /// when nothing changed).
+    func draw() {
+        guard let renderer else { return }
+        let stats = renderer.render(scene)
+        surfacePresenter.present(renderer.framebuffer, damage: stats.damage)
+    }
+
+    func destroy() {
+        surfacePresenter.destroy()
+        scene.setSublayers([])
+    }
+}
