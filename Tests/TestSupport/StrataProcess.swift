@@ -46,12 +46,13 @@ public enum StrataBinary {
     }
 }
 
-/// Runs an executable to completion, capturing its output.
-public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                       timeout: TimeInterval = 30) throws -> CommandResult {
+/// Runs an executable to completion, capturing its output; in `directory` when given.
+public func runProcess(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                       environment: [String: String?] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.environment = mergedEnvironment(environment)
     // Files rather than pipes: nothing to drain while waiting, however much it prints.
     let base = NSTemporaryDirectory() + "strata-run-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
