@@ -108,6 +108,8 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataCommandLine", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
+        .testTarget(name: "WestonTests", dependencies: ["StrataWayland", "StrataProtocol", "CStrataClientProtocol", "TestSupport"],
+                    path: "Tests/WestonTests", exclude: ["README.md"], resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v5]
 )
