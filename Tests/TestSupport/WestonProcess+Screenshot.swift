@@ -52,4 +52,17 @@ extension WestonProcess {
             Thread.sleep(forTimeInterval: interval)
         }
     }
+
+    /// Takes screenshots until one shows something besides the background
+    /// and equals the one before it (taken `interval` earlier): a client in
+    /// another process that has drawn its first frames and stopped changing.
+    public func settledScreenshot(timeout: TimeInterval = 10, interval: TimeInterval = 0.1) throws -> DecodedPNG {
+        var previous: DecodedPNG?
+        return try screenshot(until: { shot in
+            defer { previous = shot }
+            guard shot.locateContent(background: WestonProcess.backgroundPixel, tolerance: 0) != nil,
+                  let previous else { return false }
+            return previous.width == shot.width && previous.height == shot.height && previous.rgba == shot.rgba
+        }, timeout: timeout, interval: interval)
+    }
 }

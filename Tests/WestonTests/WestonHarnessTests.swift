@@ -139,6 +139,18 @@ final class WestonHarnessTests: XCTestCase {
                                       referencesDirectory: Self.referencesDirectory, tolerance: 1)
     }
 
+    /// A window that has stopped changing is in a settled screenshot; an
+    /// empty output never settles (nothing to wait for is an error).
+    func testASettledScreenshotWaitsForContent() throws {
+        let weston = try start(width: 160, height: 120)
+        XCTAssertThrowsError(try weston.settledScreenshot(timeout: 0.5))
+        let color = Color(red: 0.5, green: 0.5, blue: 0.1)
+        let window = try SolidColorWindow(on: weston, color: color, width: 40, height: 30)
+        let shot = try weston.settledScreenshot()
+        withExtendedLifetime(window) {}
+        XCTAssertEqual(shot.count(of: SolidColorWindow.pixel(color), in: shot.bounds, tolerance: 0), 40 * 30)
+    }
+
     /// An ordinary client in its own process (weston's own demo): found
     /// once it has drawn, and gone with weston's helpers after `stop()`.
     func testAClientProcessIsShownAndStoppedWithWeston() throws {
