@@ -31,8 +31,11 @@ final class WestonHarnessTests: XCTestCase {
 
     func testTheEmptyOutputIsAllBackground() throws {
         let weston = try start(width: 320, height: 240)
-        let shot = try weston.screenshot()
+        let path = NSTemporaryDirectory() + "weston-empty-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let shot = try weston.screenshot(to: path)
         XCTAssertEqual([shot.width, shot.height], [320, 240])
+        XCTAssertEqual(try DecodedPNG(contentsOf: path).rgba, shot.rgba, "the copy kept at the path asked for")
         XCTAssertNil(shot.locateContent(background: WestonProcess.backgroundPixel, tolerance: 0),
                      "the panel, background pattern or another helper drew something")
     }
