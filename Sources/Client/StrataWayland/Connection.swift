@@ -32,6 +32,8 @@ public final class Connection {
     public private(set) var compositor: OpaquePointer?
     public private(set) var shm: OpaquePointer?
     public private(set) var wmBase: OpaquePointer?
+    /// zxdg_decoration_manager_v1, bound when a window first asks for decorations.
+    var decorationManager: OpaquePointer?
 
     /// The strata_layers_v1 binding made at connect, or nil when the
     /// compositor does not offer strata_layers_v1.
@@ -66,6 +68,7 @@ public final class Connection {
     deinit {
         layerManager = nil
         guard display.isConnected else { return }
+        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

@@ -51,6 +51,8 @@ public final class Seat {
     public private(set) var pointerEnterSerial: UInt32 = 0
     /// The serial of the latest wl_keyboard.enter, for the clipboard's set_selection.
     public private(set) var keyboardEnterSerial: UInt32 = 0
+    /// The serial of the latest wl_pointer.button, for an interactive move or resize.
+    public internal(set) var buttonSerial: UInt32 = 0
 
     public var onEvent: ((SeatEvent) -> Void)?
     /// Called with each keymap the compositor sends, as xkb_v1 text.
@@ -203,7 +205,8 @@ private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
         motion: { data, _, time, x, y in
             seat(data).emit(.pointerMotion(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y), time: time))
         },
-        button: { data, _, _, time, button, state in
+        button: { data, _, serial, time, button, state in
+            seat(data).buttonSerial = serial
             seat(data).emit(.pointerButton(code: button, isPressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time))
         },
         axis: { data, _, time, axis, value in seat(data).pointerAxis(time: time, axis: axis, value: value) },

@@ -107,6 +107,25 @@ public final class Toplevel {
         if let xdgSurface, display.isConnected { xdg_surface_ack_configure(xdgSurface, serial) }
     }
 
+    /// xdg_surface.set_window_geometry: the part of the surface that is the window.
+    public func setWindowGeometry(x: Int32, y: Int32, width: Int32, height: Int32) {
+        guard let xdgSurface, display.isConnected else { return }
+        xdg_surface_set_window_geometry(xdgSurface, x, y, width, height)
+    }
+
+    /// xdg_toplevel.move: the compositor moves the window with the pointer
+    /// whose button press had `serial`.
+    public func move(seat: Seat, serial: UInt32) {
+        guard let xdgToplevel, let seatProxy = seat.proxy, display.isConnected else { return }
+        xdg_toplevel_move(xdgToplevel, seatProxy, serial)
+    }
+
+    /// xdg_toplevel.resize from `edges` (xdg_toplevel.resize_edge).
+    public func resize(seat: Seat, serial: UInt32, edges: UInt32) {
+        guard let xdgToplevel, let seatProxy = seat.proxy, display.isConnected else { return }
+        xdg_toplevel_resize(xdgToplevel, seatProxy, serial, edges)
+    }
+
     // MARK: Plain buffers
 
     /// wl_surface.attach; marks the buffer attached. nil detaches (unmaps on commit).

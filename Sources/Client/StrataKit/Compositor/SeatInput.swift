@@ -42,13 +42,40 @@ final class SeatInput {
 
     /// Surface-local points to window coordinates: the window's layer is
     /// the surface's root, drawn from its bounds origin.
+    /// (Below the title bar the app draws, when it draws one.)
     private func location(_ x: Double, _ y: Double, in window: UIWindow) -> CGPoint {
-        CGPoint(x: CGFloat(x) + window.bounds.minX, y: CGFloat(y) + window.bounds.minY)
+        let offset = window.surface?.presenter?.contentOffset ?? 0
+        return CGPoint(x: CGFloat(x) + window.bounds.minX, y: CGFloat(y) - offset + window.bounds.minY)
+    }
+
+    /// The pointer in surface coordinates, for the app-drawn title bar.
+    private var pointerInSurface = CGPoint.zero
+    /// A press the title bar took: its release is the bar's too.
+    private var isPressInTitleBar = false
+
+    /// A press on the app-drawn decoration moves, resizes or closes the
+    /// window, as the compositor's own title bar would; true when it took it.
+    private func decorationTookButton(isPressed: Bool, in window: UIWindow) -> Bool {
+        guard let surface = window.surface, let presenter = surface.presenter, presenter.titleBar != nil else { return false }
+        if !isPressed {
+            defer { isPressInTitleBar = false }
+            return isPressInTitleBar
+        }
+        let size = presenter.scene.bounds
+        switch ClientTitleBar.hit(pointerInSurface, width: CGFloat(size.width), height: CGFloat(size.height)) {
+        case .content: return false
+        case .move: surface.toplevel.move(seat: seat, serial: seat.buttonSerial)
+        case .resize(let edges): surface.toplevel.resize(seat: seat, serial: seat.buttonSerial, edges: edges)
+        case .close: UIApplication.shared.windowCloseRequested(window)
+        }
+        isPressInTitleBar = true
+        return true
     }
 
     private func handle(_ event: SeatEvent) {
         switch event {
         case .pointerEnter(let surface, let x, let y):
+            pointerInSurface = CGPoint(x: x, y: y)
             pointerWindow = window(for: surface)
             if let window = pointerWindow {
                 window.receive(.pointerMotion(location: location(x, y, in: window), timestamp: clock.now))
@@ -57,9 +84,11 @@ final class SeatInput {
             pointerWindow?.receive(.pointerLeave(timestamp: clock.now))
             pointerWindow = nil
         case .pointerMotion(let x, let y, let time):
+            pointerInSurface = CGPoint(x: x, y: y)
             guard let window = pointerWindow else { return }
             window.receive(.pointerMotion(location: location(x, y, in: window), timestamp: clock.timestamp(time)))
         case .pointerButton(let code, let isPressed, let time):
+            if let window = pointerWindow, decorationTookButton(isPressed: isPressed, in: window) { return }
             pointerWindow?.receive(.pointerButton(PointerButton(linuxCode: code), isPressed: isPressed,
                                                   timestamp: clock.timestamp(time)))
         case .pointerScroll(let dx, let dy, let isContinuous, let time):

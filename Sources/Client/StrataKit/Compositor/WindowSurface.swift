@@ -16,6 +16,9 @@ final class WindowSurface {
     /// Draws the window's layer tree into the toplevel, when the app composites.
     let presenter: WindowPresenter?
     let bufferPool: ContentsBufferPool
+    /// The request for server-side decorations, when the app composites
+    /// and the compositor takes such requests.
+    private var decoration: ToplevelDecoration?
     private weak var compositor: CompositorConnection?
     /// The window this shows; it owns the surface.
     private(set) weak var window: UIWindow?
@@ -36,8 +39,22 @@ final class WindowSurface {
             WindowPresenter(toplevel: madeToplevel, connection: compositor.connection, compositor: $0)
         }
         bufferPool = ContentsBufferPool(connection: compositor.connection)
+        if let presenter {
+            decoration = compositor.connection.requestServerSideDecoration(for: toplevel)
+            // Without a decoration manager (GNOME, weston) the app draws its title bar.
+            presenter.setDrawsTitleBar(decoration == nil)
+            presenter.setTitle(window.title, isActive: false)
+            decoration?.onModeChange = { [weak self] mode in
+                self?.presenter?.setDrawsTitleBar(mode == .clientSide)
+                UpdateCycle.shared.schedule()
+            }
+        }
         toplevel.onConfigure = { [weak self] configure in
-            self?.configured(width: Int(configure.width), height: Int(configure.height))
+            let activated = configure.states.contains(4)
+            if let self, let presenter = self.presenter { presenter.setTitle(self.window?.title ?? "", isActive: activated) }
+            // The compositor sizes the window with its decoration; the content is what is left.
+            let offset = Int(self?.presenter?.contentOffset ?? 0)
+            self?.configured(width: Int(configure.width), height: Int(configure.height) - (configure.height > 0 ? offset : 0))
         }
         toplevel.onClose = { [weak self] in
             guard let window = self?.window else { return }
@@ -58,7 +75,10 @@ final class WindowSurface {
         UpdateCycle.shared.schedule()
     }
 
-    func setTitle(_ title: String) { toplevel.setTitle(title) }
+    func setTitle(_ title: String) {
+        toplevel.setTitle(title)
+        presenter?.setTitle(title, isActive: toplevel.lastConfigure?.states.contains(4) ?? false)
+    }
 
     /// Shows the window's layer tree (its root's node) from the next commit on.
     func show(_ root: any LayerNode) {
@@ -82,6 +102,7 @@ final class WindowSurface {
     func tearDown() {
         context?.destroy()
         presenter?.destroy()
+        decoration?.destroy()
         toplevel.onConfigure = nil
         toplevel.onClose = nil
         toplevel.destroy()

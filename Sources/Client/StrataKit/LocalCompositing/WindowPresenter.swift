@@ -11,6 +11,12 @@ import StrataWayland
 final class WindowPresenter {
     /// The surface, in points: the root the renderer draws.
     let scene = RenderLayer()
+    /// Holds the window's layer, below the title bar when there is one.
+    private let content = RenderLayer()
+    /// The title bar the app draws where the compositor draws none.
+    private(set) var titleBar: ClientTitleBar?
+    private var title = ""
+    private var isActive = false
     private let surfacePresenter: SurfacePresenter
     private unowned let compositor: LocalCompositor
     private let toplevel: Toplevel
@@ -25,6 +31,9 @@ final class WindowPresenter {
         self.compositor = compositor
         surfacePresenter = SurfacePresenter(connection: connection, toplevel: toplevel)
         scene.name = "surface"
+        content.name = "content"
+        content.anchorPoint = .zero
+        scene.addSublayer(content)
         surfacePresenter.onFrame = { [weak compositor] in compositor?.windowWantsFrame() }
         compositor.add(self)
     }
@@ -36,7 +45,31 @@ final class WindowPresenter {
 
     /// Shows `root` (the window's layer) as the surface's content.
     func show(_ root: LocalLayer) {
-        scene.setSublayers([root.renderLayer])
+        content.setSublayers([root.renderLayer])
+    }
+
+    /// Points between the surface's top and the window's content.
+    var contentOffset: CGFloat { titleBar == nil ? 0 : ClientTitleBar.height }
+
+    /// Draws a title bar (the compositor draws none), or stops drawing it.
+    func setDrawsTitleBar(_ draws: Bool) {
+        guard draws != (titleBar != nil) else { return }
+        if draws {
+            let bar = ClientTitleBar()
+            titleBar = bar
+            scene.addSublayer(bar.layer)
+        } else {
+            titleBar?.layer.removeFromSuperlayer()
+            titleBar = nil
+        }
+        content.position = Point(x: 0, y: Double(contentOffset))
+        contentSize = Size(width: 0, height: 0)  // the surface's size changes with the next fit
+    }
+
+    /// The title and activation the bar shows.
+    func setTitle(_ title: String, isActive: Bool) {
+        (self.title, self.isActive) = (title, isActive)
+        titleBar?.update(title: title, width: CGFloat(contentSize.width), scale: CGFloat(scale), isActive: isActive)
     }
 
     /// The window's size and scale, before the frame that shows them.
@@ -45,7 +78,11 @@ final class WindowPresenter {
         guard size != contentSize || scale != self.scale else { return }
         contentSize = size
         self.scale = scale
+        content.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        titleBar?.update(title: title, width: CGFloat(width), scale: CGFloat(scale), isActive: isActive)
+        let height = height + Double(contentOffset)
         scene.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        toplevel.setWindowGeometry(x: 0, y: 0, width: Int32(clamping: Int(width)), height: Int32(clamping: Int(height)))
         let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else { renderer = nil; return }
         do {
