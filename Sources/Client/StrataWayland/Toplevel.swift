@@ -43,6 +43,10 @@ public final class Toplevel {
     public var onConfigure: ((Configure) -> Void)?
     /// Called when the compositor asks the window to close.
     public var onClose: (() -> Void)?
+    /// The wl_outputs the surface is on (wl_surface.enter and leave), as proxies.
+    public fileprivate(set) var outputs: [OpaquePointer] = []
+    /// Called when the surface entered or left an output.
+    public var onOutputsChange: (() -> Void)?
 
     /// The toplevel configure not yet completed by its xdg_surface.configure.
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
@@ -63,6 +67,7 @@ public final class Toplevel {
         guard surface != nil, xdgSurface != nil, xdgToplevel != nil else { throw display.connectionError() }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
+        wl_surface_add_listener(surface, surfaceListener, me)
         xdg_surface_add_listener(xdgSurface, xdgSurfaceListener, me)
         xdg_toplevel_add_listener(xdgToplevel, xdgToplevelListener, me)
         if !title.isEmpty { xdg_toplevel_set_title(xdgToplevel, title) }
@@ -214,6 +219,23 @@ public final class Toplevel {
 private func toplevel(_ data: UnsafeMutableRawPointer?) -> Toplevel {
     Unmanaged<Toplevel>.fromOpaque(data!).takeUnretainedValue()
 }
+
+private let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
+    let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+    listener.initialize(to: wl_surface_listener(
+        enter: { data, _, output in
+            guard let output else { return }
+            let window = toplevel(data)
+            if !window.outputs.contains(output) { window.outputs.append(output) }
+            window.onOutputsChange?()
+        },
+        leave: { data, _, output in
+            let window = toplevel(data)
+            window.outputs.removeAll { $0 == output }
+            window.onOutputsChange?()
+        }))
+    return listener
+}()
 
 private let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
     let listener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)

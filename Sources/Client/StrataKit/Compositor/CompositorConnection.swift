@@ -108,8 +108,8 @@ final class CompositorConnection {
         // The registry's outputs, then their scale events.
         try connection.roundtrip()
         try connection.roundtrip()
-        outputScale?.onChange = { scale in
-            for window in UIApplication.shared.windows { window.screenScale = scale }
+        outputScale?.onChange = { [weak self] _ in
+            for window in UIApplication.shared.windows { self?.updateScale(of: window) }
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
         source.setEventHandler { [weak self] in self?.readEvents() }
@@ -119,6 +119,14 @@ final class CompositorConnection {
             guard let self, self.isCommitHeldBack else { return }
             UpdateCycle.shared.schedule()
         }
+    }
+
+    /// A window's scale is that of the outputs its surface is on (the
+    /// largest), or of all outputs until the compositor says where it is.
+    func updateScale(of window: UIWindow) {
+        guard let outputScale else { return }
+        let scale = window.surface.map { outputScale.scale(ofOutputs: $0.toplevel.outputs) } ?? outputScale.scale
+        if window.screenScale != scale { window.screenScale = scale }
     }
 
     /// The socket is readable: read and dispatch, as libwayland requires of

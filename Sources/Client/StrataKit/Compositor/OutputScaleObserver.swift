@@ -17,6 +17,14 @@ final class OutputScaleObserver {
     /// The largest scale of the outputs; 1 while none is known.
     var scale: CGFloat { CGFloat(max(1, outputs.values.map(\.scale).max() ?? 1)) }
 
+    /// The largest scale of `entered` (wl_output proxies a surface is on);
+    /// of all outputs while it is on none known (some compositors say
+    /// where a surface is only once it has shown a buffer).
+    func scale(ofOutputs entered: [OpaquePointer]) -> CGFloat {
+        let scales = outputs.values.filter { entered.contains($0.proxy) }.map(\.scale)
+        return scales.isEmpty ? scale : CGFloat(max(1, scales.max()!))
+    }
+
     /// wl_output's interface table. Swift cannot take the address of the
     /// C `extern const` table, and StrataWayland's glue has no accessor for
     /// it, so it is looked up in libwayland-client by name.

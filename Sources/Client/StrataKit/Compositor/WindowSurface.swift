@@ -56,6 +56,10 @@ final class WindowSurface {
             let offset = Int(self?.presenter?.contentOffset ?? 0)
             self?.configured(width: Int(configure.width), height: Int(configure.height) - (configure.height > 0 ? offset : 0))
         }
+        toplevel.onOutputsChange = { [weak self, weak compositor] in
+            guard let window = self?.window else { return }
+            compositor?.updateScale(of: window)
+        }
         toplevel.onClose = { [weak self] in
             guard let window = self?.window else { return }
             UIApplication.shared.windowCloseRequested(window)
@@ -105,6 +109,7 @@ final class WindowSurface {
         decoration?.destroy()
         toplevel.onConfigure = nil
         toplevel.onClose = nil
+        toplevel.onOutputsChange = nil
         toplevel.destroy()
         bufferPool.removeAll()
         compositor?.needsCommit = true
