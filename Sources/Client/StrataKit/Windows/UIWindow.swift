@@ -183,6 +183,10 @@ open class UIWindow: UIView {
             screenScale = compositor.screenScale
             surface = try WindowSurface(window: self, compositor: compositor)
             UpdateCycle.shared.schedule()
+        } catch let error as CompositingModeError {
+            // The app cannot be shown the way it was told to: it says why and ends.
+            FileHandle.standardError.write(Data("StrataKit: \(error)\n".utf8))
+            UIApplication.shared.terminationHandler(1)
         } catch {
             FileHandle.standardError.write(Data("StrataKit: cannot show the window: \(error)\n".utf8))
         }
