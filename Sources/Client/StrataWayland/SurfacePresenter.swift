@@ -14,11 +14,13 @@ public final class SurfacePresenter {
     private var frameCallbackPending = false
     /// Damage waits for a free buffer or for the compositor's next frame.
     private var presentWanted = false
+    /// What changed since the last commit: the surface damage of the next.
+    private var surfaceDamage: [PixelRect] = []
     /// The framebuffer the damage is copied from (a pixman image).
     private var source: OpaquePointer?
     /// Called when the compositor wants the next frame (its frame callback came).
     public var onFrame: (() -> Void)?
-    /// The damage of each commit, in buffer pixels (for tests and figures).
+    /// The surface damage of the last commit, in buffer pixels (for tests and figures).
     public private(set) var lastDamage: [PixelRect] = []
     public private(set) var commitCount = 0
     public private(set) var pixelsPresented = 0
@@ -46,6 +48,10 @@ public final class SurfacePresenter {
         source = framebuffer
         guard !damage.isEmpty else { return }
         for buffer in buffers { buffer.add(damage) }
+        surfaceDamage += damage
+        if surfaceDamage.count > 32, let first = surfaceDamage.first {
+            surfaceDamage = [surfaceDamage.dropFirst().reduce(first) { $0.union($1) }]
+        }
         if frameCallbackPending { presentWanted = true } else { presentNow() }
     }
 
@@ -56,7 +62,11 @@ public final class SurfacePresenter {
         }
         presentWanted = false
         guard buffer.hasDamage else { return }
-        let damage = buffer.copyDamage(from: source)
+        // The buffer gets all it missed since it was last shown; the
+        // compositor hears only what changed since the last commit.
+        _ = buffer.copyDamage(from: source)
+        let damage = surfaceDamage
+        surfaceDamage = []
         toplevel.attach(buffer.handle)
         for rect in damage {
             pixelsPresented += rect.area

@@ -10,6 +10,9 @@ public final class ToplevelDecoration {
     private var proxy: OpaquePointer?
     private let display: WaylandDisplay
     public private(set) var mode: Mode = .clientSide
+    /// Whether the compositor said which side draws (the window's first
+    /// frame waits for it, so it is not drawn twice).
+    public private(set) var isConfigured = false
     /// Called when the compositor says which side draws the decoration.
     public var onModeChange: ((Mode) -> Void)?
 
@@ -30,6 +33,7 @@ public final class ToplevelDecoration {
 
     fileprivate func configured(_ rawMode: UInt32) {
         mode = rawMode == UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue) ? .serverSide : .clientSide
+        isConfigured = true
         onModeChange?(mode)
     }
 }

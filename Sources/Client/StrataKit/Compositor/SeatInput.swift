@@ -62,7 +62,8 @@ final class SeatInput {
             return isPressInTitleBar
         }
         let size = presenter.scene.bounds
-        switch ClientTitleBar.hit(pointerInSurface, width: CGFloat(size.width), height: CGFloat(size.height)) {
+        switch ClientTitleBar.hit(pointerInSurface, width: CGFloat(size.width), height: CGFloat(size.height),
+                                  resizable: presenter.resizesFromEdges) {
         case .content: return false
         case .move: surface.toplevel.move(seat: seat, serial: seat.buttonSerial)
         case .resize(let edges): surface.toplevel.resize(seat: seat, serial: seat.buttonSerial, edges: edges)

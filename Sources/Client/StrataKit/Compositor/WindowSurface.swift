@@ -23,9 +23,11 @@ final class WindowSurface {
     /// The window this shows; it owns the surface.
     private(set) weak var window: UIWindow?
 
-    /// Whether the first configure arrived (and was acknowledged), so the
-    /// layer tree may be shown.
-    private(set) var isConfigured = false
+    /// Whether the first configure arrived (and was acknowledged), and
+    /// where decorations were asked for, the compositor's answer: the layer
+    /// tree may be shown.
+    var isConfigured: Bool { isToplevelConfigured && (decoration?.isConfigured ?? true) }
+    private var isToplevelConfigured = false
     /// Whether the context's root was sent.
     var isRootSent = false
 
@@ -44,14 +46,13 @@ final class WindowSurface {
             // Without a decoration manager (GNOME, weston) the app draws its title bar.
             presenter.setDrawsTitleBar(decoration == nil)
             presenter.setTitle(window.title, isActive: false)
-            decoration?.onModeChange = { [weak self] mode in
-                self?.presenter?.setDrawsTitleBar(mode == .clientSide)
+            decoration?.onModeChange = { [weak self] _ in
+                self?.updateDecoration()
                 UpdateCycle.shared.schedule()
             }
         }
         toplevel.onConfigure = { [weak self] configure in
-            let activated = configure.states.contains(4)
-            if let self, let presenter = self.presenter { presenter.setTitle(self.window?.title ?? "", isActive: activated) }
+            self?.updateDecoration()
             // The compositor sizes the window with its decoration; the content is what is left.
             let offset = Int(self?.presenter?.contentOffset ?? 0)
             self?.configured(width: Int(configure.width), height: Int(configure.height) - (configure.height > 0 ? offset : 0))
@@ -70,13 +71,26 @@ final class WindowSurface {
     /// and take the size the compositor chose, if it chose one (resizing
     /// the window runs autoresizing and layout like any bounds change).
     func configured(width: Int, height: Int) {
-        isConfigured = true
+        isToplevelConfigured = true
         toplevel.commit()
         if width > 0, height > 0, let window {
             let size = CGSize(width: CGFloat(width), height: CGFloat(height))
             if window.bounds.size != size { window.frame = CGRect(origin: window.frame.origin, size: size) }
         }
         UpdateCycle.shared.schedule()
+    }
+
+    /// The app draws the title bar when the compositor does not, except
+    /// over a fullscreen window; it shows whether the window is active, and
+    /// resizes from the edges only a window that is not maximized,
+    /// fullscreen or tiled (xdg_toplevel's states).
+    private func updateDecoration() {
+        guard let presenter else { return }
+        let states = toplevel.lastConfigure?.states ?? []
+        let fullscreen = states.contains(2)
+        presenter.setDrawsTitleBar((decoration?.mode ?? .clientSide) == .clientSide && !fullscreen)
+        presenter.resizesFromEdges = !states.contains { [1, 2, 5, 6, 7, 8].contains($0) }
+        presenter.setTitle(window?.title ?? "", isActive: states.contains(4))
     }
 
     func setTitle(_ title: String) {

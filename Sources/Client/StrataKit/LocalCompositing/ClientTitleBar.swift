@@ -33,8 +33,8 @@ final class ClientTitleBar {
         case resize(edges: UInt32)
     }
 
-    static func hit(_ point: CGPoint, width: CGFloat, height: CGFloat) -> Hit {
-        let border = resizeBorder
+    static func hit(_ point: CGPoint, width: CGFloat, height: CGFloat, resizable: Bool = true) -> Hit {
+        let border = resizable ? resizeBorder : 0
         var edges: UInt32 = 0
         if point.y < border { edges |= 1 }                 // top
         if point.y >= height - border { edges |= 2 }       // bottom

@@ -17,6 +17,8 @@ final class WindowPresenter {
     private(set) var titleBar: ClientTitleBar?
     private var title = ""
     private var isActive = false
+    /// Whether a press near the surface's edges resizes the window.
+    var resizesFromEdges = true
     private let surfacePresenter: SurfacePresenter
     private unowned let compositor: LocalCompositor
     private let toplevel: Toplevel
