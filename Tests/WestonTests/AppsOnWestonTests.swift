@@ -9,14 +9,15 @@ import XCTest
 /// compositing of the same app (server mode), so each test shows that
 /// client mode on weston draws what server mode on Strata draws.
 ///
-/// Tolerance: 1 per channel, no pixel beyond it. Both pictures come from
-/// the same renderer (StrataRender) drawing the same layer tree at scale 1,
+/// Tolerance: none, every pixel equal. Both pictures come from the same
+/// renderer (StrataRender) drawing the same layer tree at scale 1, with the
+/// values strata_layers_v1 rounds to 1/256 rounded alike in client mode,
 /// and weston copies the app's opaque buffer unchanged.
 ///
 /// Recording (`STRATA_RECORD_REFERENCES=1`) runs each app on Strata in
 /// server mode instead and writes its window's content to References/.
 final class AppsOnWestonTests: XCTestCase {
-    static let tolerance = 1
+    static let tolerance = 0
 
     private var weston: WestonProcess?
     private var strata: StrataProcess?

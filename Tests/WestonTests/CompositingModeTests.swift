@@ -8,10 +8,12 @@ import XCTest
 /// into wl_shm buffers that Strata only shows (`STRATAKIT_COMPOSITING=client`).
 /// The window's content is the same, pixel for pixel within `tolerance`.
 ///
-/// Tolerance: 1 per channel, no pixel beyond it: both modes draw with
-/// StrataRender at scale 1, and Strata shows a client's opaque buffer as it is.
+/// Tolerance: none, every pixel equal: both modes draw with StrataRender
+/// at scale 1 from the same values (client mode rounds colors, opacity and
+/// geometry to wl_fixed's 1/256 as the wire does), and Strata shows a
+/// client's opaque buffer as it is.
 final class CompositingModeTests: XCTestCase {
-    static let tolerance = 1
+    static let tolerance = 0
 
     private var strata: StrataProcess?
 
