@@ -55,8 +55,10 @@ extension WestonProcess {
 extension StrataProcess {
     /// Runs `app` on this Strata with `compositing`, waits until its window
     /// is mapped and two screenshots taken `interval` apart show the same
-    /// content, and returns that content (`app.width`×`app.height` at the
-    /// window's origin, as `strata tree` gives it).
+    /// content, and returns that content: `app.width`×`app.height` at the
+    /// bottom of the window's geometry (placed at its origin, as `strata
+    /// tree` gives both), so a title bar the app would draw above its
+    /// content is left out here too.
     func content(of app: AppUnderTest, compositing: Compositing, timeout: TimeInterval = 15,
                  interval: TimeInterval = 0.1) throws -> DecodedPNG {
         try startClient(try StrataBinary.product(app.product), app.arguments,
@@ -64,7 +66,9 @@ extension StrataProcess {
         func origin() throws -> (x: Int, y: Int)? {
             guard let window = try windows().first(where: { $0["title"] as? String == app.title && $0["mapped"] as? Bool == true }),
                   let origin = window["origin"] as? [String: Double] else { return nil }
-            return (Int(origin["x"]!), Int(origin["y"]!))
+            let geometry = window["geometry"] as? [String: Double]
+            let width = geometry?["width"].map(Int.init) ?? app.width, height = geometry?["height"].map(Int.init) ?? app.height
+            return (Int(origin["x"]!) + max(0, width - app.width) / 2, Int(origin["y"]!) + max(0, height - app.height))
         }
         let deadline = Date().addingTimeInterval(timeout)
         var previous: DecodedPNG?
