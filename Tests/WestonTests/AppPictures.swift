@@ -33,7 +33,8 @@ extension WestonProcess {
     /// Runs `app` on weston (client compositing, since weston has no
     /// strata_layers_v1), waits for a settled picture and returns the
     /// window's content: the bottom `app.height` rows of the window, so a
-    /// title bar the app may draw above its content is left out.
+    /// title bar the app may draw above its content is left out. In device
+    /// pixels: `app.width·scale`×`app.height·scale`.
     func content(of app: AppUnderTest) throws -> DecodedPNG {
         let log = runtimeDirectory + "/\(app.product).log"
         try startClient(try StrataBinary.product(app.product), app.arguments, outputFile: log)
@@ -42,13 +43,14 @@ extension WestonProcess {
             throw StrataTestError("\(app.product) never settled on weston: \(error); it said: "
                                   + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
         }
+        let (width, height) = (app.width * scale, app.height * scale)
         guard let window = shot.locateContent(background: WestonProcess.backgroundPixel, tolerance: 0),
-              window.width >= app.width, window.height >= app.height else {
-            throw StrataTestError("\(app.product): no window of at least \(app.width)×\(app.height) on weston "
+              window.width >= width, window.height >= height else {
+            throw StrataTestError("\(app.product): no window of at least \(width)×\(height) pixels on weston "
                                   + "(found \(String(describing: shot.locateContent(background: WestonProcess.backgroundPixel, tolerance: 0))))")
         }
-        return shot.cropped(to: PixelRect(x: window.x + (window.width - app.width) / 2, y: window.y + window.height - app.height,
-                                          width: app.width, height: app.height))
+        return shot.cropped(to: PixelRect(x: window.x + (window.width - width) / 2, y: window.y + window.height - height,
+                                          width: width, height: height))
     }
 }
 
@@ -57,9 +59,10 @@ extension StrataProcess {
     /// is mapped and two screenshots taken `interval` apart show the same
     /// content, and returns that content: `app.width`×`app.height` at the
     /// bottom of the window's geometry (placed at its origin, as `strata
-    /// tree` gives both), so a title bar the app would draw above its
-    /// content is left out here too.
-    func content(of app: AppUnderTest, compositing: Compositing, timeout: TimeInterval = 15,
+    /// tree` gives both, in points), so a title bar the app would draw
+    /// above its content is left out here too. In device pixels at
+    /// `scale`, which must be the output's.
+    func content(of app: AppUnderTest, compositing: Compositing, scale: Int = 1, timeout: TimeInterval = 15,
                  interval: TimeInterval = 0.1) throws -> DecodedPNG {
         try startClient(try StrataBinary.product(app.product), app.arguments,
                         environment: ["STRATAKIT_COMPOSITING": compositing.rawValue])
@@ -68,15 +71,17 @@ extension StrataProcess {
                   let origin = window["origin"] as? [String: Double] else { return nil }
             let geometry = window["geometry"] as? [String: Double]
             let width = geometry?["width"].map(Int.init) ?? app.width, height = geometry?["height"].map(Int.init) ?? app.height
-            return (Int(origin["x"]!) + max(0, width - app.width) / 2, Int(origin["y"]!) + max(0, height - app.height))
+            return ((Int(origin["x"]!) + max(0, width - app.width) / 2) * scale, (Int(origin["y"]!) + max(0, height - app.height)) * scale)
         }
         let deadline = Date().addingTimeInterval(timeout)
         var previous: DecodedPNG?
         let path = runtimeDirectory + "/\(app.product)-\(compositing).png"
         while Date() < deadline {
             if let (x, y) = try origin() {
-                let content = try screenshot(to: path).cropped(to: PixelRect(x: x, y: y, width: app.width, height: app.height))
-                if let previous, previous.rgba == content.rgba, content.width == app.width, content.height == app.height {
+                let content = try screenshot(to: path).cropped(to: PixelRect(x: x, y: y, width: app.width * scale,
+                                                                             height: app.height * scale))
+                if let previous, previous.rgba == content.rgba, content.width == app.width * scale,
+                   content.height == app.height * scale {
                     return content
                 }
                 previous = content

@@ -32,16 +32,20 @@ final class AppsOnWestonTests: XCTestCase {
 
     /// Runs `app` on weston and compares its content with `reference`; or,
     /// when recording, records that reference from Strata in server mode.
-    private func assertContentMatches(_ app: AppUnderTest, reference: String,
+    /// At `scale`, on outputs of the same device size (480×400 pixels on
+    /// Strata, whose --size is in pixels; weston's size is in points).
+    private func assertContentMatches(_ app: AppUnderTest, reference: String, scale: Int = 1,
                                       file: StaticString = #filePath, line: UInt = #line) throws {
         let content: DecodedPNG
         if ImageComparison.isRecording {
-            let strata = try StrataProcess(width: 480, height: 400, socketName: "strata-ref-\(UInt32.random(in: 0...UInt32.max))")
+            let strata = try StrataProcess(width: 480, height: 400, scale: scale,
+                                           socketName: "strata-ref-\(UInt32.random(in: 0...UInt32.max))")
             self.strata = strata
-            content = try strata.content(of: app, compositing: .server)
+            content = try strata.content(of: app, compositing: .server, scale: scale)
         } else {
             // weston is checked to be installed before any Strata process starts.
-            let weston = try WestonProcess(socketName: "weston-\(UInt32.random(in: 0...UInt32.max))")
+            let weston = try WestonProcess(width: 640 / scale, height: 480 / scale, scale: scale,
+                                           socketName: "weston-\(UInt32.random(in: 0...UInt32.max))")
             self.weston = weston
             content = try weston.content(of: app)
         }
@@ -50,7 +54,7 @@ final class AppsOnWestonTests: XCTestCase {
         if let (differing, largest) = ImageComparison.assertMatches(image, reference: reference, in: .module,
                                                                     referencesDirectory: westonReferencesDirectory,
                                                                     tolerance: Self.tolerance, file: file, line: line) {
-            print("\(reference): \(differing) of \(app.width * app.height) pixels differ by more than \(Self.tolerance); "
+            print("\(reference): \(differing) of \(app.width * app.height * scale * scale) pixels differ by more than \(Self.tolerance); "
                   + "largest channel difference \(largest)")
         }
     }
@@ -70,5 +74,11 @@ final class AppsOnWestonTests: XCTestCase {
     /// with opacity, a drawn rounded shape, clipping and a label.
     func testPixelAppOnWestonMatchesStrata() throws {
         try assertContentMatches(.pixels, reference: "weston-pixel-app")
+    }
+
+    /// At scale 2 (wl_output's scale, read before the first frame): the
+    /// app draws 2 pixels a point, as Strata does on a scale-2 output.
+    func testPixelAppOnWestonMatchesStrataAtScaleTwo() throws {
+        try assertContentMatches(.pixels, reference: "weston-pixel-app@2x", scale: 2)
     }
 }

@@ -25,13 +25,14 @@ final class CompositingModeTests: XCTestCase {
 
     /// One Strata, the app run once in each mode (the first stopped
     /// before the second starts, so the second window has the same place).
-    private func assertBothModesMatch(_ app: AppUnderTest, name: String,
+    private func assertBothModesMatch(_ app: AppUnderTest, name: String, scale: Int = 1,
                                       file: StaticString = #filePath, line: UInt = #line) throws {
         var pictures: [Compositing: DecodedPNG] = [:]
         for compositing in [Compositing.server, .client] {
-            let strata = try StrataProcess(width: 480, height: 400, socketName: "strata-modes-\(UInt32.random(in: 0...UInt32.max))")
+            let strata = try StrataProcess(width: 480, height: 400, scale: scale,
+                                           socketName: "strata-modes-\(UInt32.random(in: 0...UInt32.max))")
             self.strata = strata
-            pictures[compositing] = try strata.content(of: app, compositing: compositing)
+            pictures[compositing] = try strata.content(of: app, compositing: compositing, scale: scale)
             // Which side composited: Strata holds the app's layers only in server mode.
             let layers = try strata.appLayerCount(ofWindowTitled: app.title)
             if compositing == .server {
@@ -49,7 +50,7 @@ final class CompositingModeTests: XCTestCase {
         let unequal = stride(from: 0, to: min(clientPixels.count, serverPixels.count), by: 4).filter {
             clientPixels[$0..<$0 + 4] != serverPixels[$0..<$0 + 4]
         }.count
-        print("\(name): \(unequal) of \(app.width * app.height) pixels differ at all, \(differing) by more than "
+        print("\(name): \(unequal) of \(app.width * app.height * scale * scale) pixels differ at all, \(differing) by more than "
               + "\(Self.tolerance); largest channel difference \(largest)")
     }
 
@@ -63,5 +64,11 @@ final class CompositingModeTests: XCTestCase {
 
     func testPixelAppInBothModes() throws {
         try assertBothModesMatch(.pixels, name: "modes-pixel-app")
+    }
+
+    /// At scale 2 the app draws its contents and composites its buffer at
+    /// 2 pixels a point, as Strata composites its layers on a scale-2 output.
+    func testPixelAppInBothModesAtScaleTwo() throws {
+        try assertBothModesMatch(.pixels, name: "modes-pixel-app@2x", scale: 2)
     }
 }
