@@ -93,6 +93,8 @@ let package = Package(
         .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
         // A settings app: navigation, scrolling with tiled rows, controls, a text field, text in several scripts.
         .executableTarget(name: "strata-settings-demo", dependencies: ["StrataKit"], path: "Sources/Demos/SettingsDemo"),
+        // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
+        .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),
@@ -108,7 +110,8 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataCommandLine", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
-        .testTarget(name: "WestonTests", dependencies: ["StrataWayland", "StrataProtocol", "CStrataClientProtocol", "TestSupport"],
+        .testTarget(name: "WestonTests", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "CStrataClientProtocol",
+                                                         "TestSupport"],
                     path: "Tests/WestonTests", exclude: ["README.md"], resources: [.copy("References")]),
     ],
     swiftLanguageModes: [.v5]

@@ -20,9 +20,12 @@ public enum ImageComparison {
     ///
     /// In recording mode, writes the image to `referencesDirectory/NAME.png`
     /// instead (pass the source tree's References folder, found with #filePath).
+    /// Returns how many pixels differ by more than `tolerance` and the
+    /// largest difference, when a reference was compared.
+    @discardableResult
     public static func assertMatches(_ image: OpaquePointer, reference name: String, in bundle: Bundle,
                                      referencesDirectory: String, tolerance: Int = 2, maxDifferingPixels: Int = 0,
-                                     file: StaticString = #filePath, line: UInt = #line) {
+                                     file: StaticString = #filePath, line: UInt = #line) -> (differing: Int, largest: Int)? {
         if isRecording {
             let path = referencesDirectory + "/" + name + ".png"
             do {
@@ -32,27 +35,40 @@ public enum ImageComparison {
             } catch {
                 XCTFail("could not record \(path): \(error)", file: file, line: line)
             }
-            return
+            return nil
         }
         guard let url = bundle.url(forResource: name, withExtension: "png", subdirectory: "References") else {
             let actual = writeOutput(image, name: name, suffix: "actual")
             XCTFail("no reference References/\(name).png in the test bundle; actual image: \(actual); "
                     + "record with STRATA_RECORD_REFERENCES=1", file: file, line: line)
-            return
+            return nil
         }
         let reference: OpaquePointer
         do { reference = try PNGFile.read(path: url.path) } catch {
             XCTFail("cannot read reference \(url.path): \(error)", file: file, line: line)
-            return
+            return nil
         }
         defer { pixman_image_unref(reference) }
 
+        return assertMatches(image, expected: reference, name: name, tolerance: tolerance,
+                      maxDifferingPixels: maxDifferingPixels, file: file, line: line)
+    }
+
+    /// Compares `image` with `expected` (both `pixman_image_t *`, 32 bits a
+    /// pixel) by the rules of the reference check above; on failure, writes
+    /// NAME.actual.png, NAME.expected.png and NAME.diff.png (differing
+    /// pixels in red) to `outputDirectory`. Returns how many pixels differ
+    /// by more than `tolerance`, and the largest difference of any channel.
+    @discardableResult
+    public static func assertMatches(_ image: OpaquePointer, expected reference: OpaquePointer, name: String,
+                                     tolerance: Int = 2, maxDifferingPixels: Int = 0,
+                                     file: StaticString = #filePath, line: UInt = #line) -> (differing: Int, largest: Int) {
         let actual = Pixels(image), expected = Pixels(reference)
         guard actual.width == expected.width, actual.height == expected.height else {
             let path = writeOutput(image, name: name, suffix: "actual")
-            XCTFail("\(name): size \(actual.width)×\(actual.height) differs from reference "
+            XCTFail("\(name): size \(actual.width)×\(actual.height) differs from the expected "
                     + "\(expected.width)×\(expected.height); actual image: \(path)", file: file, line: line)
-            return
+            return (actual.width * actual.height, 255)
         }
         var differing = 0, worst = 0
         var firstDifference: (x: Int, y: Int)? = nil
@@ -75,12 +91,14 @@ public enum ImageComparison {
                 }
             }
         }
-        guard differing > maxDifferingPixels else { return }
+        guard differing > maxDifferingPixels else { return (differing, worst) }
         let actualPath = writeOutput(image, name: name, suffix: "actual")
+        let expectedPath = writeOutput(reference, name: name, suffix: "expected")
         let diffPath = writeOutput(diff, name: name, suffix: "diff")
         XCTFail("\(name): \(differing) pixels differ by more than \(tolerance) (allowed \(maxDifferingPixels); "
-                + "largest difference \(worst), first at \(firstDifference!)); actual: \(actualPath), diff: \(diffPath)",
-                file: file, line: line)
+                + "largest difference \(worst), first at \(firstDifference!)); actual: \(actualPath), "
+                + "expected: \(expectedPath), diff: \(diffPath)", file: file, line: line)
+        return (differing, worst)
     }
 
     @discardableResult

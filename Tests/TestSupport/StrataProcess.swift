@@ -203,12 +203,15 @@ public final class StrataProcess {
         return clients.flatMap { $0["windows"] as? [[String: Any]] ?? [] }
     }
 
-    /// Starts a Wayland client connected to this compositor; it is killed on `stop()`.
-    public func startClient(_ executable: String, _ arguments: [String] = []) throws -> Process {
+    /// Starts a Wayland client connected to this compositor, with
+    /// `environment` besides (nil values remove a variable); it is killed on `stop()`.
+    @discardableResult
+    public func startClient(_ executable: String, _ arguments: [String] = [],
+                            environment: [String: String?] = [:]) throws -> Process {
         let client = Process()
         client.executableURL = URL(fileURLWithPath: executable)
         client.arguments = arguments
-        client.environment = mergedEnvironment(clientEnvironment)
+        client.environment = mergedEnvironment(clientEnvironment.merging(environment) { $1 })
         client.standardOutput = FileHandle.nullDevice
         client.standardError = FileHandle.nullDevice
         try client.run()

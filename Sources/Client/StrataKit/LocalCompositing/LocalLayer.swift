@@ -41,19 +41,28 @@ final class LocalLayer: AnimatedLayer, LayerNode {
     var nodeSublayers: [any LayerNode] { pendingSublayers }
     var nodeSuperlayer: (any LayerNode)? { pendingSuperlayer }
 
-    func setPosition(_ position: Point) { pending.position = position; changed() }
-    func setBounds(_ bounds: Rect) { pending.bounds = bounds; changed() }
-    func setAnchorPoint(_ anchorPoint: Point) { pending.anchorPoint = anchorPoint; changed() }
+    // The values strata_layers_v1 carries as wl_fixed (1/256 steps) are
+    // rounded the same way here, so a window composited by the app has the
+    // very pixels Strata would draw for it (a color of 0.86 is 219 there,
+    // not 220). The transform travels as doubles and stays as it is.
+    func setPosition(_ position: Point) { pending.position = position.wireRounded; changed() }
+    func setBounds(_ bounds: Rect) { pending.bounds = bounds.wireRounded; changed() }
+    func setAnchorPoint(_ anchorPoint: Point) { pending.anchorPoint = anchorPoint.wireRounded; changed() }
     func setTransform(_ transform: StrataProtocol.AffineTransform) { pending.transform = transform; changed() }
-    func setOpacity(_ opacity: Double) { pending.opacity = opacity; changed() }
+    func setOpacity(_ opacity: Double) { pending.opacity = wireRounded(opacity); changed() }
     func setHidden(_ hidden: Bool) { pending.isHidden = hidden; changed() }
     func setMasksToBounds(_ masks: Bool) { pending.masksToBounds = masks; changed() }
-    func setBackgroundColor(_ color: Color?) { pending.backgroundColor = color.flatMap { $0.alpha > 0 ? $0 : nil }; changed() }
+    func setBackgroundColor(_ color: Color?) {
+        pending.backgroundColor = color.map {
+            Color(red: wireRounded($0.red), green: wireRounded($0.green), blue: wireRounded($0.blue), alpha: wireRounded($0.alpha))
+        }.flatMap { $0.alpha > 0 ? $0 : nil }
+        changed()
+    }
     func setOpaque(_ opaque: Bool) { pending.isOpaque = opaque; changed() }
-    func setContentsScale(_ scale: Double) { pending.contentsScale = scale; changed() }
+    func setContentsScale(_ scale: Double) { pending.contentsScale = wireRounded(scale); changed() }
     func setContentsGravity(_ gravity: ContentsGravity) { pending.contentsGravity = gravity; changed() }
-    func setContentsCenter(_ center: Rect) { pending.contentsCenter = center; changed() }
-    func setContentsRect(_ rect: Rect) { pending.contentsRect = rect; changed() }
+    func setContentsCenter(_ center: Rect) { pending.contentsCenter = center.wireRounded; changed() }
+    func setContentsRect(_ rect: Rect) { pending.contentsRect = rect.wireRounded; changed() }
 
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool) {
         queue(.property(animation), key: key, delay: animation.timing.beginTime, keptOnCompletion: keptOnCompletion)
@@ -119,5 +128,19 @@ final class LocalLayer: AnimatedLayer, LayerNode {
 
     override func animationEnded(_ animation: RunningAnimation, finished: Bool) {
         onAnimationEvent?(.ended(key: animation.key, finished: finished))
+    }
+}
+
+/// `value` as wl_fixed carries it: the nearest multiple of 1/256.
+func wireRounded(_ value: Double) -> Double { (value * 256).rounded(.toNearestOrEven) / 256 }
+
+private extension Point {
+    var wireRounded: Point { Point(x: StrataKit.wireRounded(x), y: StrataKit.wireRounded(y)) }
+}
+
+private extension Rect {
+    var wireRounded: Rect {
+        Rect(x: StrataKit.wireRounded(origin.x), y: StrataKit.wireRounded(origin.y),
+             width: StrataKit.wireRounded(size.width), height: StrataKit.wireRounded(size.height))
     }
 }
