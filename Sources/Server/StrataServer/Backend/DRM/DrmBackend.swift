@@ -11,7 +11,7 @@ import Glibc
 ///
 /// The server has one output, so the first connected monitor is driven;
 /// the layout of all of them is planned (`OutputLayout`) and logged.
-final class DrmBackend: OutputBackend {
+final class DrmBackend: OutputBackend, BackendOutput {
     let renderer: SceneRenderer
     let session: SessionSeat
     let device: DisplayDevice
