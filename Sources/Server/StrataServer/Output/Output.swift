@@ -6,8 +6,11 @@ import StrataRender
 /// scene root's bounds space; outputs sit side by side, left to right.
 final class Output {
     let device: BackendOutput
-    /// The top left in the layout, in points (wl_output's x and y, xdg_output's logical position).
-    private(set) var origin: Point = .zero
+    /// The output's rect in the layout, in points, as last laid out (a
+    /// backend's resize is seen once the layout is made again). Its origin
+    /// is wl_output's x and y and xdg_output's logical position.
+    private(set) var bounds: Rect = .zero
+    var origin: Point { bounds.origin }
     /// Its wl_output, which also sends wl_surface.enter and leave.
     var global: OutputGlobal?
 
@@ -21,12 +24,6 @@ final class Output {
     var pixelWidth: Int { renderer.width }
     var pixelHeight: Int { renderer.height }
 
-    /// The output's rect in the layout, in points.
-    var bounds: Rect {
-        let scale = max(renderer.scale, 1)
-        return Rect(origin: origin, size: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
-    }
-
     /// The output's rect in layout pixels (the layout in points times the scale, which outputs share).
     var pixelRect: PixelRect {
         let scale = max(renderer.scale, 1)
@@ -34,9 +31,10 @@ final class Output {
                          width: pixelWidth, height: pixelHeight)
     }
 
-    /// Places the output; its renderer draws that part of the scene from now on.
+    /// Places the output at its renderer's size; the renderer draws that part of the scene from now on.
     func place(at point: Point) {
-        origin = point
+        let scale = max(renderer.scale, 1)
+        bounds = Rect(origin: point, size: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
         renderer.origin = point
     }
 }
