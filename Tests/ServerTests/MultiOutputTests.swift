@@ -128,6 +128,29 @@ final class MultiOutputTests: XCTestCase {
         XCTAssertEqual(recorder.take(client), ["HEADLESS-1 enter"])
     }
 
+    /// set_fullscreen naming an output moves the window onto it; unset, it is back where it was.
+    func testFullscreenOnTheOutputTheClientNames() throws {
+        try start(windowOrigins: [(x: 32, y: 32)])
+        let client = try RawClient(strata)
+        let recorder = Recorder()
+        let outputs = bindOutputs(client, recorder)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80) { recorder.listen(surface: $0.surface) }
+        XCTAssertEqual(recorder.take(client), ["HEADLESS-1 enter"])
+
+        xdg_toplevel_set_fullscreen(window.toplevel, outputs[1])
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 320)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 320, y: 0))
+        XCTAssertEqual(recorder.take(client), ["HEADLESS-1 leave", "HEADLESS-2 enter"])
+
+        xdg_toplevel_unset_fullscreen(window.toplevel)
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 32, y: 32))
+        XCTAssertEqual(recorder.take(client), ["HEADLESS-2 leave", "HEADLESS-1 enter"])
+    }
+
     /// With the pointer on HEADLESS-2, a new window goes there, and fullscreen
     /// covers that output; `strata screenshot` writes the layout or one output.
     func testNewWindowsGoOnTheOutputUnderThePointer() throws {

@@ -59,9 +59,12 @@ extension Toplevel {
         applyStateGeometry()
     }
 
-    func setFullscreen(_ fullscreen: Bool) {
+    /// `output`: the one the client asked to cover; nil for the window's own.
+    func setFullscreen(_ fullscreen: Bool, on output: Output? = nil) {
         guard fullscreen != states.fullscreen else { return sendConfigure() }
         if fullscreen { rememberRestoreFrame() }
+        // Onto the asked output: the fullscreen window is centered on the one it is on.
+        if fullscreen, let output, output !== server.output(of: self) { origin = output.origin }
         states.fullscreen = fullscreen
         titleBar?.layout(window: self)
         if fullscreen, isVisible {

@@ -294,7 +294,9 @@ public final class Toplevel {
         i.set_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(true) }
         i.unset_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(false) }
         // One output: the output argument can only name it.
-        i.set_fullscreen = { _, resource, _ in Toplevel.from(resource)?.setFullscreen(true) }
+        i.set_fullscreen = { _, resource, output in
+            Toplevel.from(resource)?.setFullscreen(true, on: resourceObject(output, as: OutputGlobal.self)?.output)
+        }
         i.unset_fullscreen = { _, resource in Toplevel.from(resource)?.setFullscreen(false) }
         i.set_minimized = { _, resource in Toplevel.from(resource)?.minimize() }
         return staticImplementation(i)
