@@ -293,7 +293,7 @@ public final class Toplevel {
         }
         i.set_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(true) }
         i.unset_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(false) }
-        // One output: the output argument can only name it.
+        // The output argument, if any, names the output to cover.
         i.set_fullscreen = { _, resource, output in
             Toplevel.from(resource)?.setFullscreen(true, on: resourceObject(output, as: OutputGlobal.self)?.output)
         }
