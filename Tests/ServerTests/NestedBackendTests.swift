@@ -210,6 +210,13 @@ final class NestedOutputsTests: XCTestCase {
         let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-outputs.png")
         XCTAssertEqual(shot.width, 400, "both outputs, side by side")
         XCTAssertEqual(shot.height, 150)
+
+        // WL-1's window made wider: WL-2 moves right to stay beside it.
+        XCTAssertEqual(try parent.control("resize", ["--title", "Strata — nested (WL-1)", "--size", "300x150"]).status, 0)
+        XCTAssertTrue(try waitUntil {
+            let outputs = try nested.tree()["outputs"] as? [[String: Any]] ?? []
+            return outputs.map { $0["x"] as? Int } == [0, 300] && outputs.first?["width"] as? Int == 300
+        }, "\(String(describing: try? nested.tree()["outputs"]))")
     }
 }
 
