@@ -71,7 +71,7 @@ func runNestedBenchmarks() {
         server.renderFrame()
         for _ in 0..<5 { server.dispatchEvents(timeoutMilliseconds: 5) }
         var times: [Double] = []
-        let before = server.backend.pixelsPresented
+        let before = server.backend.outputs[0].pixelsPresented
         let frames = 41
         for i in 0..<frames {
             change(i)
@@ -79,7 +79,7 @@ func runNestedBenchmarks() {
             let until = DispatchTime.now().uptimeNanoseconds + 20_000_000
             while DispatchTime.now().uptimeNanoseconds < until { server.dispatchEvents(timeoutMilliseconds: 2) }
         }
-        return (times.sorted()[frames / 2], (server.backend.pixelsPresented - before) / frames)
+        return (times.sorted()[frames / 2], (server.backend.outputs[0].pixelsPresented - before) / frames)
     }
 
     print("")

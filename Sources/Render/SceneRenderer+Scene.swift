@@ -186,14 +186,21 @@ final class FrameBuilder {
 
     /// Off for snapshots, which must leave images' damage to the output's renderer.
     let takesDamage: Bool
+    /// Where images' damage is taken from when other outputs' renderers draw the same frame.
+    let sharedDamage: SharedImageDamage?
+    /// The output's top left in the root's bounds space, in points (0,0
+    /// for a single output; an output's place in the layout otherwise).
+    let origin: Point
 
     /// Set when the tree's structure is known not to have changed since the
     /// last frame: no sublayer can have changed places.
     let assumesNoRestacking: Bool
 
     init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true,
-         assumesNoRestacking: Bool = false) {
+         assumesNoRestacking: Bool = false, origin: Point = .zero, sharedDamage: SharedImageDamage? = nil) {
         self.takesDamage = takesDamage
+        self.origin = origin
+        self.sharedDamage = sharedDamage
         self.assumesNoRestacking = assumesNoRestacking
         self.scale = scale
         self.output = output
@@ -207,7 +214,7 @@ final class FrameBuilder {
         guard takesDamage else { return [] }
         let id = ObjectIdentifier(image)
         if let known = imageDamage[id] { return known }
-        let taken = image.takeDamage()
+        let taken = sharedDamage?.damage(of: image) ?? image.takeDamage()
         imageDamage[id] = taken
         return taken
     }
@@ -238,7 +245,7 @@ final class FrameBuilder {
     /// explicit stack, so a tree of any depth builds without recursion;
     /// subtree rects are summed afterwards, children before parents.
     func build(root: RenderLayer) -> DrawNode? {
-        let rootToPixel = AffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
+        let rootToPixel = AffineTransform(translationX: -(root.bounds.minX + origin.x), y: -(root.bounds.minY + origin.y))
             .concatenating(AffineTransform(scaleX: scale, y: scale))
         return build(root, Inherited(toPixel: rootToPixel, outerClip: output, inheritedOpacity: 1, masks: [],
                                      parent: nil, siblingIndex: 0, restacked: false, fade: 1, groupDepth: 0))

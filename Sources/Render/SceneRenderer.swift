@@ -39,6 +39,12 @@ public final class SceneRenderer {
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
     let prescaleCache = PrescaleCache()
+    /// Where this output's top left is in the root's bounds space, in
+    /// points: with several outputs, each renderer draws its own part of
+    /// one tree. Changing it redraws everything.
+    public var origin: Point = .zero {
+        didSet { if origin != oldValue { needsFullDamage = true } }
+    }
 
     public init(width: Int, height: Int, scale: Double) {
         self.width = width
@@ -54,7 +60,8 @@ public final class SceneRenderer {
     /// points, with bounds.origin at the top left (its position, anchorPoint
     /// and transform are not applied); its background fills its bounds.
     /// Pixels no layer covers are black.
-    public func render(_ root: RenderLayer) -> FrameStats {
+    /// `sharedDamage`: the frame's contents damage, when other renderers draw the same tree this frame.
+    public func render(_ root: RenderLayer, sharedDamage: SharedImageDamage? = nil) -> FrameStats {
         stats = FrameStats()
         // Nothing changed anywhere since the last frame: nothing to draw.
         let generation = SceneGeneration.current
@@ -69,7 +76,7 @@ public final class SceneRenderer {
             tree = previousTree
             damage = patched
         } else {
-            let frame = FrameBuilder(scale: scale, output: output, previous: drawn)
+            let frame = FrameBuilder(scale: scale, output: output, previous: drawn, origin: origin, sharedDamage: sharedDamage)
             tree = frame.build(root: root)
             prescaleCache.invalidate(frame.damagedImages)
             damage = damageRegion(previous: drawn, frame: frame, output: output)

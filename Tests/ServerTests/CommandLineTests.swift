@@ -82,6 +82,10 @@ final class CommandLineTests: XCTestCase {
             (["run", "--size", "640"], "invalid size '640' (expected WxH, e.g. 1280x800)"),
             (["run", "--size", "0x480"], "invalid size '0x480' (expected WxH, e.g. 1280x800)"),
             (["run", "--scale", "0"], "invalid scale '0' (expected an integer from 1 to 8)"),
+            (["run", "--outputs", "0"], "invalid --outputs '0' (expected an integer from 1 to 8)"),
+            (["run", "--outputs", "9"], "invalid --outputs '9' (expected an integer from 1 to 8)"),
+            (["run", "--outputs", "two"], "invalid --outputs 'two' (expected an integer from 1 to 8)"),
+            (["screenshot", "--output", "x.png", "--output-name", ""], "invalid --output-name ''"),
             (["run", "--size", "641x480", "--scale", "2"], "size 641x480 is not a multiple of scale 2"),
             (["run", "--socket", "a/b"], "invalid socket name 'a/b' (a file name in $XDG_RUNTIME_DIR)"),
             (["screenshot"], "screenshot needs --output FILE.png"),
@@ -97,7 +101,7 @@ final class CommandLineTests: XCTestCase {
 
     /// The binary: one line on stderr, exit 2, never a trace.
     func testBinaryRejectsBadArgumentsWithOneLine() throws {
-        for arguments in [["--foo"], ["run", "--size", "big"], ["screenshot"], [], ["run", "--scale"]] {
+        for arguments in [["--foo"], ["run", "--size", "big"], ["screenshot"], [], ["run", "--scale"], ["run", "--outputs", "9"]] {
             let result = try StrataBinary.run(arguments, environment: ["XDG_RUNTIME_DIR": NSTemporaryDirectory()])
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.standardError)")
             XCTAssertEqual(result.standardErrorLines.count, 1, "\(arguments): \(result.standardError)")
@@ -161,6 +165,12 @@ final class CommandLineTests: XCTestCase {
                                                  currentDirectory: "/tmp"), .run(expected))
         XCTAssertEqual(try StrataArguments.parse(["run", "--no-startup", "--backend", "wayland"]),
                        .run({ var o = RunOptions(); o.startupFile = .none; o.backend = .wayland; return o }()))
+        XCTAssertEqual(try StrataArguments.parse(["run", "--outputs", "3"]),
+                       .run({ var o = RunOptions(); o.outputs = 3; return o }()))
+        XCTAssertEqual(RunOptions().configuration.outputCount, 1, "one output unless asked")
+        XCTAssertEqual(try StrataArguments.parse(["screenshot", "--output", "/a/b.png", "--output-name", "HEADLESS-2"]),
+                       .control(socketName: "strata-0", request: .screenshotOutput(name: "HEADLESS-2", path: "/a/b.png")))
+        XCTAssertEqual(ControlRequest.screenshotOutput(name: "WL-2", path: "/a/b.png").line, "screenshot-output WL-2 /a/b.png")
         XCTAssertEqual(try StrataArguments.parse(["run", "--restrict-privileged"]),
                        .run({ var o = RunOptions(); o.restrictPrivileged = true; return o }()))
         XCTAssertTrue(RunOptions().configuration.restrictPrivileged == false, "every client gets screencopy by default")

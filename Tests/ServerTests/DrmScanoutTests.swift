@@ -16,8 +16,8 @@ final class DrmScanoutTests: XCTestCase {
         XCTAssertEqual(harness.device.calls, ["setMode crtc 50 connector 7 64x48 fb 101"])
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
         XCTAssertEqual(harness.backend.renderer.width, 64)
-        XCTAssertEqual(OutputGlobal.name(of: harness.server), "HDMI-A-1", "wl_output.name is the connector's")
-        XCTAssertEqual(OutputGlobal.description(of: harness.server), "Strata HDMI-A-1 on /dev/dri/fake0 64×48")
+        XCTAssertEqual(harness.server.outputs[0].global?.name, "HDMI-A-1", "wl_output.name is the connector's")
+        XCTAssertEqual(harness.server.outputs[0].global?.description, "Strata HDMI-A-1 on /dev/dri/fake0 64×48")
         XCTAssertEqual(harness.backend.outputKind, "HDMI-A-1 on /dev/dri/fake0")
         XCTAssertEqual(harness.backend.pixelsPresented, 64 * 48, "the modeset copied the whole frame")
         XCTAssertTrue(harness.backend.summary.hasPrefix("HDMI-A-1 64x48@60.0Hz at scale 1 on /dev/dri/fake0, seat0"),

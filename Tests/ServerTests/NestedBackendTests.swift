@@ -171,6 +171,55 @@ final class NestedBackendTests: XCTestCase {
     }
 }
 
+/// `--outputs 2` nested in a headless Strata: two windows on the parent,
+/// WL-1 and WL-2, side by side in the nested layout; the parent's pointer on
+/// the second window is on the second output.
+final class NestedOutputsTests: XCTestCase {
+    func testTwoOutputsAreTwoWindowsOnTheParent() throws {
+        let parent = try StrataProcess(width: 640, height: 480, windowOrigins: [(x: 20, y: 20), (x: 300, y: 20)])
+        defer { parent.stop() }
+        let nested = try StrataProcess(width: 200, height: 150, socketName: "nested", windowOrigins: [(x: 10, y: 10)],
+                                       extraArguments: ["--outputs", "2"], nestedIn: parent.waylandSocketPath)
+        defer { nested.stop() }
+        func outputWindows() throws -> [[String: Any]] {
+            try parent.windows().filter { ($0["title"] as? String)?.hasPrefix("Strata — nested (WL-") == true && $0["mapped"] as? Bool == true }
+        }
+        XCTAssertTrue(try waitUntil { try outputWindows().count == 2 }, parent.serverLog + nested.serverLog)
+        let windows = try outputWindows()
+        XCTAssertEqual(Set(windows.compactMap { $0["title"] as? String }), ["Strata — nested (WL-1)", "Strata — nested (WL-2)"])
+        for window in windows {
+            let geometry = window["geometry"] as? [String: Any]
+            XCTAssertEqual(geometry?["width"] as? Int, 200)
+            XCTAssertEqual(geometry?["height"] as? Int, 150)
+        }
+        let layout = try XCTUnwrap(try nested.tree()["outputs"] as? [[String: Any]])
+        XCTAssertEqual(layout.map { $0["name"] as? String }, ["WL-1", "WL-2"])
+        XCTAssertEqual(layout.map { $0["x"] as? Int }, [0, 200])
+        XCTAssertTrue(nested.serverLog.contains("output: 2 windows (200x150, 200x150) at scale 1 on"), nested.serverLog)
+
+        // The parent's pointer 50,40 into WL-2's window is at 250,40 in the nested layout.
+        let second = try XCTUnwrap(windows.first { $0["title"] as? String == "Strata — nested (WL-2)" })
+        let origin = try XCTUnwrap(second["origin"] as? [String: Any])
+        let x = try XCTUnwrap(origin["x"] as? Int), y = try XCTUnwrap(origin["y"] as? Int)
+        try parent.input("move", "\(x + 50)", "\(y + 40)")
+        XCTAssertTrue(try waitUntil {
+            let pointer = (try nested.tree()["seat"] as? [String: Any])?["pointer"] as? [String: Any]
+            return pointer?["x"] as? Int == 250 && pointer?["y"] as? Int == 40
+        }, "\(String(describing: try? nested.tree()["seat"]))")
+
+        let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-outputs.png")
+        XCTAssertEqual(shot.width, 400, "both outputs, side by side")
+        XCTAssertEqual(shot.height, 150)
+
+        // WL-1's window made wider: WL-2 moves right to stay beside it.
+        XCTAssertEqual(try parent.control("resize", ["--title", "Strata — nested (WL-1)", "--size", "300x150"]).status, 0)
+        XCTAssertTrue(try waitUntil {
+            let outputs = try nested.tree()["outputs"] as? [[String: Any]] ?? []
+            return outputs.map { $0["x"] as? Int } == [0, 300] && outputs.first?["width"] as? Int == 300
+        }, "\(String(describing: try? nested.tree()["outputs"]))")
+    }
+}
+
 /// The nested compositor reads keys with its parent's keymap: the parent
 /// sends its own keycodes, so a German parent's "z" (evdev KEY_Y, 21)
 /// reaches a client inside as "z", not as the "y" of a US layout.

@@ -22,7 +22,7 @@ public enum RenderConformance {
         return (count, first)
     }
 
-    /// Renders `root` afresh at `renderer`'s size and scale and fails if any
+    /// Renders `root` afresh at `renderer`'s size, scale and origin and fails if any
     /// pixel differs from `renderer`'s framebuffer; on failure both images
     /// are written to `ImageComparison.outputDirectory` as NAME.incremental.png
     /// and NAME.fresh.png. Returns true when they match.
@@ -31,6 +31,7 @@ public enum RenderConformance {
                                                 name: String = "incremental", _ message: String = "",
                                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let fresh = SceneRenderer(width: renderer.width, height: renderer.height, scale: renderer.scale)
+        fresh.origin = renderer.origin
         _ = fresh.render(root)
         let (count, first) = differences(renderer.framebuffer, fresh.framebuffer)
         guard count > 0, let first else { return true }

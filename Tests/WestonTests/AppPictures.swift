@@ -93,13 +93,16 @@ extension StrataProcess {
 }
 
 extension StrataProcess {
-    /// How many of the app's own layers (named after their views) Strata
+    /// How many of the app's own strata layers Strata
     /// holds for the window titled `title`: none when the app composites
     /// itself and shows only a buffer.
     func appLayerCount(ofWindowTitled title: String) throws -> Int {
         func count(_ layer: Any?) -> Int {
             guard let layer = layer as? [String: Any] else { return 0 }
-            return (layer["name"] != nil ? 1 : 0) + (layer["sublayers"] as? [Any] ?? []).reduce(0) { $0 + count($1) }
+            // An app's strata layers are named by their object ids; the
+            // compositor's own (a title bar it draws) by words.
+            let isAppLayer = (layer["name"] as? String).map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false
+            return (isAppLayer ? 1 : 0) + (layer["sublayers"] as? [Any] ?? []).reduce(0) { $0 + count($1) }
         }
         return count(try windows().first { $0["title"] as? String == title }?["layer"])
     }

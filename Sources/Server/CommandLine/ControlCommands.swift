@@ -4,14 +4,24 @@ import StrataServer
 // The commands that send one request to a running compositor's control socket.
 
 struct ScreenshotCommand: StrataSubcommand {
-    static let configuration = CommandConfiguration(commandName: "screenshot", abstract: "Write the output as a PNG.")
+    static let configuration = CommandConfiguration(commandName: "screenshot",
+                                                    abstract: "Write the outputs, side by side as laid out, or one of them, as a PNG.")
     @OptionGroup var socket: SocketOption
     @Option(help: ArgumentHelp("The PNG file to write.", valueName: "FILE.png"))
     var output: String?
+    // --output already names the file, so the output to capture is --output-name.
+    @Option(help: ArgumentHelp("Capture only the output with this name (wl_output.name: HEADLESS-2, WL-1).",
+                               valueName: "NAME"))
+    var outputName: String?
 
     func command(currentDirectory: String) throws -> StrataCommand {
         guard let output else { throw UsageError("screenshot needs --output FILE.png") }
-        return .control(socketName: try socket.checked(), request: .screenshot(path: absolute(output, in: currentDirectory)))
+        let path = absolute(output, in: currentDirectory)
+        guard let outputName else { return .control(socketName: try socket.checked(), request: .screenshot(path: path)) }
+        guard !outputName.isEmpty, !outputName.contains(where: \.isWhitespace) else {
+            throw UsageError("invalid --output-name '\(outputName)'")
+        }
+        return .control(socketName: try socket.checked(), request: .screenshotOutput(name: outputName, path: path))
     }
 }
 

@@ -32,6 +32,12 @@ struct RunCommand: StrataSubcommand {
     @Option(help: ArgumentHelp("The output's integer scale, pixels per point (1 to 8).", valueName: "N"))
     var scale = "1"
 
+    @Option(help: ArgumentHelp("""
+        How many outputs of --size, side by side left to right (1 to 8): headless outputs, or windows on \
+        the parent compositor with the wayland backend.
+        """, valueName: "N"))
+    var outputs = "1"
+
     @Flag(help: """
         Render only when asked (strata frame, strata screenshot); animations then run on \
         a clock that only strata frame --advance moves.
@@ -98,6 +104,10 @@ struct RunCommand: StrataSubcommand {
             throw UsageError("invalid scale '\(scale)' (expected an integer from 1 to 8)")
         }
         options.scale = scale
+        guard let outputs = Int(outputs), (1...8).contains(outputs) else {
+            throw UsageError("invalid --outputs '\(outputs)' (expected an integer from 1 to 8)")
+        }
+        options.outputs = outputs
         options.manualFrames = manualFrames
         if let maxLayers { options.limits.maxLayers = try ArgumentChecks.quota(maxLayers, "--max-layers") }
         if let maxBufferBytes { options.limits.maxBufferBytes = try ArgumentChecks.quota(maxBufferBytes, "--max-buffer-bytes") }

@@ -8,6 +8,8 @@ public struct RunOptions: Equatable, Sendable {
     public var width = 1280
     public var height = 800
     public var scale = 1
+    /// Outputs side by side: headless outputs, or windows on the parent compositor.
+    public var outputs = 1
     public var manualFrames = false
     public var limits = Limits.standard
     public var windowOrigins: [Point] = []
@@ -33,6 +35,7 @@ public struct RunOptions: Equatable, Sendable {
         var configuration = ServerConfiguration(width: width, height: height, scale: scale, socketName: socketName,
                                                 clock: manualFrames ? .manual : .realtime(hz: 60), limits: limits)
         configuration.windowOrigins = windowOrigins
+        configuration.outputCount = outputs
         configuration.restrictPrivileged = restrictPrivileged
         return configuration
     }

@@ -13,7 +13,10 @@ public enum StrataCommand: Equatable, Sendable {
 }
 
 public enum ControlRequest: Equatable, Sendable {
+    /// Every output as laid out.
     case screenshot(path: String)
+    /// The output with this wl_output.name.
+    case screenshotOutput(name: String, path: String)
     case tree
     case frame
     /// Move the manual presentation clock on by this many milliseconds, then render.
@@ -30,6 +33,7 @@ public enum ControlRequest: Equatable, Sendable {
     public var line: String {
         switch self {
         case .screenshot(let path): return "screenshot \(path)"
+        case .screenshotOutput(let name, let path): return "screenshot-output \(name) \(path)"
         case .tree: return "tree"
         case .frame: return "frame"
         case .advanceFrame(let milliseconds): return "frame \(milliseconds)"

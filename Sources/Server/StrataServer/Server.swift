@@ -14,9 +14,11 @@ public enum FrameClockMode: Equatable, Sendable {
 }
 
 public struct ServerConfiguration: Sendable {
-    /// Output size in pixels.
+    /// Output size in pixels (of the first output, when there are several).
     public var width: Int
     public var height: Int
+    /// How many headless outputs, side by side, when no backend is given.
+    public var outputCount = 1
     /// Output pixels per point (wl_output.scale).
     public var scale: Int
     /// The Wayland socket's name in $XDG_RUNTIME_DIR.
@@ -68,15 +70,16 @@ public final class Server {
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
 
-    /// The scene: the output's root layer, whose sublayers are the windows,
-    /// bottom to top, and above them the cursor once the pointer has moved.
+    /// The scene: the layout's root layer (its bounds cover every output),
+    /// whose sublayers are the windows, bottom to top, and above them the
+    /// cursor once the pointer has moved.
     public let scene = RenderLayer()
+    /// The backend's outputs, left to right in the layout (Server+Outputs).
+    private(set) var outputs: [Output] = []
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
-    /// The output's global, which sends wl_surface.enter and leave.
-    private(set) var outputGlobal: OutputGlobal?
-    /// zxdg_output_manager_v1, told when the output's size changes.
+    /// zxdg_output_manager_v1, told when an output's size or place changes.
     private var xdgOutputManager: XdgOutputManagerGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
@@ -116,7 +119,7 @@ public final class Server {
     /// The desktop behind all windows.
     public static let desktopColor = Color(red: 0.11, green: 0.12, blue: 0.14)
 
-    /// `backend` nil: a headless output of the configuration's size.
+    /// `backend` nil: `outputCount` headless outputs of the configuration's size.
     public init(configuration: ServerConfiguration, backend: OutputBackend? = nil) {
         self.configuration = configuration
         display = wl_display_create()!
@@ -125,12 +128,13 @@ public final class Server {
         let scale = Double(max(configuration.scale, 1))
         scene.anchorPoint = .zero
         scene.position = .zero
-        scene.bounds = Rect(x: 0, y: 0, width: Double(configuration.width) / scale,
-                            height: Double(configuration.height) / scale)
         scene.backgroundColor = Server.desktopColor
         scene.isOpaque = true
         windows = WindowStack(scene: scene, explicitOrigins: configuration.windowOrigins)
-        self.backend = backend ?? HeadlessBackend(width: configuration.width, height: configuration.height, scale: scale)
+        self.backend = backend ?? HeadlessBackend(count: configuration.outputCount, width: configuration.width,
+                                                  height: configuration.height, scale: scale)
+        outputs = self.backend.outputs.map(Output.init(device:))
+        layOutOutputs()
 
         frameClock = FrameClock(loop: eventLoop, mode: configuration.clock) { [unowned self] in
             if !self.isOutputPaused { _ = self.renderFrame() }
@@ -142,7 +146,7 @@ public final class Server {
         wl_display_init_shm(display)
         if configuration.restrictPrivileged { privilegedGlobals = PrivilegedGlobals(display: display) }
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
-        outputGlobal = OutputGlobal(server: self)
+        for output in outputs { output.global = OutputGlobal(server: self, output: output) }
         xdgOutputManager = XdgOutputManagerGlobal(server: self)
         presentation = PresentationGlobal(server: self)
         primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
@@ -152,7 +156,6 @@ public final class Server {
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
-            outputGlobal,
             xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
@@ -167,6 +170,7 @@ public final class Server {
             pointerConstraints,
             DecorationManagerGlobal(server: self),
         ].compactMap { $0 })
+        globals += outputs.compactMap(\.global)
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
         ServerLog.observeProtocolErrors()
@@ -239,26 +243,35 @@ public final class Server {
         idleInhibitManager = nil
         relativePointerManager = nil
         pointerConstraints = nil
-        outputGlobal = nil
+        for output in outputs { output.global = nil }
         seat.destroyGlobal()
         wl_display_destroy(display)
     }
 
-    /// The backend's output changed size (a nested window was resized): the
-    /// scene takes the new size in points, clients are told the new mode,
-    /// and the next frame redraws everything. The backend has made its
-    /// renderer of that size already.
-    func outputDidResize(width: Int, height: Int) {
-        guard width != configuration.width || height != configuration.height else { return }
-        configuration.width = width
-        configuration.height = height
-        let scale = Double(max(configuration.scale, 1))
-        scene.bounds = Rect(x: 0, y: 0, width: Double(width) / scale, height: Double(height) / scale)
-        outputGlobal?.sendMode()
-        xdgOutputManager?.outputResized()
-        outputGlobal?.sendDone()
-        // Maximized and fullscreen windows take the new size too.
-        for toplevel in windows.toplevels where toplevel.states.maximized || toplevel.states.fullscreen {
+    /// A backend's output changed size (a nested window was resized); the
+    /// backend has made its renderer of the new size already. The outputs
+    /// are laid out again, clients are told the new mode and places, and
+    /// the next frame redraws everything.
+    func outputDidResize(_ device: BackendOutput) {
+        guard let index = outputs.firstIndex(where: { $0.device === device }) else { return }
+        let resized = outputs[index]
+        if index == 0 { (configuration.width, configuration.height) = (resized.pixelWidth, resized.pixelHeight) }
+        // Outputs right of it may move; each window keeps its place on its output.
+        let before = outputs.map(\.origin)
+        let placed = windows.toplevels.map { toplevel in
+            (toplevel, outputs.firstIndex { $0 === output(of: toplevel) } ?? 0)
+        }
+        layOutOutputs()
+        for (toplevel, index) in placed {
+            let dx = outputs[index].origin.x - before[index].x
+            if dx != 0, let origin = toplevel.origin { toplevel.move(to: Point(x: origin.x + dx, y: origin.y)) }
+        }
+        resized.global?.sendMode()
+        for (output, old) in zip(outputs, before) where output.origin != old { output.global?.sendPlace() }
+        xdgOutputManager?.outputsChanged()
+        for output in outputs { output.global?.sendDone() }
+        // Maximized and fullscreen windows take their output's new size and place.
+        for (toplevel, _) in placed where toplevel.states.maximized || toplevel.states.fullscreen {
             toplevel.applyStateGeometry()
         }
         ServerLog.logger.info("output: \(backend.summary)")
@@ -293,8 +306,7 @@ public final class Server {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         let wake = animations.present(at: time.mediaTime, scene: scene)
-        let stats = backend.renderer.render(scene)
-        backend.present(stats)
+        let stats = renderOutputs()
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began
         if case .realtime = configuration.clock {
             droppedFrames.frameRendered(in: took, refreshNanoseconds: frameClock.refreshNanoseconds, at: began)
@@ -352,6 +364,7 @@ public final class Server {
     public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
     public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
 
-    /// The output's pixels (`pixman_image_t *`, x8r8g8b8) as of the last frame.
-    public var framebuffer: OpaquePointer { backend.renderer.framebuffer }
+    /// The first output's pixels (`pixman_image_t *`, x8r8g8b8) as of the
+    /// last frame; `layoutImage()` has every output's.
+    public var framebuffer: OpaquePointer { outputs[0].renderer.framebuffer }
 }

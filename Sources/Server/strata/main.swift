@@ -61,12 +61,16 @@ case .run(let options):
             fail("WAYLAND_DISPLAY names this compositor's own socket (\(parent)); give --socket another name", status: 1)
         }
         do {
-            backend = try Server.nestedBackend(parent: parent, width: options.width, height: options.height,
+            backend = try Server.nestedBackend(parent: parent, count: options.outputs, width: options.width, height: options.height,
                                                scale: options.scale, title: "Strata — \(options.socketName)")
         } catch {
             fail("cannot open a window on \(parent): \(error)", status: 1)
         }
     case .drm:
+        // One monitor is driven for now, so there is no layout to make up.
+        guard options.outputs == 1 else {
+            fail("--outputs is for the headless and wayland backends; the drm backend drives the monitor", status: 1)
+        }
         do {
             backend = try Server.drmBackend(devicePath: options.drmDevice, scale: options.scale, inputOptions: options.inputDevices)
         } catch {
@@ -76,10 +80,10 @@ case .run(let options):
     }
     // The output is the backend's size: a monitor's mode, a window's size.
     var configuration = options.configuration
-    if let backend {
-        (configuration.width, configuration.height) = (backend.renderer.width, backend.renderer.height)
+    if let first = backend?.outputs.first {
+        (configuration.width, configuration.height) = (first.renderer.width, first.renderer.height)
         if case .realtime = configuration.clock {
-            configuration.clock = .realtime(hz: max(Int((Double(backend.refreshMillihertz) / 1000).rounded()), 1))
+            configuration.clock = .realtime(hz: max(Int((Double(first.refreshMillihertz) / 1000).rounded()), 1))
         }
     }
     let server = Server(configuration: configuration, backend: backend)
@@ -91,7 +95,8 @@ case .run(let options):
         server.shutdown()
         fail("\(error)", status: 1)
     }
-    fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(configuration.width)x\(configuration.height) @\(options.scale)x)\n", stderr)
+    let outputCount = options.outputs > 1 ? " on \(options.outputs) outputs" : ""
+    fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(configuration.width)x\(configuration.height) @\(options.scale)x\(outputCount))\n", stderr)
 
     let launcher = ClientLauncher(server: server, socketName: options.socketName)
     if let startup = StartupFile.path(for: options.startupFile, environment: environment) {

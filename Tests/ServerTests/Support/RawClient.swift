@@ -54,6 +54,14 @@ final class RawClient {
         return OpaquePointer(wl_registry_bind(registry, global.name, interface, min(version, global.version))!)
     }
 
+    /// Binds every global of `interface` (each output), in the order the registry announced them.
+    func bindAll(_ interface: UnsafePointer<wl_interface>, version: UInt32) -> [OpaquePointer] {
+        let name = String(cString: interface.pointee.name)
+        return globals.filter { $0.interface == name }.map { global in
+            OpaquePointer(wl_registry_bind(registry, global.name, interface, min(version, global.version))!)
+        }
+    }
+
     /// Round-trips; false when the connection died (a protocol error).
     @discardableResult
     func roundtrip() -> Bool { wl_display_roundtrip(display) >= 0 }

@@ -1,33 +1,46 @@
 import StrataRender
 
-/// Where the output's frames go and, for backends with devices, where input
-/// comes from. The server renders into `renderer` and hands each frame's
-/// damage to `present`; it never names a concrete backend.
-public protocol OutputBackend: AnyObject {
+/// One output a backend drives: a window, a monitor, memory. The server
+/// renders its part of the layout into `renderer` and hands each frame's
+/// damage to `present`.
+public protocol BackendOutput: AnyObject {
     /// The output's pixels (its size and scale are the output's mode).
     var renderer: SceneRenderer { get }
-    /// One line for the log: what the output is.
-    var summary: String { get }
     /// wl_output's name, fixed for the output's life (HEADLESS-1, WL-1, a
     /// connector's HDMI-A-1), model (Headless, Window, Monitor) and the kind
     /// its description names ("headless output", "window on wayland-0").
     var outputName: String { get }
     var outputModel: String { get }
     var outputKind: String { get }
-    /// Called once the server exists, on its thread: where input goes, whom to stop.
-    func attach(to server: Server)
     /// The frame just rendered into `renderer.framebuffer`; `stats.damage` is what changed.
     func present(_ stats: FrameStats)
     /// Pixels handed to the display so far (copied to the parent, scanned
     /// out): what each frame's damage cost to show.
     var pixelsPresented: Int { get }
-    /// The server is shutting down: let go of everything outside the process.
-    func stop()
     /// The output's refresh rate (a monitor's mode), which wl_output reports and frames are paced at.
     var refreshMillihertz: Int { get }
 }
 
-extension OutputBackend {
+extension BackendOutput {
     /// Outputs without a monitor of their own run at 60 Hz.
     public var refreshMillihertz: Int { 60_000 }
+}
+
+/// Where frames go and, for backends with devices, where input comes from:
+/// the outputs, left to right as the layout places them. The server never
+/// names a concrete backend.
+public protocol OutputBackend: AnyObject {
+    /// At least one; fixed for the backend's life.
+    var outputs: [BackendOutput] { get }
+    /// One line for the log: what the outputs are.
+    var summary: String { get }
+    /// Called once the server exists, on its thread: where input goes, whom to stop.
+    func attach(to server: Server)
+    /// The server is shutting down: let go of everything outside the process.
+    func stop()
+}
+
+extension OutputBackend where Self: BackendOutput {
+    /// A backend that is its own single output.
+    public var outputs: [BackendOutput] { [self] }
 }

@@ -1,9 +1,12 @@
 import CWaylandServer
+import StrataProtocol
+import StrataRender
 
-// wl_surface.enter and leave: a surface is on the output while it is part
+// wl_surface.enter and leave: a surface is on an output while it is part
 // of a mapped window and shown (it has contents, and so have the
-// subsurfaces between it and the window's surface). Clients pick their
-// buffer scale from the outputs their surfaces are on.
+// subsurfaces between it and the window's surface), and overlaps that
+// output in the layout. Clients pick their buffer scale from the outputs
+// their surfaces are on.
 extension Surface {
     /// Shown on the output now.
     var isShownOnOutput: Bool {
@@ -19,23 +22,44 @@ extension Surface {
     }
 
     /// Sends enter or leave to this surface and the subsurfaces below it
-    /// whose place on the output changed.
+    /// for each output it came on or went off.
     func updateOutputPresence() {
-        let shown = isShownOnOutput
-        if shown != isOnOutput, let resource {
-            isOnOutput = shown
-            server.outputGlobal?.surface(resource, entered: shown)
+        let now = isShownOnOutput ? server.outputs(showing: self) : []
+        if !now.elementsEqual(outputsEntered, by: ===), let resource {
+            for gone in outputsEntered where !now.contains(where: { $0 === gone }) { gone.global?.surface(resource, entered: false) }
+            for came in now where !outputsEntered.contains(where: { $0 === came }) { came.global?.surface(resource, entered: true) }
+            outputsEntered = now
         }
         for subsurface in subsurfaceStack.subsurfaces { subsurface.surface?.updateOutputPresence() }
+    }
+
+    /// The surface's rect in the layout, through its layer's place in the
+    /// scene; nil while the layer is not in the scene.
+    var layoutFrame: Rect? {
+        var toScene = AffineTransform.identity
+        var current: RenderLayer = layer
+        while current !== server.scene {
+            toScene = toScene.concatenating(current.transformToSuperlayer)
+            guard let up = current.superlayer else { return nil }
+            current = up
+        }
+        return toScene.apply(Rect(origin: layer.bounds.origin, size: size))
     }
 }
 
 extension Server {
-    /// The surfaces of `client` on the output (windows and their subsurfaces), to tell a new wl_output binding.
-    func surfacesOnOutput(of client: OpaquePointer) -> [WaylandResource] {
+    /// The outputs a shown surface overlaps; with one output, that one.
+    func outputs(showing surface: Surface) -> [Output] {
+        guard outputs.count > 1 else { return outputs }
+        guard let frame = surface.layoutFrame else { return [] }
+        return outputs(overlapping: frame)
+    }
+
+    /// The surfaces of `client` on `output` (windows and their subsurfaces), to tell a new wl_output binding.
+    func surfaces(of client: OpaquePointer, on output: Output) -> [WaylandResource] {
         var found: [WaylandResource] = []
         func collect(_ surface: Surface) {
-            if surface.isOnOutput, let resource = surface.resource { found.append(resource) }
+            if surface.outputsEntered.contains(where: { $0 === output }), let resource = surface.resource { found.append(resource) }
             for subsurface in surface.subsurfaceStack.subsurfaces { subsurface.surface.map(collect) }
         }
         for toplevel in windows.toplevels where toplevel.client == client {
@@ -43,5 +67,14 @@ extension Server {
             for popup in toplevel.mappedPopups { popup.surface.map(collect) }
         }
         return found
+    }
+}
+
+extension Surface {
+    /// The window moved or changed size: with several outputs it may have
+    /// crossed an output's edge. (One output needs no look.)
+    func updateOutputPresenceAfterMove() {
+        guard server.outputs.count > 1 else { return }
+        updateOutputPresence()
     }
 }

@@ -115,8 +115,8 @@ public final class Surface {
     weak var viewport: Viewport?
 
     public private(set) var role = SurfaceRoleKind.none
-    /// wl_surface.enter was sent for the output, and no leave since.
-    var isOnOutput = false
+    /// The outputs wl_surface.enter was sent for, and no leave since.
+    var outputsEntered: [Output] = []
     /// The xdg_surface (or other role object) currently attached; weak, as
     /// the role object's resource owns it.
     weak var roleObject: SurfaceRole?

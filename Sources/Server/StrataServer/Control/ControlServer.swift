@@ -1,3 +1,4 @@
+import CPixman
 import CWaylandServer
 import StrataRender
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import Glibc
 /// mode 0600, so only the compositor's user reaches it, and not through
 /// the Wayland socket. One line-based request per connection:
 ///
-///     screenshot <absolute path>   PNG of the output, after any pending frame
+///     screenshot <absolute path>   PNG of every output as laid out, after any pending frame
+///     screenshot-output <name> <absolute path>   PNG of the output named so (wl_output.name)
 ///     tree                         JSON: every client's windows and layer trees
 ///     frame                        render a frame now; JSON FrameStats
 ///     frame <ms>                   advance the manual clock, then render
@@ -99,23 +101,37 @@ final class ControlServer {
         server.windows.allToplevels.last { $0.title == title }
     }
 
+    /// Writes `rect` of the layout (layout pixels) as a PNG, after any pending frame.
+    private func screenshot(of rect: PixelRect, to path: String) -> String {
+        guard path.hasPrefix("/") else { return "error: screenshot path must be absolute: \(path)" }
+        if server.isFrameScheduled || server.lastFrameStats == nil { server.renderFrame() }
+        guard let image = server.layoutImage(of: rect) else { return "error: nothing to capture" }
+        defer { pixman_image_unref(image) }
+        do {
+            try PNGFile.write(image, to: path)
+        } catch {
+            return "error: \(error)"
+        }
+        return JSONValue.object([("path", .string(path)), ("width", .int(rect.width)), ("height", .int(rect.height))]).serialized()
+    }
+
     /// Answers one request line.
     func respond(to request: String) -> String {
         let parts = request.split(separator: " ", maxSplits: 1).map(String.init)
         switch (parts.first ?? "", parts.count) {
         case ("screenshot", 2):
-            let path = parts[1]
-            guard path.hasPrefix("/") else { return "error: screenshot path must be absolute: \(path)" }
-            if server.isFrameScheduled || server.lastFrameStats == nil { server.renderFrame() }
-            do {
-                try PNGFile.write(server.framebuffer, to: path)
-            } catch {
-                return "error: \(error)"
-            }
-            return JSONValue.object([("path", .string(path)), ("width", .int(server.configuration.width)),
-                                     ("height", .int(server.configuration.height))]).serialized()
+            return screenshot(of: server.layoutPixelRect, to: parts[1])
         case ("screenshot", _):
             return "error: usage: screenshot <absolute path>"
+        case ("screenshot-output", 2):
+            let nameAndPath = parts[1].split(separator: " ", maxSplits: 1).map(String.init)
+            guard nameAndPath.count == 2 else { return "error: usage: screenshot-output <output name> <absolute path>" }
+            guard let output = server.output(named: nameAndPath[0]) else {
+                return "error: no output named \(nameAndPath[0]) (outputs: \(server.outputs.map(\.name).joined(separator: ", ")))"
+            }
+            return screenshot(of: output.pixelRect, to: nameAndPath[1])
+        case ("screenshot-output", _):
+            return "error: usage: screenshot-output <output name> <absolute path>"
         case ("tree", 1):
             return server.treeDump().serialized()
         case ("frame", 1):
@@ -158,7 +174,7 @@ final class ControlServer {
             return JSONValue.object([("input", .string(parts[1].split(separator: " ").first.map(String.init) ?? "")),
                                      ("seat", server.seat.dump())]).serialized()
         default:
-            return "error: unknown request '\(request)' (screenshot <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>, input <action>)"
+            return "error: unknown request '\(request)' (screenshot <path>, screenshot-output <name> <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>, input <action>)"
         }
     }
 }

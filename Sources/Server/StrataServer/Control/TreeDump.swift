@@ -19,6 +19,12 @@ extension Server {
         return .object([
             ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
                                 ("scale", .int(configuration.scale))])),
+            // Each output's name and place in the layout (points), left to right.
+            ("outputs", .array(outputs.map { output in
+                let b = output.bounds
+                return .object([("name", .string(output.name)), ("x", .number(b.minX)), ("y", .number(b.minY)),
+                                ("width", .int(output.pixelWidth)), ("height", .int(output.pixelHeight))])
+            })),
             ("seat", seat.dump()),
             ("idle_inhibited", .bool(isIdleInhibited)),
             ("clients", .array(clients.map { client in

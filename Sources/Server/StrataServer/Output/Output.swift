@@ -1,85 +1,40 @@
-import CStrataServerProtocol
-import CWaylandServer
+import StrataProtocol
+import StrataRender
 
-/// wl_output: the one output, described to each client that binds it, and
-/// told again when its mode changes (a nested window resized). Surfaces
-/// are told with wl_surface.enter and leave when they come on and go off
-/// it (Surface+Output).
-final class OutputGlobal {
-    /// v4: name and description.
-    static let version: Int32 = 4
-    /// wl_output.name, also zxdg_output_v1.name: the backend's (HEADLESS-1, WL-1).
-    static func name(of server: Server) -> String { server.backend.outputName }
-    static func description(of server: Server) -> String {
-        "Strata \(server.backend.outputKind) \(server.configuration.width)×\(server.configuration.height)"
-    }
-    unowned let server: Server
-    private var global: Global?
-    /// Every client's bindings, for wl_surface.enter and leave.
-    private var resources: [WaylandResource] = []
+/// One output in the server's layout: a backend's output placed at
+/// `origin`, with its wl_output global. The layout's space is points, the
+/// scene root's bounds space; outputs sit side by side, left to right.
+final class Output {
+    let device: BackendOutput
+    /// The output's rect in the layout, in points, as last laid out (a
+    /// backend's resize is seen once the layout is made again). Its origin
+    /// is wl_output's x and y and xdg_output's logical position.
+    private(set) var bounds: Rect = .zero
+    var origin: Point { bounds.origin }
+    /// Its wl_output, which also sends wl_surface.enter and leave.
+    var global: OutputGlobal?
 
-    init?(server: Server) {
-        self.server = server
-        global = Global(display: server.display, interface: strata_wl_output_interface(),
-                        version: OutputGlobal.version) { [unowned self] client, version, id in
-            guard let resource = makeResource(client: client, interface: strata_wl_output_interface(),
-                                              version: Int32(version), id: id,
-                                              implementation: OutputGlobal.implementation, object: self,
-                                              onDestroy: { [unowned self] resource in self.resources.removeAll { $0 == resource } })
-            else { return }
-            self.describe(to: resource, version: Int32(version))
-            self.resources.append(resource)
-            // A client that binds the output late learns where its surfaces already are.
-            for surface in server.surfacesOnOutput(of: client) { wl_surface_send_enter(surface, resource) }
-        }
-        if global == nil { return nil }
+    init(device: BackendOutput) {
+        self.device = device
     }
 
-    private func describe(to resource: WaylandResource, version: Int32) {
-        let c = server.configuration
-        wl_output_send_geometry(resource, 0, 0, 0, 0, Int32(WL_OUTPUT_SUBPIXEL_UNKNOWN.rawValue),
-                                "Strata", server.backend.outputModel, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
-        wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                            Int32(c.width), Int32(c.height), Int32(clamping: server.backend.refreshMillihertz))
-        if version >= 2 { wl_output_send_scale(resource, Int32(c.scale)) }
-        if version >= 4 {
-            wl_output_send_name(resource, OutputGlobal.name(of: server))
-            wl_output_send_description(resource, OutputGlobal.description(of: server))
-        }
-        if version >= 2 { wl_output_send_done(resource) }
+    var name: String { device.outputName }
+    /// Read each time: a backend replaces the renderer when the output is resized.
+    var renderer: SceneRenderer { device.renderer }
+    var pixelWidth: Int { renderer.width }
+    var pixelHeight: Int { renderer.height }
+
+    /// The output's rect in layout pixels (the layout in points times the scale, which outputs share).
+    var pixelRect: PixelRect {
+        let scale = max(renderer.scale, 1)
+        return PixelRect(x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()),
+                         width: pixelWidth, height: pixelHeight)
     }
 
-    /// The mode changed: each binding gets the new current mode. The caller
-    /// ends the change with `sendDone()` after the xdg-output sizes.
-    func sendMode() {
-        let c = server.configuration
-        for resource in resources {
-            wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
-                                Int32(c.width), Int32(c.height), Int32(clamping: server.backend.refreshMillihertz))
-            if wl_resource_get_version(resource) >= 4 { wl_output_send_description(resource, OutputGlobal.description(of: server)) }
-        }
+    /// Places the output at its renderer's size; the renderer draws that part of the scene from now on.
+    func place(at point: Point) {
+        let scale = max(renderer.scale, 1)
+        bounds = Rect(origin: point, size: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
+        renderer.origin = point
     }
-
-    func sendDone() {
-        for resource in resources where wl_resource_get_version(resource) >= 2 { wl_output_send_done(resource) }
-    }
-
-    /// Sends wl_surface.enter (or leave) for `surface` with each of its client's bindings.
-    func surface(_ surface: WaylandResource, entered: Bool) {
-        let client = wl_resource_get_client(surface)
-        for resource in resources where wl_resource_get_client(resource) == client {
-            if entered { wl_surface_send_enter(surface, resource) } else { wl_surface_send_leave(surface, resource) }
-        }
-    }
-
-    /// `client`'s bindings of the output.
-    func resources(of client: OpaquePointer) -> [WaylandResource] {
-        resources.filter { wl_resource_get_client($0) == client }
-    }
-
-    private static let implementation: UnsafeRawPointer = {
-        var i = wl_output_interface()
-        i.release = { _, resource in wl_resource_destroy(resource) }
-        return staticImplementation(i)
-    }()
 }

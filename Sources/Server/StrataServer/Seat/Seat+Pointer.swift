@@ -46,8 +46,7 @@ extension Seat {
     }
 
     func pointerMotion(to point: Point, time: UInt32) {
-        let output = server.scene.bounds
-        let clamped = Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1))
+        let clamped = server.clampedToOutputs(point)
         guard pointerHasMoved else { return movePointer(to: clamped, time: time) }
         // The delta as the device moved, even where the pointer cannot follow
         // (a lock, the output's edge), to the client with the pointer.
@@ -92,8 +91,7 @@ extension Seat {
 
     /// Moves the pointer without a device (a lock's cursor hint when it ends).
     func warpPointer(to point: Point) {
-        let output = server.scene.bounds
-        movePointer(to: Point(x: min(max(point.x, 0), output.width - 1), y: min(max(point.y, 0), output.height - 1)), time: Seat.now())
+        movePointer(to: server.clampedToOutputs(point), time: Seat.now())
     }
 
     private func sendMotion(to focus: Surface, local: Point, time: UInt32) {

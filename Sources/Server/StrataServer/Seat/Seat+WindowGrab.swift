@@ -55,7 +55,7 @@ extension Seat {
         case .move:
             var origin = Point(x: grab.originStart.x + dx, y: grab.originStart.y + dy)
             // The title bar (or the window's top) stays reachable: never above the output.
-            origin.y = max(origin.y, server.windows.workArea.minY + (window.titleBar != nil ? TitleBar.height : 0))
+            origin.y = max(origin.y, server.windows.workArea(on: server.output(of: window)).minY + (window.titleBar != nil ? TitleBar.height : 0))
             window.move(to: origin)
         case .resize(let edges):
             var width = grab.sizeStart.width, height = grab.sizeStart.height

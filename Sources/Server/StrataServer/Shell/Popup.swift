@@ -80,9 +80,9 @@ final class Popup {
         return Point(x: surfaceOrigin.x + g.minX, y: surfaceOrigin.y + g.minY)
     }
 
-    /// The output in the parent's window-geometry coordinates: what the popup must stay inside.
+    /// The window's output in the parent's window-geometry coordinates: what the popup must stay inside.
     private var constraintArea: PopupPlacement.Box {
-        let output = server.scene.bounds
+        let output = rootToplevel.map { server.output(of: $0) }?.bounds ?? server.outputs[0].bounds
         let window = rootToplevel?.windowLayer.position ?? .zero
         let origin = parentGeometryOrigin
         return PopupPlacement.Box(x: Int((output.minX - window.x - origin.x).rounded(.down)),

@@ -41,7 +41,7 @@ extension Toplevel {
 
     /// The rect a maximized window's geometry takes: the work area below its title bar.
     var maximizedFrame: Rect {
-        var area = server.windows.workArea
+        var area = server.windows.workArea(on: server.output(of: self))
         if titleBar != nil {
             area.origin.y += TitleBar.height
             area.size.height = max(area.size.height - TitleBar.height, 1)
@@ -59,9 +59,12 @@ extension Toplevel {
         applyStateGeometry()
     }
 
-    func setFullscreen(_ fullscreen: Bool) {
+    /// `output`: the one the client asked to cover; nil for the window's own.
+    func setFullscreen(_ fullscreen: Bool, on output: Output? = nil) {
         guard fullscreen != states.fullscreen else { return sendConfigure() }
         if fullscreen { rememberRestoreFrame() }
+        // Onto the asked output: the fullscreen window is centered on the one it is on.
+        if fullscreen, let output, output !== server.output(of: self) { origin = output.origin }
         states.fullscreen = fullscreen
         titleBar?.layout(window: self)
         if fullscreen, isVisible {
@@ -138,8 +141,7 @@ extension Toplevel {
         endInteractiveResize()
         resizeAnchor = nil
         if states.fullscreen {
-            let output = server.scene.bounds.size
-            sendConfigure(size: output)
+            sendConfigure(size: server.output(of: self).bounds.size)
         } else if states.maximized {
             let frame = maximizedFrame
             sendConfigure(size: frame.size)
@@ -151,7 +153,7 @@ extension Toplevel {
         } else {
             // Maximized before it was ever shown: the client picks its size, placed as a new window.
             sendConfigure(width: 0, height: 0)
-            if isMapped { moveWithConfigure(to: server.windows.origin(for: self, titleBar: titleBar != nil)) }
+            if isMapped { moveWithConfigure(to: placedOrigin) }
             else { origin = nil }
         }
         updateMapping()
@@ -176,5 +178,14 @@ extension Toplevel {
         resizeAnchor = nil
         updateMapping()
         server.scheduleFrame()
+    }
+}
+
+extension Toplevel {
+    /// Where the window goes when it is first shown: on its parent's output
+    /// for a dialog, else on the output under the pointer.
+    var placedOrigin: Point {
+        let output = mappedParent.map { server.output(of: $0) } ?? server.outputForNewWindows
+        return server.windows.origin(for: self, titleBar: titleBar != nil, in: server.windows.workArea(on: output))
     }
 }

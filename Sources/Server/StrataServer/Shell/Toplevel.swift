@@ -158,7 +158,7 @@ public final class Toplevel {
         }
         // Placed once, when first mapped with a size (a layer tree may be
         // bound before its root has bounds); on top from the first map.
-        if isMapped, origin == nil, !geometry.isEmpty { origin = server.windows.origin(for: self, titleBar: titleBar != nil) }
+        if isMapped, origin == nil, !geometry.isEmpty { origin = placedOrigin }
         if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry
@@ -174,8 +174,9 @@ public final class Toplevel {
         if states.fullscreen, isMapped {
             // Fullscreen: centered on the output when the client is smaller, on black
             // (restoreFrame keeps where it was).
-            let output = server.scene.bounds
-            origin = Point(x: max(0, (output.width - g.width) / 2).rounded(.down), y: max(0, (output.height - g.height) / 2).rounded(.down))
+            let output = server.output(of: self).bounds
+            origin = Point(x: output.minX + max(0, (output.width - g.width) / 2).rounded(.down),
+                           y: output.minY + max(0, (output.height - g.height) / 2).rounded(.down))
         }
         let o = origin ?? .zero
         // The window's origin is where its geometry starts, so shadows the
@@ -189,10 +190,13 @@ public final class Toplevel {
         } else if !states.fullscreen, fullscreenBackdrop.superlayer != nil {
             fullscreenBackdrop.removeFromSuperlayer()
         }
-        fullscreenBackdrop.position = Point(x: -windowLayer.position.x, y: -windowLayer.position.y)
-        fullscreenBackdrop.bounds = Rect(origin: .zero, size: server.scene.bounds.size)
+        if states.fullscreen {
+            let output = server.output(of: self).bounds
+            fullscreenBackdrop.position = Point(x: output.minX - windowLayer.position.x, y: output.minY - windowLayer.position.y)
+            fullscreenBackdrop.bounds = Rect(origin: .zero, size: output.size)
+        }
         titleBar?.layout(window: self)
-        if isMapped != wasMapped { surface.updateOutputPresence() }
+        if isMapped != wasMapped { surface.updateOutputPresence() } else if isMapped { surface.updateOutputPresenceAfterMove() }
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
         // The window may have moved or changed size under a still pointer.
@@ -289,8 +293,10 @@ public final class Toplevel {
         }
         i.set_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(true) }
         i.unset_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(false) }
-        // One output: the output argument can only name it.
-        i.set_fullscreen = { _, resource, _ in Toplevel.from(resource)?.setFullscreen(true) }
+        // The output argument, if any, names the output to cover.
+        i.set_fullscreen = { _, resource, output in
+            Toplevel.from(resource)?.setFullscreen(true, on: resourceObject(output, as: OutputGlobal.self)?.output)
+        }
         i.unset_fullscreen = { _, resource in Toplevel.from(resource)?.setFullscreen(false) }
         i.set_minimized = { _, resource in Toplevel.from(resource)?.minimize() }
         return staticImplementation(i)

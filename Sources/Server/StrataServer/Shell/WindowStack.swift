@@ -1,7 +1,7 @@
 import StrataProtocol
 import StrataRender
 
-/// The output's windows, bottom to top, as sublayers of the scene root.
+/// The layout's windows, bottom to top, as sublayers of the scene root.
 /// New windows go on top, placed by `WindowPlacement`.
 final class WindowStack {
     private let scene: RenderLayer
@@ -20,14 +20,15 @@ final class WindowStack {
 
     /// Where `toplevel`, mapped or about to be, goes among the other
     /// windows: an explicit origin if one is given for this many windows;
-    /// centered on its parent's window for a dialog; else smart placement.
-    /// A window with a `titleBar` is placed with the bar above its
-    /// geometry, so the bar stays on the output too.
-    func origin(for toplevel: Toplevel, titleBar: Bool = false) -> Point {
+    /// centered on its parent's window for a dialog; else smart placement
+    /// within `area` (its output's work area). A window with a `titleBar`
+    /// is placed with the bar above its geometry, so the bar stays on the
+    /// output too.
+    func origin(for toplevel: Toplevel, titleBar: Bool = false, in area: Rect) -> Point {
         let others = toplevels.filter { $0 !== toplevel }
         if others.count < explicitOrigins.count { return explicitOrigins[others.count] }
         let bar = titleBar ? TitleBar.height : 0
-        let output = workArea
+        let output = area
         let size = Size(width: toplevel.geometry.width, height: toplevel.geometry.height + bar)
         var placed: Point
         if let parent = toplevel.mappedParent, let parentOrigin = parent.origin {
@@ -41,9 +42,9 @@ final class WindowStack {
         return placed
     }
 
-    /// The area windows are maximized into: the output, less what panels
-    /// reserve (exclusive zones, once layer shell is served).
-    var workArea: Rect { scene.bounds }
+    /// The area windows are maximized into on `output`: the output, less
+    /// what panels reserve (exclusive zones, once layer shell is served).
+    func workArea(on output: Output) -> Rect { output.bounds }
 
     /// The windows that are shown (mapped and not minimized), bottom to top.
     var visibleToplevels: [Toplevel] { toplevels.filter { !$0.states.minimized } }

@@ -9,9 +9,9 @@ import Glibc
 /// seat's devices (libinput) are this compositor's input, and the login
 /// session (libseat) lends both and takes them back on a VT switch.
 ///
-/// The server has one output, so the first connected monitor is driven;
+/// This backend offers one output, so the first connected monitor is driven;
 /// the layout of all of them is planned (`OutputLayout`) and logged.
-final class DrmBackend: OutputBackend {
+final class DrmBackend: OutputBackend, BackendOutput {
     let renderer: SceneRenderer
     let session: SessionSeat
     let device: DisplayDevice

@@ -1,5 +1,3 @@
-import CPixman
-import CStrataClientProtocol
 import CWaylandServer
 import StrataProtocol
 import StrataRender
@@ -8,68 +6,55 @@ import StrataWayland
 import Glibc
 #endif
 
-/// The output as a window on another Wayland compositor (the parent): each
-/// frame's damage is copied into a wl_shm buffer and committed with only
-/// that damage, paced by the parent's frame callbacks; the parent's pointer,
-/// keyboard and touch become this compositor's seat; closing the window
-/// ends the session. Built on StrataWayland, the client layer StrataKit uses.
+/// The outputs as windows on another Wayland compositor (the parent), one
+/// per output (`NestedWindow`): the parent's pointer, keyboard and touch
+/// become this compositor's seat; closing a window ends the session. Built
+/// on StrataWayland, the client layer StrataKit uses.
 final class NestedBackend: OutputBackend {
-    private(set) var renderer: SceneRenderer
     let parentName: String
     private let connection: Connection
-    private let toplevel: StrataWayland.Toplevel
+    let windows: [NestedWindow]
     private let parentSeat: StrataWayland.Seat?
     private let scale: Int
-    /// Frames to the parent: only their damage, paced by its frame callbacks.
-    private let presenter: SurfacePresenter
     private weak var server: Server?
     private var source: OpaquePointer?
     private var input: NestedInput?
-    /// Pixels copied into buffers and committed as damage to the parent.
-    var pixelsPresented: Int { presenter.pixelsPresented }
 
     /// Connects to the parent (`parentName`, as WAYLAND_DISPLAY names it) and
-    /// maps a window of `width`×`height` pixels at `scale`, titled `title`.
-    init(parentName: String, width: Int, height: Int, scale: Int, title: String) throws {
+    /// maps `count` windows of `width`×`height` pixels at `scale`, titled
+    /// `title` (with the output's name after it when there are several).
+    init(parentName: String, count: Int, width: Int, height: Int, scale: Int, title: String) throws {
         self.parentName = parentName
         self.scale = scale
-        renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
-        connection = try Connection(name: parentName)
-        toplevel = try StrataWayland.Toplevel(connection: connection, title: title, appID: "strata")
-        if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
-        parentSeat = connection.bindSeat()
-        presenter = SurfacePresenter(connection: connection, toplevel: toplevel)
-        _ = try toplevel.waitForConfigure()
-        try presenter.resize(width: width, height: height, opaque: true)
-    }
-
-    /// The parent sized the window: the output takes that size (in the
-    /// parent's points, times this output's scale), as a monitor's new mode.
-    private func configured(_ configure: StrataWayland.Toplevel.Configure) {
-        let width = Int(configure.width) * scale, height = Int(configure.height) * scale
-        guard width > 0, height > 0, width <= 16384, height <= 16384,
-              width != renderer.width || height != renderer.height, let server else { return }
-        do {
-            try presenter.resize(width: width, height: height, opaque: true)
-        } catch {
-            ServerLog.logger.error("cannot resize the window to \(width)x\(height): \(error)")
-            return
+        let connection = try Connection(name: parentName)
+        self.connection = connection
+        windows = try (1...max(count, 1)).map { number in
+            let name = "WL-\(number)"
+            return try NestedWindow(connection: connection, name: name, parentName: parentName, width: width, height: height,
+                                    scale: scale, title: count > 1 ? "\(title) (\(name))" : title)
         }
-        renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
-        server.outputDidResize(width: width, height: height)
+        parentSeat = connection.bindSeat()
     }
 
-    let outputName = "WL-1", outputModel = "Window"
-    var outputKind: String { "window on \(parentName)" }
-    var summary: String { "a \(renderer.width)x\(renderer.height) window at scale \(scale) on \(parentName)" }
+    var outputs: [BackendOutput] { windows }
+
+    var summary: String {
+        let sizes = windows.map { "\($0.renderer.width)x\($0.renderer.height)" }
+        let what = windows.count == 1 ? "a \(sizes[0]) window" : "\(windows.count) windows (\(sizes.joined(separator: ", ")))"
+        return "\(what) at scale \(scale) on \(parentName)"
+    }
 
     func attach(to server: Server) {
         self.server = server
-        toplevel.onClose = { [weak server] in server?.terminate() }
-        toplevel.onConfigure = { [unowned self] configure in self.configured(configure) }
-        // A parent that sized the window from the start (a tiling one) gets that size at once.
-        if let first = toplevel.lastConfigure { configured(first) }
-        if let parentSeat { input = NestedInput(seat: parentSeat, server: server) }
+        for window in windows {
+            window.toplevel.onClose = { [weak server] in server?.terminate() }
+            window.toplevel.onConfigure = { [unowned self, unowned window] configure in self.configured(window, configure) }
+            // A parent that sized the window from the start (a tiling one) gets that size at once.
+            if let first = window.toplevel.lastConfigure { configured(window, first) }
+        }
+        if let parentSeat {
+            input = NestedInput(seat: parentSeat, server: server) { [unowned self] surface in self.layoutOrigin(of: surface) }
+        }
         source = wl_event_loop_add_fd(server.eventLoop, connection.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<NestedBackend>.fromOpaque(data!).takeUnretainedValue().parentReadable(mask: mask)
             return 0
@@ -78,8 +63,16 @@ final class NestedBackend: OutputBackend {
         server.scheduleFrame()
     }
 
-    func present(_ stats: FrameStats) {
-        presenter.present(renderer.framebuffer, damage: stats.damage)
+    private func configured(_ window: NestedWindow, _ configure: StrataWayland.Toplevel.Configure) {
+        if window.configured(configure) { server?.outputDidResize(window) }
+    }
+
+    /// Where the output shown in the parent's `surface` is in the layout:
+    /// what the parent's surface-local input positions are offset by.
+    private func layoutOrigin(of surface: OpaquePointer?) -> Point {
+        guard let server, let window = windows.first(where: { $0.toplevel.surface == surface }),
+              let output = server.outputs.first(where: { $0.device === window }) else { return .zero }
+        return output.origin
     }
 
     private func parentReadable(mask: UInt32) {
@@ -101,15 +94,15 @@ final class NestedBackend: OutputBackend {
         if let source { wl_event_source_remove(source) }
         source = nil
         input = nil
-        presenter.destroy()
-        toplevel.destroy()
+        for window in windows { window.destroy() }
         connection.disconnect()
     }
 }
 
 extension Server {
-    /// A window on the compositor named `parent` as the output (the nested backend).
-    public static func nestedBackend(parent: String, width: Int, height: Int, scale: Int, title: String) throws -> OutputBackend {
-        try NestedBackend(parentName: parent, width: width, height: height, scale: scale, title: title)
+    /// `count` windows on the compositor named `parent` as the outputs (the nested backend).
+    public static func nestedBackend(parent: String, count: Int = 1, width: Int, height: Int, scale: Int,
+                                     title: String) throws -> OutputBackend {
+        try NestedBackend(parentName: parent, count: count, width: width, height: height, scale: scale, title: title)
     }
 }

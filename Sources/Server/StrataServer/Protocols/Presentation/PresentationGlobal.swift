@@ -62,7 +62,7 @@ final class PresentationGlobal {
                 continue
             }
             feedback.present(at: time, refresh: timing.refresh, sequence: timing.sequence,
-                             outputs: server.outputGlobal?.resources(of: feedback.client) ?? [])
+                             outputs: surface.outputsEntered.flatMap { $0.global?.resources(of: feedback.client) ?? [] })
         }
     }
 

@@ -9,7 +9,8 @@ import StrataRender
 final class ScreencopyFrame {
     let manager: ScreencopyManager
     private(set) var resource: WaylandResource?
-    /// The captured part of the output, in output pixels; empty when the
+    let output: Output
+    /// The captured part of the output, in layout pixels; empty when the
     /// asked region missed the output.
     let region: PixelRect
     private var buffer: WaylandResource?
@@ -20,9 +21,10 @@ final class ScreencopyFrame {
     /// The one wl_shm format copies are made in: the output's own.
     static let format = WL_SHM_FORMAT_XRGB8888.rawValue
 
-    init?(manager: ScreencopyManager, parent: WaylandResource, id: UInt32, region: PixelRect?) {
+    init?(manager: ScreencopyManager, parent: WaylandResource, id: UInt32, output: Output, region: PixelRect) {
         self.manager = manager
-        self.region = region ?? manager.global.outputRect
+        self.output = output
+        self.region = region
         bufferListener = Listener { _ in }
         guard let resource = makeResource(child: parent, interface: strata_zwlr_screencopy_frame_v1_interface(), id: id,
                                           implementation: ScreencopyFrame.implementation, object: self,
@@ -96,12 +98,14 @@ final class ScreencopyFrame {
         if let data = wl_shm_buffer_get_data(shm),
            let target = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(region.width), Int32(region.height),
                                                  data.assumingMemoryBound(to: UInt32.self), Int32(region.width * 4)) {
-            pixman_image_composite32(PIXMAN_OP_SRC, manager.global.server.framebuffer, nil, target, Int32(region.x), Int32(region.y),
+            let place = output.pixelRect
+            pixman_image_composite32(PIXMAN_OP_SRC, output.renderer.framebuffer, nil, target,
+                                     Int32(region.x - place.x), Int32(region.y - place.y),
                                      0, 0, 0, 0, Int32(region.width), Int32(region.height))
             pixman_image_unref(target)
         }
         wl_shm_buffer_end_access(shm)
-        manager.copied()
+        manager.copied(output)
         if withDamage {
             for rect in damage {
                 zwlr_screencopy_frame_v1_send_damage(resource, UInt32(rect.x), UInt32(rect.y), UInt32(rect.width), UInt32(rect.height))

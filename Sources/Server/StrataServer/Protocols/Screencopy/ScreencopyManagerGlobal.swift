@@ -2,8 +2,9 @@ import CStrataServerProtocol
 import CWaylandServer
 import StrataRender
 
-/// zwlr_screencopy_manager_v1, version 3: copies the output, or a region
+/// zwlr_screencopy_manager_v1, version 3: copies an output, or a region
 /// of it, into a client's wl_shm buffer, as grim and screen recorders ask.
+/// Damage is kept in layout pixels (each output's pixels at its place).
 /// Offered to every client, as sway does, so grim just works; `strata run
 /// --restrict-privileged` is to offer it only to clients Strata started.
 ///
@@ -35,10 +36,8 @@ final class ScreencopyManagerGlobal {
         server.addPresentationObserver { [weak self] time in self?.frameDidRender(at: time) }
     }
 
-    /// The output in pixels.
-    var outputRect: PixelRect {
-        PixelRect(x: 0, y: 0, width: server.configuration.width, height: server.configuration.height)
-    }
+    /// Every output, in layout pixels.
+    var layoutRect: PixelRect { server.layoutPixelRect }
 
     /// A frame was composited: its damage goes to every binding, and the
     /// copies waiting for it are made.
@@ -68,7 +67,7 @@ final class ScreencopyManagerGlobal {
 final class ScreencopyManager {
     unowned let global: ScreencopyManagerGlobal
     var resource: WaylandResource?
-    /// Output pixels changed since this binding's last copy: all of them before its first.
+    /// Layout pixels changed since this binding's last copy of their output: all of them before its first.
     private(set) var damage: [PixelRect]
     /// Copies waiting for the next frame, or for damage.
     private var waiting: [ScreencopyFrame] = []
@@ -77,7 +76,7 @@ final class ScreencopyManager {
 
     init(global: ScreencopyManagerGlobal) {
         self.global = global
-        damage = [global.outputRect]
+        damage = [global.layoutRect]
     }
 
     static func from(_ resource: WaylandResource?) -> ScreencopyManager? {
@@ -90,8 +89,11 @@ final class ScreencopyManager {
             .map { PixelRect(x: $0.x - region.x, y: $0.y - region.y, width: $0.width, height: $0.height) }
     }
 
-    /// A copy was made: damage counts from now.
-    func copied() { damage = [] }
+    /// A copy of `output` was made: its damage counts from now.
+    func copied(_ output: Output) {
+        let rect = output.pixelRect
+        damage.removeAll { $0.intersection(rect) == $0 }
+    }
 
     func wait(for frame: ScreencopyFrame) { waiting.append(frame) }
     func stopWaiting(for frame: ScreencopyFrame) { waiting.removeAll { $0 === frame } }
@@ -115,23 +117,33 @@ final class ScreencopyManager {
         for frame in due { frame.complete(at: time) }
     }
 
-    private func capture(id: UInt32, region: PixelRect?) {
+    /// `region`: in layout pixels, within the output; nil for all of it.
+    private func capture(id: UInt32, output: Output, region: PixelRect?) {
         guard let resource else { return }
-        _ = ScreencopyFrame(manager: self, parent: resource, id: id, region: region)
+        _ = ScreencopyFrame(manager: self, parent: resource, id: id, output: output, region: region ?? output.pixelRect)
+    }
+
+    /// The output behind a wl_output argument (libwayland checked its type); nil for one whose global is gone.
+    private static func output(_ resource: WaylandResource?) -> Output? {
+        resourceObject(resource, as: OutputGlobal.self)?.output
     }
 
     static let implementation: UnsafeRawPointer = {
         var i = zwlr_screencopy_manager_v1_interface()
-        // One output: the wl_output argument needs no lookup (libwayland checked its type).
-        i.capture_output = { _, resource, id, _, _ in
-            ScreencopyManager.from(resource)?.capture(id: id, region: nil)
-        }
-        i.capture_output_region = { _, resource, id, _, _, x, y, width, height in
+        i.capture_output = { _, resource, id, _, output in
             guard let manager = ScreencopyManager.from(resource) else { return }
-            // Logical coordinates (points) to output pixels, clipped to the output.
+            let captured = ScreencopyManager.output(output) ?? manager.global.server.outputs[0]
+            manager.capture(id: id, output: captured, region: nil)
+        }
+        i.capture_output_region = { _, resource, id, _, output, x, y, width, height in
+            guard let manager = ScreencopyManager.from(resource) else { return }
+            let captured = ScreencopyManager.output(output) ?? manager.global.server.outputs[0]
+            // Output-local logical coordinates (points) to layout pixels, clipped to the output.
             let scale = Int(max(manager.global.server.configuration.scale, 1))
-            let asked = PixelRect(x: Int(x) * scale, y: Int(y) * scale, width: Int(width) * scale, height: Int(height) * scale)
-            manager.capture(id: id, region: asked.intersection(manager.global.outputRect))
+            let place = captured.pixelRect
+            let asked = PixelRect(x: place.x + Int(x) * scale, y: place.y + Int(y) * scale,
+                                  width: Int(width) * scale, height: Int(height) * scale)
+            manager.capture(id: id, output: captured, region: asked.intersection(place))
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)

@@ -1,15 +1,15 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// zxdg_output_manager_v1, version 3: the output's place and size in the
-/// desktop's logical coordinates (points), which wl_output does not say.
+/// zxdg_output_manager_v1, version 3: each output's place and size in the
+/// layout's logical coordinates (points), which wl_output does not say.
 /// grim needs it to know the output layout before it captures.
 final class XdgOutputManagerGlobal {
     static let version: Int32 = 3
     unowned let server: Server
     private var global: Global?
-    /// Every zxdg_output_v1, to tell when the output's size changes.
-    private var outputs: [WaylandResource] = []
+    /// Every zxdg_output_v1 and the output it describes, to tell when outputs change.
+    private var outputs: [(resource: WaylandResource, output: Output)] = []
 
     init?(server: Server) {
         self.server = server
@@ -18,27 +18,29 @@ final class XdgOutputManagerGlobal {
         if global == nil { return nil }
     }
 
-    /// The output's size changed: each zxdg_output_v1 gets its new logical
-    /// size (from version 3 the wl_output's done, which the caller sends, ends it).
-    func outputResized() {
-        let c = server.configuration
-        let scale = Int32(max(c.scale, 1))
-        for xdgOutput in outputs {
-            zxdg_output_v1_send_logical_size(xdgOutput, Int32(c.width) / scale, Int32(c.height) / scale)
+    /// An output's size changed, so others may have moved: each
+    /// zxdg_output_v1 gets its output's logical place and size (from
+    /// version 3 the wl_output's done, which the caller sends, ends it).
+    func outputsChanged() {
+        for (xdgOutput, output) in outputs {
+            sendPlace(of: output, to: xdgOutput)
             if wl_resource_get_version(xdgOutput) < 3 { zxdg_output_v1_send_done(xdgOutput) }
         }
     }
 
-    /// Describes the one output on a new zxdg_output_v1.
-    private func describe(to resource: WaylandResource, output: WaylandResource) {
-        let c = server.configuration
-        let scale = Int32(max(c.scale, 1))
-        zxdg_output_v1_send_logical_position(resource, 0, 0)
-        zxdg_output_v1_send_logical_size(resource, Int32(c.width) / scale, Int32(c.height) / scale)
+    private func sendPlace(of output: Output, to resource: WaylandResource) {
+        let bounds = output.bounds
+        zxdg_output_v1_send_logical_position(resource, Int32(bounds.minX), Int32(bounds.minY))
+        zxdg_output_v1_send_logical_size(resource, Int32(bounds.width), Int32(bounds.height))
+    }
+
+    /// Describes `global`'s output on a new zxdg_output_v1.
+    private func describe(_ global: OutputGlobal, to resource: WaylandResource, output: WaylandResource) {
+        sendPlace(of: global.output, to: resource)
         let version = wl_resource_get_version(resource)
         if version >= 2 {
-            zxdg_output_v1_send_name(resource, OutputGlobal.name(of: server))
-            zxdg_output_v1_send_description(resource, OutputGlobal.description(of: server))
+            zxdg_output_v1_send_name(resource, global.name)
+            zxdg_output_v1_send_description(resource, global.description)
         }
         // From version 3 the wl_output's done ends the description.
         if version >= 3 {
@@ -59,12 +61,13 @@ final class XdgOutputManagerGlobal {
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         i.get_xdg_output = { _, resource, id, output in
             guard let resource, let output, let manager = resourceObject(resource, as: XdgOutputManagerGlobal.self),
+                  let global = resourceObject(output, as: OutputGlobal.self),
                   let xdgOutput = makeResource(child: resource, interface: strata_zxdg_output_v1_interface(), id: id,
                                                implementation: XdgOutputManagerGlobal.outputImplementation, object: manager,
-                                               onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0 == gone } })
+                                               onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0.resource == gone } })
             else { return }
-            manager.outputs.append(xdgOutput)
-            manager.describe(to: xdgOutput, output: output)
+            manager.outputs.append((xdgOutput, global.output))
+            manager.describe(global, to: xdgOutput, output: output)
         }
         return staticImplementation(i)
     }()
