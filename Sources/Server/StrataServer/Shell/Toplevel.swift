@@ -29,7 +29,9 @@ public final class Toplevel {
     /// The size the last configure asked for; 0×0 lets the client choose.
     var configuredSize: (width: Int32, height: Int32) = (0, 0)
     /// Maximized, fullscreen, minimized, resizing (Toplevel+States).
-    public internal(set) var states = WindowStates()
+    public internal(set) var states = WindowStates() {
+        didSet { if states != oldValue { server.windows.statesChanged() } }
+    }
     /// set_min_size / set_max_size as committed (0 = no limit), and as requested for the next commit.
     public internal(set) var minSize = (width: Int32(0), height: Int32(0))
     public internal(set) var maxSize = (width: Int32(0), height: Int32(0))
@@ -196,7 +198,7 @@ public final class Toplevel {
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
         // The window may have moved or changed size under a still pointer.
-        if isMapped { server.seat.sceneChangedUnderPointer() }
+        if isMapped { server.seat.windowChanged(self) }
         // The popups follow the window's geometry; an unmapped window's are dismissed.
         for popup in childPopups.compactMap(\.object) {
             if isMapped {
