@@ -45,6 +45,9 @@ public final class Toplevel {
     /// While a resize holds an edge, the opposite edges stay where they
     /// were: the origin follows the committed size (Seat+WindowGrab).
     var resizeAnchor: (edges: ResizeEdges, origin: Point, size: Size)?
+    /// The size an interactive resize reached while the client had not yet
+    /// acknowledged the last configure: sent once it catches up (Toplevel+ResizeConfigures).
+    var resizeSizeAwaitingAck: (width: Int32, height: Int32)?
     /// The server-side title bar, while the decoration mode is server_side.
     var titleBar: TitleBar?
     /// The zxdg_toplevel_decoration_v1 for this window, while it lives.
@@ -153,6 +156,8 @@ public final class Toplevel {
             windowLayer.insertSublayer(surface.layer, at: 0)
         }
         applyAcknowledgedDecorationMode()
+        // The client drew what it acknowledged: an interactive resize may ask for the next size.
+        sendResizeSizeIfAcknowledged()
         // A maximize or restore moves the window once its client took the new size.
         if let pending = pendingOrigin, hasAcknowledged(pending.serial) {
             origin = pending.origin
