@@ -110,6 +110,8 @@ public final class Surface {
     /// The committed input region in surface points; nil is infinite. It
     /// is clipped to the buffer when used (see `acceptsInput(at:)`).
     private(set) var inputRegion: RegionShape?
+    /// The wl_shm buffer whose pixels are shown in place (Surface+BorrowedContents).
+    var shownBuffer: BorrowedShmBuffer?
     /// The committed opaque region in surface points; nil is empty (Surface+OpaqueRegion).
     private(set) var opaqueRegion: RegionShape?
     /// The committed crop and scale (Protocols/Viewporter): the source in
@@ -283,6 +285,7 @@ public final class Surface {
         case .unchanged:
             break
         case .remove:
+            stopShowingInPlace()
             contentLayer.contents = nil
         case .attach(let buffer):
             guard applyBuffer(buffer, state: state) else { return }
@@ -315,6 +318,7 @@ public final class Surface {
                 return false
             }
             let image = pixel.makeImage()
+            stopShowingInPlace()
             contentLayer.contents = image
             contentLayer.contentsScale = 1
             contentLayer.isOpaque = !image.hasAlpha
@@ -330,8 +334,14 @@ public final class Surface {
                           "buffer size \(description.width)×\(description.height) is not a multiple of the buffer scale \(scale)")
                 return false
             }
-            let image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage,
-                                            opaque: opaqueRegionCovers(description))
+            let opaque = opaqueRegionCovers(description)
+            let image: LayerImage
+            if let shown = showInPlace(buffer, description: description, damage: damage, opaque: opaque) {
+                image = shown
+            } else {
+                stopShowingInPlace()
+                image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage, opaque: opaque)
+            }
             contentLayer.contents = image
             contentLayer.contentsScale = Double(scale)
             contentLayer.isOpaque = !image.hasAlpha
@@ -348,6 +358,7 @@ public final class Surface {
         // First, so that whoever is told below sees a surface that is gone
         // (the seat sends no leave naming a dying surface).
         resource = nil
+        stopShowingInPlace()
         pendingBufferListener.remove()
         for callback in pending.frameCallbacks { callback.cancel() }
         for feedback in pending.presentationFeedbacks { feedback.discard() }
