@@ -6,9 +6,9 @@ import TestSupport
 import XCTest
 
 /// A window's wl_shm buffer is shown in place: the compositor keeps it
-/// until the next buffer replaces it (then releases it), keeps the same
-/// buffer committed again, and keeps showing the pixels of a buffer the
-/// client destroyed while it was shown.
+/// until the next buffer replaces it (then releases it, once no other
+/// surface shows it), keeps the same buffer committed again, and keeps
+/// showing the pixels of a buffer the client destroyed while it was shown.
 final class ShmBufferInPlaceTests: CompositorTestCase {
     private final class Releases {
         var ids: Set<UInt32> = []
@@ -74,5 +74,26 @@ final class ShmBufferInPlaceTests: CompositorTestCase {
         XCTAssertTrue(try pixel("in-place-uncovered", 70, 70).isClose(to: Self.blue), "the destroyed buffer's pixels")
         XCTAssertTrue(try pixel("in-place-kept", 40, 40).isClose(to: Self.blue))
         XCTAssertNil(client.protocolError)
+    }
+
+    func testABufferShownByTwoSurfacesIsReleasedWhenBothLetGo() throws {
+        let client = try RawClient(strata)
+        let a = try ManagedWindow(client, title: "A", width: 40, height: 30)
+        let b = try ManagedWindow(client, title: "B", width: 40, height: 30)
+        let releases = Releases()
+        let shared = try client.makeBuffer(shm: a.shm, width: 40, height: 30)
+        wl_buffer_add_listener(shared, Self.listener, Unmanaged.passUnretained(releases).toOpaque())
+        for window in [a, b] {
+            wl_surface_attach(window.surface, shared, 0, 0)
+            wl_surface_damage_buffer(window.surface, 0, 0, 40, 30)
+            wl_surface_commit(window.surface)
+        }
+        XCTAssertTrue(client.roundtrip())
+        a.draw()
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertFalse(releases.has(shared), "B still shows it")
+        b.draw()
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertTrue(releases.has(shared))
     }
 }

@@ -20,24 +20,28 @@ final class BorrowedShmBuffer: PixelAccess {
     /// A byte read to check that the pixels are there (kept, so the read is not optimized away).
     var probe: UInt8 = 0
 
+    private let holds: ShownShmBuffers
+
     /// nil unless `buffer` is a wl_shm buffer.
-    init?(_ buffer: WaylandResource) {
+    init?(_ buffer: WaylandResource, holds: ShownShmBuffers) {
         guard let shm = wl_shm_buffer_get(buffer) else { return nil }
         self.buffer = buffer
         self.shm = shm
+        self.holds = holds
+        holds.count[buffer, default: 0] += 1
         destroyListener = Listener { _ in }
         destroyListener.body = { [unowned self] _ in
             // Alive until the callback is done, whoever lets go of it inside.
             withExtendedLifetime(self) {
                 bufferWillBeDestroyed()
-                self.buffer = nil
+                forget()
             }
         }
         destroyListener.listen(toDestroyOf: buffer)
     }
 
     deinit {
-        destroyListener.remove()
+        forget()
     }
 
     /// Where the first pixel is now; nil once the buffer is gone.
@@ -46,16 +50,25 @@ final class BorrowedShmBuffer: PixelAccess {
     func beginAccess() { if buffer != nil { wl_shm_buffer_begin_access(shm) } }
     func endAccess() { if buffer != nil { wl_shm_buffer_end_access(shm) } }
 
-    /// The surface no longer reads it: the client may reuse it.
+    /// The surface no longer reads it: once no other surface shows it, the client may reuse it.
     func release() {
-        if let buffer { wl_buffer_send_release(buffer) }
+        if let buffer, holds.count[buffer] == 1 { wl_buffer_send_release(buffer) }
         forget()
     }
 
-    /// Stops watching the buffer without releasing it (another hold on
-    /// the same buffer took over).
+    /// Stops holding the buffer without releasing it (another hold on
+    /// the same buffer took over, or it is being destroyed).
     func forget() {
         destroyListener.remove()
-        buffer = nil
+        guard let buffer else { return }
+        self.buffer = nil
+        let left = (holds.count[buffer] ?? 1) - 1
+        holds.count[buffer] = left > 0 ? left : nil
     }
+}
+
+/// A wl_shm buffer attached to several surfaces goes back to its client
+/// only when the last of them lets go of it.
+final class ShownShmBuffers {
+    var count: [WaylandResource: Int] = [:]
 }

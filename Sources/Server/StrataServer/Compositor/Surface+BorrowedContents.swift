@@ -16,7 +16,7 @@ extension Surface {
     /// caller copies it instead.
     func showInPlace(_ buffer: WaylandResource, description: ShmBufferDescription, damage: [PixelRect],
                      opaque: Bool) -> LayerImage? {
-        guard description.stride % 4 == 0, let borrowed = BorrowedShmBuffer(buffer), let bits = borrowed.pixels else { return nil }
+        guard description.stride % 4 == 0, let borrowed = BorrowedShmBuffer(buffer, holds: server.shownShmBuffers), let bits = borrowed.pixels else { return nil }
         // A pool the client truncated is its error at commit, as when buffers were copied
         // then: the last byte faults now, inside the bracket that catches it.
         borrowed.beginAccess()
