@@ -107,7 +107,10 @@ extension SceneRenderer {
     /// Draws `contents` (or its `draw.source` part) through `draw`'s transform.
     private func composite(_ contents: LayerImage, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
                            into target: PaintTarget, clip: Region) {
-        composite(contents.image, owner: contents, draw, op: op, mask: mask, into: target, clip: clip)
+        // A client's borrowed pixels are read inside its access bracket (shrinking included).
+        contents.withPixels {
+            composite(contents.image, owner: contents, draw, op: op, mask: mask, into: target, clip: clip)
+        }
     }
 
     /// Draws `image` (or its `draw.source` part) through `draw`'s transform.

@@ -259,7 +259,9 @@ final class DecorationProtocolTests: CompositorTestCase {
         client.roundtrip()
         XCTAssertEqual(try strata.size(of: "W"), Size(width: 120, height: 100))
         XCTAssertFalse(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING), "ended with the release")
-        XCTAssertTrue(window.configures.contains { $0.states.contains(XDG_TOPLEVEL_STATE_RESIZING.rawValue) && $0.width == 120 })
+        // The drag outran the client (one configure at a time): the release brings the size reached.
+        XCTAssertTrue(window.configures.contains { $0.states.contains(XDG_TOPLEVEL_STATE_RESIZING.rawValue) })
+        XCTAssertEqual(window.last?.width, 120)
         // The left edge: the right one stays.
         try strata.input("drag", "29", "60", "19", "60")
         client.roundtrip()

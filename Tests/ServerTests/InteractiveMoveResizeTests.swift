@@ -73,6 +73,56 @@ final class InteractiveMoveResizeTests: CompositorTestCase {
         XCTAssertEqual(try strata.states(of: "W"), ["activated"])
     }
 
+    /// A client slower than the pointer gets one configure at a time: the
+    /// newest size waits until it acknowledged the last one and committed,
+    /// and the release still brings the size the pointer reached.
+    func testResizeSendsOneConfigureAtATimeAndTheLatestSizeOnceAcknowledged() throws {
+        let serial = try press(120, 100)
+        window.holdsConfigures = true
+        xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)
+        client.roundtrip()
+        XCTAssertEqual(window.heldSerials.count, 1)
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING))
+        for (x, y) in [(130, 110), (140, 120), (150, 130)] {
+            try strata.input("move", "\(x)", "\(y)")
+            client.roundtrip()
+            XCTAssertEqual(window.heldSerials.count, 1, "a second configure before the first was acknowledged")
+        }
+        XCTAssertEqual(window.last?.width, 100, "the sizes waited")
+
+        // Acknowledged and committed: the latest size, and only it, comes.
+        window.answerHeldConfigures()
+        client.roundtrip()
+        XCTAssertEqual(window.heldSerials.count, 1)
+        XCTAssertEqual(window.last?.width, 130)
+        XCTAssertEqual(window.last?.height, 110)
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING))
+        window.answerHeldConfigures()
+        client.roundtrip()
+        XCTAssertEqual(window.heldSerials.count, 0, "nothing more was waiting")
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 130, height: 110))
+
+        // Caught up: the next motion's size goes out at once; the one after waits.
+        try strata.input("move", "170", "150")
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 150)
+        try strata.input("move", "180", "160")
+        client.roundtrip()
+        XCTAssertEqual(window.heldSerials.count, 1)
+        XCTAssertEqual(window.last?.width, 150)
+
+        // The release ends the resize with the size the pointer reached.
+        try strata.input("release")
+        client.roundtrip()
+        XCTAssertFalse(window.lastHas(XDG_TOPLEVEL_STATE_RESIZING))
+        XCTAssertEqual(window.last?.width, 160)
+        XCTAssertEqual(window.last?.height, 140)
+        window.holdsConfigures = false
+        window.answerHeldConfigures()
+        client.roundtrip()
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 160, height: 140))
+    }
+
     func testResizeFromTheTopLeftKeepsTheBottomRightCornerInPlace() throws {
         let serial = try press(40, 40)
         xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_TOP_LEFT.rawValue)

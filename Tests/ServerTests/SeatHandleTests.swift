@@ -150,6 +150,56 @@ final class SeatHandleTests: XCTestCase {
         XCTAssertEqual(ra.taken("pointer"), [], "nothing moved, nothing is sent")
     }
 
+    /// With two windows, a commit of either keeps the focus on the one on
+    /// top under the still pointer, whether it was under the pointer
+    /// before, is now, or neither.
+    func testTheFocusFollowsTheTopWindowUnderAStillPointerWhicheverWindowCommits() throws {
+        let (a, ra) = try window("A")   // at (32, 32), 100×100
+        let (b, rb) = try window("B")   // at (64, 64), 100×100
+        handle(.pointerMotion(Point(x: 50, y: 50)))
+        XCTAssertEqual(ra.taken("pointer.enter"), ["pointer.enter \(a.surfaceID) 18 18"])
+        let server = running.server
+        // B, mapped last, keeps the keyboard: its client is the focused one.
+        func place(_ window: RawWindow, _ x: Double, _ y: Double) {
+            let done = DispatchSemaphore(value: 0)
+            let surfaceID = window.surfaceID
+            server.perform {
+                let client = server.seat.keyboardFocus?.client
+                XCTAssertTrue(client.map { server.placeWindow(client: $0, surfaceID: surfaceID, at: Point(x: x, y: y)) } ?? false)
+                server.flushClients()
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        }
+        func recommit(_ window: RawWindow) throws {
+            wl_surface_attach(window.surface, try window.client.makeBuffer(shm: window.shm, width: 100, height: 100), 0, 0)
+            wl_surface_commit(window.surface)
+        }
+
+        // B, on top, comes under the pointer: it takes the focus.
+        place(b, 40, 40)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.leave \(a.surfaceID)"])
+        XCTAssertEqual(rb.taken("pointer"), ["pointer.enter \(b.surfaceID) 10 10"])
+        // A, under B there, commits: nothing changes.
+        try recommit(a)
+        XCTAssertEqual(ra.taken("pointer"), [])
+        XCTAssertEqual(rb.taken("pointer"), [])
+        // B leaves: A has the pointer again; B committing far away changes nothing.
+        place(b, 200, 130)
+        XCTAssertEqual(rb.taken("pointer"), ["pointer.leave \(b.surfaceID)"])
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 18 18"])
+        try recommit(b)
+        XCTAssertEqual(ra.taken("pointer"), [])
+        XCTAssertEqual(rb.taken("pointer"), [])
+        // A shrinks away from the pointer: the desktop; grows back: enter.
+        wl_surface_attach(a.surface, try a.client.makeBuffer(shm: a.shm, width: 10, height: 10), 0, 0)
+        wl_surface_commit(a.surface)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.leave \(a.surfaceID)"])
+        try recommit(a)
+        XCTAssertEqual(ra.taken("pointer"), ["pointer.enter \(a.surfaceID) 18 18"])
+        XCTAssertEqual(rb.taken("pointer"), [])
+    }
+
     func testASubsurfaceMovedAboveAndLeftDoesNotMoveItsWindowsSurface() throws {
         let (a, ra) = try window("A")   // at (32, 32), 100×100, no window geometry set
         let subcompositor = try a.client.bind(strata_wl_subcompositor_interface(), version: 1)

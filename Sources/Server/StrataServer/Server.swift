@@ -101,6 +101,8 @@ public final class Server {
 
     /// Frame callbacks of committed surface state, fired after the next frame.
     var frameCallbacksAwaitingFrame: [FrameCallback] = []
+    /// How many surfaces show each wl_shm buffer in place (BorrowedShmBuffer).
+    let shownShmBuffers = ShownShmBuffers()
     private var presentationObservers: [(PresentationTime) -> Void] = []
     /// What the most recent frame did; nil before the first frame.
     public private(set) var lastFrameStats: FrameStats?

@@ -32,6 +32,11 @@ final class ManagedWindow {
     /// The size of the buffer committed last.
     private(set) var size: (width: Int32, height: Int32)
     var followsConfigures = true
+    /// While true, configures are recorded but not acknowledged: a client
+    /// busy drawing. `answerHeldConfigures()` acknowledges them.
+    var holdsConfigures = false
+    /// Serials of configures received while `holdsConfigures`, not yet acknowledged.
+    private(set) var heldSerials: [UInt32] = []
     let pixel: UInt32
     private var mapped = false
     private var pending = Configure(width: 0, height: 0, states: [], decorationMode: nil)
@@ -108,6 +113,23 @@ final class ManagedWindow {
     private func configured(serial: UInt32) {
         configures.append(pending)
         pending.decorationMode = nil
+        if holdsConfigures, mapped {
+            heldSerials.append(serial)
+            return
+        }
+        answer(serial: serial)
+    }
+
+    /// Acknowledges the latest held configure (and so every one before it)
+    /// and commits at its size.
+    func answerHeldConfigures() {
+        guard let serial = heldSerials.last else { return }
+        heldSerials = []
+        answer(serial: serial)
+    }
+
+    private func answer(serial: UInt32) {
+        let pending = configures.last ?? self.pending
         xdg_surface_ack_configure(xdgSurface, serial)
         guard mapped else { return }
         if followsConfigures, pending.width > 0, pending.height > 0, (pending.width, pending.height) != size {

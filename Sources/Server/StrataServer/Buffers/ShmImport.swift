@@ -74,13 +74,18 @@ public func describeShmBuffer(_ buffer: WaylandResource) throws(BufferImportErro
 /// to that client, and this server goes on (the copied pixels are garbage,
 /// which only that client sees before it is disconnected).
 ///
+/// `opaque`: the client promised every pixel is opaque (its opaque region
+/// covers the buffer), so an ARGB8888 buffer is read as XRGB8888 and drawn
+/// without blending, hiding what is below.
+///
 /// On error the buffer is not released; the caller posts a protocol error.
 public func importShmBuffer(_ buffer: WaylandResource, size: (width: Int, height: Int)? = nil,
-                            into existing: LayerImage?, damage: [PixelRect]?) throws(BufferImportError) -> LayerImage {
+                            into existing: LayerImage?, damage: [PixelRect]?,
+                            opaque: Bool = false) throws(BufferImportError) -> LayerImage {
     let description = try describeShmBuffer(buffer)
     let width = min(size?.width ?? description.width, description.width)
     let height = min(size?.height ?? description.height, description.height)
-    let hasAlpha = description.hasAlpha
+    let hasAlpha = description.hasAlpha && !opaque
     let full = PixelRect(x: 0, y: 0, width: width, height: height)
 
     let image: LayerImage

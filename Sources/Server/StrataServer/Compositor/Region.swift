@@ -4,9 +4,9 @@ import StrataProtocol
 import StrataRender
 
 /// A wl_region: rectangles added and subtracted in order. Strata uses
-/// regions as input regions (the opaque region is a hint it ignores), and
-/// asks them only whether they contain a point, so a region is kept as its
-/// operations, not reduced.
+/// regions as input regions, asking whether they contain a point, and as
+/// opaque regions, asking whether they cover a whole surface; so a region
+/// is kept as its operations, not reduced.
 final class Region {
     private(set) var operations: [RegionShape.Operation] = []
 
@@ -47,6 +47,23 @@ struct RegionShape: Equatable {
             case .add(let r) where r.contains(point): return true
             case .subtract(let r) where r.contains(point): return false
             default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether the region holds all of (0, 0, `width`, `height`). Answers
+    /// no when unsure: true only when one added rectangle holds it all and
+    /// nothing subtracted after it touches it.
+    func covers(width: Int, height: Int) -> Bool {
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard !whole.isEmpty else { return false }
+        for operation in operations.reversed() {
+            switch operation {
+            case .add(let r):
+                if r.x <= 0, r.y <= 0, r.x + r.width >= width, r.y + r.height >= height { return true }
+            case .subtract(let r):
+                if !r.intersection(whole).isEmpty { return false }
             }
         }
         return false

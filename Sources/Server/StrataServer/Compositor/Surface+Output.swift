@@ -17,8 +17,12 @@ extension Surface {
             guard let parent = subsurface.parent, parent.subsurfaceStack.contains(subsurface) else { return false }
             surface = parent
         }
-        if let popup = (surface.roleObject as? XdgSurface)?.popup { return popup.isMapped }
-        return server.windows.visibleToplevels.contains { $0.surface === surface }
+        guard let xdgSurface = surface.roleObject as? XdgSurface else { return false }
+        if let popup = xdgSurface.popup { return popup.isMapped }
+        // A mapped window is in the window stack; asking the window, not
+        // searching the stack, keeps this check (run at every commit) O(1).
+        guard let toplevel = xdgSurface.toplevel else { return false }
+        return toplevel.isVisible && toplevel.surface === surface
     }
 
     /// Sends enter or leave to this surface and the subsurfaces below it

@@ -67,6 +67,8 @@ public final class Surface {
         var presentationFeedbacks: [PresentationFeedback] = []
         /// set_input_region: nil = unchanged; .some(nil) = infinite.
         var inputRegion: RegionShape??
+        /// set_opaque_region: nil = unchanged; .some(nil) = empty.
+        var opaqueRegion: RegionShape??
         /// wp_viewport's source rect and destination size: nil = unchanged; .some(nil) = unset.
         var viewportSource: Rect??
         var viewportDestination: Size??
@@ -81,6 +83,7 @@ public final class Surface {
             frameCallbacks += later.frameCallbacks
             presentationFeedbacks += later.presentationFeedbacks
             inputRegion = later.inputRegion ?? inputRegion
+            opaqueRegion = later.opaqueRegion ?? opaqueRegion
             viewportSource = later.viewportSource ?? viewportSource
             viewportDestination = later.viewportDestination ?? viewportDestination
         }
@@ -107,6 +110,10 @@ public final class Surface {
     /// The committed input region in surface points; nil is infinite. It
     /// is clipped to the buffer when used (see `acceptsInput(at:)`).
     private(set) var inputRegion: RegionShape?
+    /// The wl_shm buffer whose pixels are shown in place (Surface+BorrowedContents).
+    var shownBuffer: BorrowedShmBuffer?
+    /// The committed opaque region in surface points; nil is empty (Surface+OpaqueRegion).
+    private(set) var opaqueRegion: RegionShape?
     /// The committed crop and scale (Protocols/Viewporter): the source in
     /// surface coordinates of the buffer, the destination the surface size.
     private(set) var viewportSource: Rect?
@@ -271,12 +278,14 @@ public final class Surface {
     private func apply(_ state: PendingState) {
         if let scale = state.bufferScale { bufferScale = scale }
         if let region = state.inputRegion { inputRegion = region }
+        if let region = state.opaqueRegion { opaqueRegion = region }
         if let source = state.viewportSource { viewportSource = source }
         if let destination = state.viewportDestination { viewportDestination = destination }
         switch state.buffer {
         case .unchanged:
             break
         case .remove:
+            stopShowingInPlace()
             contentLayer.contents = nil
         case .attach(let buffer):
             guard applyBuffer(buffer, state: state) else { return }
@@ -309,6 +318,7 @@ public final class Surface {
                 return false
             }
             let image = pixel.makeImage()
+            stopShowingInPlace()
             contentLayer.contents = image
             contentLayer.contentsScale = 1
             contentLayer.isOpaque = !image.hasAlpha
@@ -324,7 +334,14 @@ public final class Surface {
                           "buffer size \(description.width)×\(description.height) is not a multiple of the buffer scale \(scale)")
                 return false
             }
-            let image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage)
+            let opaque = opaqueRegionCovers(description)
+            let image: LayerImage
+            if let shown = showInPlace(buffer, description: description, damage: damage, opaque: opaque) {
+                image = shown
+            } else {
+                stopShowingInPlace()
+                image = try importShmBuffer(buffer, into: contentLayer.contents, damage: damage, opaque: opaque)
+            }
             contentLayer.contents = image
             contentLayer.contentsScale = Double(scale)
             contentLayer.isOpaque = !image.hasAlpha
@@ -341,6 +358,7 @@ public final class Surface {
         // First, so that whoever is told below sees a surface that is gone
         // (the seat sends no leave naming a dying surface).
         resource = nil
+        stopShowingInPlace()
         pendingBufferListener.remove()
         for callback in pending.frameCallbacks { callback.cancel() }
         for feedback in pending.presentationFeedbacks { feedback.discard() }
@@ -375,8 +393,10 @@ public final class Surface {
             else { return }
             surface.pending.frameCallbacks.append(callback)
         }
-        // The opaque region is a hint; the renderer finds opacity from the buffer format.
-        i.set_opaque_region = { _, _, _ in }
+        i.set_opaque_region = { _, resource, region in
+            // Copied now, as the input region is.
+            Surface.from(resource)?.pending.opaqueRegion = .some(region.flatMap { Region.from($0)?.shape })
+        }
         i.set_input_region = { _, resource, region in
             // Copied now: the client may change or destroy the region before committing.
             Surface.from(resource)?.pending.inputRegion = .some(region.flatMap { Region.from($0)?.shape })

@@ -17,18 +17,25 @@ extension Seat {
     /// The topmost thing under `point`, windows top to bottom, honouring
     /// input regions and layer trees; nil over the desktop.
     func windowHit(at point: Point) -> WindowHit? {
-        for toplevel in server.windows.visibleToplevels.reversed() {
-            for popup in toplevel.mappedPopups.reversed() {
-                if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
-                    return .surface(toplevel, hit.surface, local: hit.local)
-                }
-            }
-            if let part = toplevel.titleBar?.part(at: point) { return .titleBar(toplevel, part) }
-            if let surface = toplevel.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
-                return .surface(toplevel, hit.surface, local: hit.local)
-            }
+        for toplevel in server.windows.toplevels.reversed() where !toplevel.states.minimized {
+            if let hit = hit(in: toplevel, at: point) { return hit }
             // The black around a fullscreen window smaller than the output hides what is below.
             if toplevel.states.fullscreen { return nil }
+        }
+        return nil
+    }
+
+    /// What of `toplevel` alone is under `point`: its popups, its title
+    /// bar, then its surface and subsurfaces.
+    func hit(in toplevel: Toplevel, at point: Point) -> WindowHit? {
+        for popup in toplevel.mappedPopups.reversed() {
+            if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+                return .surface(toplevel, hit.surface, local: hit.local)
+            }
+        }
+        if let part = toplevel.titleBar?.part(at: point) { return .titleBar(toplevel, part) }
+        if let surface = toplevel.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+            return .surface(toplevel, hit.surface, local: hit.local)
         }
         return nil
     }
@@ -68,6 +75,8 @@ extension Seat {
     /// Puts the pointer at `point` (output points, on the output) and tells the surface under it.
     func movePointer(to point: Point, time: UInt32) {
         pointerPosition = point
+        // What was under the old position says nothing of the new one.
+        forgetWindowUnderPointer()
         pointerHasMoved = true
         if windowGrab != nil {
             // A move or resize: the window follows, no client hears of it.
@@ -119,7 +128,10 @@ extension Seat {
     /// leave and enter (each followed by frame). Not during a grab.
     func updatePointerFocus() {
         guard buttonsDown.isEmpty, pointerHasMoved else { return }
-        let target = surface(at: pointerPosition)
+        let hit = windowHit(at: pointerPosition)
+        rememberWindowUnderPointer(hit?.toplevel)
+        var target: (surface: Surface, local: Point)?
+        if case .surface(_, let surface, let local)? = hit { target = (surface, local) }
         guard target?.surface !== livePointerFocus else { return }
         setPointerFocus(target?.surface, local: target?.local)
     }

@@ -41,6 +41,7 @@ extension Seat {
         if livePointerFocus != nil { setPointerFocus(nil, local: nil) }
         if case .resize(let edges) = kind {
             window.resizeAnchor = (edges, origin, window.geometry.size)
+            window.resizeSizeAwaitingAck = nil
             window.states.resizing = true
             window.sendConfigure(size: window.geometry.size)
         }
@@ -62,7 +63,7 @@ extension Seat {
             if edges.contains(.left) { width -= dx } else if edges.contains(.right) { width += dx }
             if edges.contains(.top) { height -= dy } else if edges.contains(.bottom) { height += dy }
             let size = window.clampedSize(width: Int32(clamping: Int(max(width, 1))), height: Int32(clamping: Int(max(height, 1))))
-            if size != window.configuredSize { window.sendConfigure(width: size.width, height: size.height) }
+            window.requestInteractiveSize(width: size.width, height: size.height)
         }
     }
 
@@ -103,7 +104,13 @@ extension Toplevel {
         guard states.resizing else { return }
         states.resizing = false
         if server.seat.windowGrab?.window === self { server.seat.windowGrab = nil }
-        sendConfigure()
+        // The last size the pointer reached, even if the client has not caught up with the one before.
+        if let waiting = resizeSizeAwaitingAck {
+            resizeSizeAwaitingAck = nil
+            sendConfigure(width: waiting.width, height: waiting.height)
+        } else {
+            sendConfigure()
+        }
     }
 
     /// During and after a resize, the edges opposite the dragged ones stay put:

@@ -39,7 +39,11 @@ public final class Seat {
     /// Where the focused surface was last told the pointer is (enter or motion), in its points.
     var pointerFocusLocal: Point?
     /// Buttons down, in the order pressed; while any is down the pointer is grabbed.
-    var buttonsDown: [UInt32] = []
+    var buttonsDown: [UInt32] = [] {
+        didSet { if !buttonsDown.isEmpty { forgetWindowUnderPointer() } }
+    }
+    /// What the last full hit test found under the pointer (Seat+WindowUnderPointer).
+    var windowUnderPointer: WindowUnderPointer?
 
     // Keyboard state (Seat+Keyboard, Seat+Focus).
     /// The window that gets keys.

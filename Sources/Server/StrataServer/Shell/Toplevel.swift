@@ -29,7 +29,9 @@ public final class Toplevel {
     /// The size the last configure asked for; 0×0 lets the client choose.
     var configuredSize: (width: Int32, height: Int32) = (0, 0)
     /// Maximized, fullscreen, minimized, resizing (Toplevel+States).
-    public internal(set) var states = WindowStates()
+    public internal(set) var states = WindowStates() {
+        didSet { if states != oldValue { server.windows.statesChanged() } }
+    }
     /// set_min_size / set_max_size as committed (0 = no limit), and as requested for the next commit.
     public internal(set) var minSize = (width: Int32(0), height: Int32(0))
     public internal(set) var maxSize = (width: Int32(0), height: Int32(0))
@@ -43,6 +45,9 @@ public final class Toplevel {
     /// While a resize holds an edge, the opposite edges stay where they
     /// were: the origin follows the committed size (Seat+WindowGrab).
     var resizeAnchor: (edges: ResizeEdges, origin: Point, size: Size)?
+    /// The size an interactive resize reached while the client had not yet
+    /// acknowledged the last configure: sent once it catches up (Toplevel+ResizeConfigures).
+    var resizeSizeAwaitingAck: (width: Int32, height: Int32)?
     /// The server-side title bar, while the decoration mode is server_side.
     var titleBar: TitleBar?
     /// The zxdg_toplevel_decoration_v1 for this window, while it lives.
@@ -151,6 +156,8 @@ public final class Toplevel {
             windowLayer.insertSublayer(surface.layer, at: 0)
         }
         applyAcknowledgedDecorationMode()
+        // The client drew what it acknowledged: an interactive resize may ask for the next size.
+        sendResizeSizeIfAcknowledged()
         // A maximize or restore moves the window once its client took the new size.
         if let pending = pendingOrigin, hasAcknowledged(pending.serial) {
             origin = pending.origin
@@ -200,7 +207,7 @@ public final class Toplevel {
         if isMapped && !wasMapped { server.seat.windowMapped(self) }
         if !isMapped && wasMapped { server.seat.windowUnmapped(self) }
         // The window may have moved or changed size under a still pointer.
-        if isMapped { server.seat.sceneChangedUnderPointer() }
+        if isMapped { server.seat.windowChanged(self) }
         // The popups follow the window's geometry; an unmapped window's are dismissed.
         for popup in childPopups.compactMap(\.object) {
             if isMapped {

@@ -10,6 +10,10 @@ final class WindowStack {
     private let explicitOrigins: [Point]
     /// Mapped windows, bottom to top.
     private(set) var toplevels: [Toplevel] = []
+    /// Counts changes to which windows are shown and in what order (a
+    /// raise, a removal, a window's states): what the seat remembers of the
+    /// window under the pointer holds only while this stays the same.
+    private(set) var arrangementChanges: UInt64 = 0
     /// Every live toplevel, mapped or not, in creation order.
     private var registered: [Weak<Toplevel>] = []
 
@@ -70,7 +74,11 @@ final class WindowStack {
         toplevels + registered.compactMap(\.object).filter { t in !toplevels.contains { $0 === t } }
     }
 
+    /// A window's states changed (minimized, fullscreen, maximized…).
+    func statesChanged() { arrangementChanges &+= 1 }
+
     func raise(_ toplevel: Toplevel) {
+        arrangementChanges &+= 1
         toplevels.removeAll { $0 === toplevel }
         toplevels.append(toplevel)
         // Windows are the scene's first sublayers; above them only the cursor.
@@ -78,6 +86,7 @@ final class WindowStack {
     }
 
     func remove(_ toplevel: Toplevel) {
+        arrangementChanges &+= 1
         toplevels.removeAll { $0 === toplevel }
         toplevel.windowLayer.removeFromSuperlayer()
     }

@@ -1,0 +1,23 @@
+import StrataProtocol
+
+// wl_surface.set_opaque_region: a promise that those pixels are opaque.
+// Clients such as foot draw into ARGB8888 buffers and declare the whole
+// window opaque; honouring that lets the renderer copy their pixels
+// instead of blending them, and skip painting whatever they hide. Only a
+// region covering the whole surface counts (a partly opaque surface is
+// drawn as its format says), and it is read when a buffer is imported.
+extension Surface {
+    /// Whether the committed opaque region covers everything a buffer of
+    /// `description` shows on this surface (its size in points, or the
+    /// viewport's destination).
+    func opaqueRegionCovers(_ description: ShmBufferDescription) -> Bool {
+        guard let opaqueRegion else { return false }
+        let scale = Int(max(bufferScale, 1))
+        var width = (description.width + scale - 1) / scale, height = (description.height + scale - 1) / scale
+        if let destination = viewportDestination {
+            width = max(width, Int(destination.width.rounded(.up)))
+            height = max(height, Int(destination.height.rounded(.up)))
+        }
+        return opaqueRegion.covers(width: width, height: height)
+    }
+}
