@@ -34,7 +34,7 @@ public struct ServerConfiguration: Sendable {
     /// this set, such a buffer is shown as if a configure had been
     /// acknowledged. Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
-    /// Offer screencopy only to the clients Strata starts itself
+    /// Offer screencopy and layer shell only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
 
@@ -91,6 +91,8 @@ public final class Server {
     private(set) var pointerConstraints: PointerConstraintsGlobal?
     /// wp_presentation, told of each applied commit's feedbacks.
     private(set) var presentation: PresentationGlobal?
+    /// zwlr_layer_shell_v1: panels, wallpapers and overlays, and the usable area they leave.
+    private(set) var layerShell: LayerShellGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -149,6 +151,7 @@ public final class Server {
         idleInhibitManager = IdleInhibitManagerGlobal(server: self)
         relativePointerManager = RelativePointerManagerGlobal(server: self)
         pointerConstraints = PointerConstraintsGlobal(server: self)
+        layerShell = LayerShellGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -166,6 +169,7 @@ public final class Server {
             relativePointerManager,
             pointerConstraints,
             DecorationManagerGlobal(server: self),
+            layerShell,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -239,6 +243,7 @@ public final class Server {
         idleInhibitManager = nil
         relativePointerManager = nil
         pointerConstraints = nil
+        layerShell = nil
         outputGlobal = nil
         seat.destroyGlobal()
         wl_display_destroy(display)
@@ -257,12 +262,29 @@ public final class Server {
         outputGlobal?.sendMode()
         xdgOutputManager?.outputResized()
         outputGlobal?.sendDone()
+        // Layer surfaces are arranged on the new size; that may change the usable area.
+        layerShell?.arrange()
         // Maximized and fullscreen windows take the new size too.
         for toplevel in windows.toplevels where toplevel.states.maximized || toplevel.states.fullscreen {
             toplevel.applyStateGeometry()
         }
         ServerLog.logger.info("output: \(backend.summary)")
         scheduleFrame()
+    }
+
+    /// The area of the output windows are placed and maximized into: the
+    /// output less the exclusive zones of its layer surfaces.
+    public var usableArea: Rect { windows.workArea }
+
+    /// The layer shell arranged the output and `area` is left: maximized
+    /// windows follow a change. (One output; with more, each has its own.)
+    func usableAreaChanged(to area: Rect) {
+        let new = area == scene.bounds ? nil : area
+        guard new != windows.usableArea else { return }
+        windows.usableArea = new
+        for toplevel in windows.toplevels where toplevel.states.maximized && !toplevel.states.fullscreen {
+            toplevel.applyStateGeometry()
+        }
     }
 
     /// Asks for a frame: at the next tick in realtime mode; in manual mode

@@ -15,6 +15,7 @@ extension Surface {
             surface = parent
         }
         if let popup = (surface.roleObject as? XdgSurface)?.popup { return popup.isMapped }
+        if let layerSurface = surface.roleObject as? LayerSurface { return layerSurface.isMapped }
         return server.windows.visibleToplevels.contains { $0.surface === surface }
     }
 
@@ -41,6 +42,10 @@ extension Server {
         for toplevel in windows.toplevels where toplevel.client == client {
             toplevel.surface.map(collect)
             for popup in toplevel.mappedPopups { popup.surface.map(collect) }
+        }
+        for layerSurface in layerShell?.mapped ?? [] where layerSurface.client == client {
+            layerSurface.surface.map(collect)
+            for popup in layerSurface.mappedPopups { popup.surface.map(collect) }
         }
         return found
     }

@@ -21,6 +21,8 @@ extension Server {
                                 ("scale", .int(configuration.scale))])),
             ("seat", seat.dump()),
             ("idle_inhibited", .bool(isIdleInhibited)),
+            ("usable_area", .rect(usableArea)),
+            ("layer_surfaces", .array((layerShell?.allSurfaces ?? []).map { $0.dump() })),
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -49,6 +51,27 @@ extension Toplevel {
             ("surface", surface?.dump() ?? .null),
             ("popups", .array(mappedPopups.map { $0.dump() })),
             ("layer", windowLayer.dump(annotate: server.animations.annotation)),
+        ])
+    }
+}
+
+extension LayerSurface {
+    /// Its committed state, where the arrangement put it, and whether it has the keyboard.
+    func dump() -> JSONValue {
+        let s = current
+        return .object([
+            ("namespace", .string(namespace)),
+            ("layer", .string(s.layer.description)),
+            ("mapped", .bool(isMapped)),
+            ("closed", .bool(isClosed)),
+            ("anchor", .int(Int(s.anchor.rawValue))),
+            ("exclusive_zone", .int(Int(s.exclusiveZone))),
+            ("keyboard_interactivity", .string(["none", "exclusive", "on_demand"][Int(s.keyboard.rawValue)])),
+            ("keyboard_focus", .bool(surface != nil && server.seat.keyboardTarget === surface)),
+            ("configured_size", configuredSize.map { .object([("width", .int(Int($0.width))), ("height", .int(Int($0.height)))]) } ?? .null),
+            ("frame", .rect(Rect(origin: container.position, size: container.bounds.size))),
+            ("surface", surface?.dump() ?? .null),
+            ("popups", .array(mappedPopups.map { $0.dump() })),
         ])
     }
 }

@@ -12,6 +12,10 @@ final class WindowStack {
     private(set) var toplevels: [Toplevel] = []
     /// Every live toplevel, mapped or not, in creation order.
     private var registered: [Weak<Toplevel>] = []
+    /// How many layer surfaces (background and bottom) the scene holds below the windows.
+    var layersBelow = 0
+    /// What the panels leave of the output (`Server.usableArea`); nil: all of it.
+    var usableArea: Rect?
 
     init(scene: RenderLayer, explicitOrigins: [Point] = []) {
         self.scene = scene
@@ -41,9 +45,12 @@ final class WindowStack {
         return placed
     }
 
-    /// The area windows are maximized into: the output, less what panels
-    /// reserve (exclusive zones, once layer shell is served).
-    var workArea: Rect { scene.bounds }
+    /// The area windows are placed and maximized into: the output, less
+    /// what panels reserve (layer surfaces' exclusive zones).
+    var workArea: Rect {
+        guard let usableArea, !usableArea.isEmpty else { return scene.bounds }
+        return usableArea
+    }
 
     /// The windows that are shown (mapped and not minimized), bottom to top.
     var visibleToplevels: [Toplevel] { toplevels.filter { !$0.states.minimized } }
@@ -72,8 +79,9 @@ final class WindowStack {
     func raise(_ toplevel: Toplevel) {
         toplevels.removeAll { $0 === toplevel }
         toplevels.append(toplevel)
-        // Windows are the scene's first sublayers; above them only the cursor.
-        scene.insertSublayer(toplevel.windowLayer, at: toplevels.count - 1)
+        // Windows come after the layer surfaces below them; above them only
+        // the top and overlay layer surfaces and the cursor.
+        scene.insertSublayer(toplevel.windowLayer, at: layersBelow + toplevels.count - 1)
     }
 
     func remove(_ toplevel: Toplevel) {
