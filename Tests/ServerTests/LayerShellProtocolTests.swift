@@ -153,16 +153,50 @@ final class LayerShellProtocolTests: CompositorTestCase {
         XCTAssertEqual(frame("wallpaper"), Rect(x: 0, y: 0, width: 320, height: 240))
     }
 
-    func testASurfaceThatTakesASmallerSizeIsCenteredBetweenItsAnchors() throws {
+    /// As in wlroots' compositors and Mir: the box's origin, not centered in it.
+    func testASurfaceThatTakesASmallerSizeStaysAtItsBoxsOrigin() throws {
         let c = try client()
         let bar = c.layerSurface(L.top, namespace: "bar") { s in
             zwlr_layer_surface_v1_set_anchor(s, L.anchorTop | L.anchorLeft | L.anchorRight)
             zwlr_layer_surface_v1_set_size(s, 0, 20)
+            zwlr_layer_surface_v1_set_margin(s, 2, 0, 0, 3)
         }
         try bar.show(shm: c.shm, width: 100, height: 20)
         let frame = try XCTUnwrap(try layerSurfaces().first?["frame"] as? [String: Double])
-        XCTAssertEqual(frame["x"], 110)
-        XCTAssertEqual(frame["y"], 0)
+        XCTAssertEqual(frame["x"], 3)
+        XCTAssertEqual(frame["y"], 2)
+        XCTAssertEqual(frame["width"], 100)
+    }
+
+    func testChangingTheAnchorsOfAnUnmappedSurfaceConfiguresItAgain() throws {
+        let c = try client()
+        let surface = c.layerSurface(L.top) { s in zwlr_layer_surface_v1_set_size(s, 50, 40) }
+        XCTAssertEqual(surface.lastSize?.width, 50)
+        zwlr_layer_surface_v1_set_size(surface.layerSurface, 0, 0)
+        zwlr_layer_surface_v1_set_anchor(surface.layerSurface, L.anchorAll)
+        wl_surface_commit(surface.surface)
+        c.raw.roundtrip()
+        XCTAssertEqual(surface.configures.count, 2)
+        XCTAssertEqual(surface.lastSize?.width, 320)
+        XCTAssertEqual(surface.lastSize?.height, 240)
+    }
+
+    func testSetLayerMovesASurfaceAcrossTheWindows() throws {
+        let c = try client()
+        let surface = c.layerSurface(L.background) { s in
+            zwlr_layer_surface_v1_set_anchor(s, L.anchorAll)
+            zwlr_layer_surface_v1_set_exclusive_zone(s, -1)
+        }
+        try surface.show(shm: c.shm, pixel: 0xFF_FF_00_00)
+        _ = keep(try ManagedWindow(c.raw, title: "W", width: 100, height: 80))
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        assertPixel(try strata.shot("layer-shell-set-layer-below"), 50, 50, .fill)
+        zwlr_layer_surface_v1_set_layer(surface.layerSurface, L.overlay)
+        wl_surface_commit(surface.surface)
+        c.raw.roundtrip()
+        XCTAssertEqual(try layerSurfaces().first?["layer"] as? String, "overlay")
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        assertPixel(try strata.shot("layer-shell-set-layer-above"), 50, 50, red)
     }
 
     // MARK: Stacking
@@ -252,16 +286,19 @@ final class LayerShellProtocolTests: CompositorTestCase {
         let c = try client()
         let recorder = try SeatRecorder(c.raw)
         let window = try ManagedWindow(c.raw, title: "W", width: 100, height: 80)
+        recorder.take()
         let panel = topPanel(c, keyboard: 2)
         try panel.show(shm: c.shm)
-        recorder.take()
-        XCTAssertEqual(try strata.keyboardFocus(), "W", "mapping does not take the keyboard")
-        try strata.input("click", "10", "10")
         XCTAssertEqual(recorder.taken("keyboard."), ["keyboard.leave \(window.surfaceID)", "keyboard.enter \(panel.surfaceID) []",
-                                                     "keyboard.modifiers 0 0 0 0"])
+                                                     "keyboard.modifiers 0 0 0 0"], "shown on the top layer, it is given the keyboard")
         // Clicking the window takes it back.
-        try strata.input("click", "\(try strata.origin(of: "W").x + 5)", "\(try strata.origin(of: "W").y + 5)")
+        let origin = try strata.origin(of: "W")
+        try strata.input("click", "\(origin.x + 5)", "\(origin.y + 5)")
         XCTAssertEqual(recorder.taken("keyboard.")[..<2], ["keyboard.leave \(panel.surfaceID)", "keyboard.enter \(window.surfaceID) []"])
+        XCTAssertEqual(try strata.keyboardFocus(), "W")
+        // Clicking the panel gives it the keyboard again.
+        try strata.input("click", "10", "10")
+        XCTAssertEqual(recorder.taken("keyboard.")[..<2], ["keyboard.leave \(window.surfaceID)", "keyboard.enter \(panel.surfaceID) []"])
     }
 
     // MARK: Popups

@@ -30,9 +30,10 @@ public struct ServerConfiguration: Sendable {
     public var windowOrigins: [Point] = []
     /// wlcs 1.5's helpers attach a window's buffer before the first
     /// configure and never acknowledge it, which xdg-shell makes the error
-    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers). With
-    /// this set, such a buffer is shown as if a configure had been
-    /// acknowledged. Only the wlcs integration sets it.
+    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers), and
+    /// layer shell zwlr_layer_surface_v1.invalid_surface_state. With this
+    /// set, such a buffer is shown as if a configure had been acknowledged.
+    /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
     /// Offer screencopy and layer shell only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.

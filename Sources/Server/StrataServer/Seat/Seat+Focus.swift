@@ -71,11 +71,14 @@ extension Seat {
         keyboardTargetChanged(from: before)
     }
 
-    /// A layer surface was shown: one that asks for the keyboard exclusively
-    /// on the top or overlay layer takes it (open menus close first); the pointer may be over it.
+    /// A layer surface was shown: on the top or overlay layer, one that asks
+    /// for the keyboard exclusively holds it (open menus close first), and
+    /// one that asks for it on demand is given it; the pointer may be over it.
     func layerSurfaceMapped(_ layerSurface: LayerSurface, keyboardBefore: Surface?) {
-        if server.layerShell?.exclusiveKeyboardSurface === layerSurface, !popupGrabs.isEmpty {
-            // The grabbing popups are the window's; they end without taking the keyboard on the way.
+        let onDemand = layerSurface.current.layer.isAboveWindows && layerSurface.current.keyboard == .onDemand
+        if onDemand { layerKeyboardFocus = layerSurface }
+        if onDemand || server.layerShell?.exclusiveKeyboardSurface === layerSurface, !popupGrabs.isEmpty {
+            // The grabbing popups are another surface's; they end without taking the keyboard on the way.
             let grabs = popupGrabs
             popupGrabs = []
             grabs.first?.dismiss()

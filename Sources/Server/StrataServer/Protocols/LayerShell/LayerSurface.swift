@@ -30,6 +30,9 @@ final class LayerSurface: SurfaceRole, PopupHost {
     private(set) var isInitialized = false
     /// A configure was acknowledged: buffers may be committed.
     private(set) var isConfigured = false
+    /// Buffers may be committed and shown: a configure was acknowledged, or
+    /// the server was told not to wait for one (`showsUnconfiguredBuffers`).
+    private var mayShowBuffers: Bool { isConfigured || server.configuration.showsUnconfiguredBuffers }
     private(set) var isMapped = false
     /// `closed` was sent: nothing the client commits is shown any more.
     private(set) var isClosed = false
@@ -39,6 +42,8 @@ final class LayerSurface: SurfaceRole, PopupHost {
     private(set) var configuredSize: (width: UInt32, height: UInt32)?
     /// Where the arrangement put the surface on the output.
     private(set) var box = Rect.zero
+    /// Where a harness put the surface instead (wlcs: `Server.placeWindow`).
+    private var placedOrigin: Point?
 
     /// Popups opened from it (get_popup), while their objects live.
     var childPopups: [Weak<Popup>] = []
@@ -82,7 +87,7 @@ final class LayerSurface: SurfaceRole, PopupHost {
             postError(ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE.rawValue, "height 0 needs both the top and the bottom anchor")
             return false
         }
-        if surface.hasPendingBuffer, !isConfigured {
+        if surface.hasPendingBuffer, !mayShowBuffers {
             postError(ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE.rawValue,
                       "a buffer was committed before a configure was acknowledged")
             return false
@@ -108,15 +113,16 @@ final class LayerSurface: SurfaceRole, PopupHost {
             // The initial commit: the arrangement sends the first configure.
             isInitialized = true
             shell.arrange()
+        } else if current != before {
+            // New anchors, size, margins or zone: arranged again, configured if the size changes.
+            shell.arrange()
         }
         if isMapped, current.layer != before.layer || current.keyboard != before.keyboard {
             shell.surfaceRestacked(self, keyboardBefore: keyboardBefore)
         }
         let wasMapped = isMapped
         updateMapping()
-        if wasMapped, isMapped {
-            if current != before { shell.arrange() } else { place() }
-        }
+        if wasMapped, isMapped { place() }
     }
 
     func surfaceLayerTreeChanged(_ surface: Surface) { updateMapping() }
@@ -146,18 +152,13 @@ final class LayerSurface: SurfaceRole, PopupHost {
         place()
     }
 
-    /// Puts the surface in its box: at its anchors, or centered on an axis
-    /// where it holds both edges and took a size other than the box's.
+    /// Puts the surface at its box's origin, whatever size it took (as
+    /// wlroots' compositors and Mir do: a surface narrower than its
+    /// stretched box stays at the left and top anchors).
     func place() {
         guard let surface else { return }
         let size = surface.size
-        var origin = box.origin
-        if current.anchor.contains([.left, .right]), size.width != box.width {
-            origin.x = box.minX + ((box.width - size.width) / 2).rounded(.down)
-        }
-        if current.anchor.contains([.top, .bottom]), size.height != box.height {
-            origin.y = box.minY + ((box.height - size.height) / 2).rounded(.down)
-        }
+        let origin = placedOrigin ?? box.origin
         if container.position != origin { container.position = origin }
         container.bounds = Rect(origin: .zero, size: size)
         for popup in childPopups.compactMap(\.object) {
@@ -170,12 +171,18 @@ final class LayerSurface: SurfaceRole, PopupHost {
         }
     }
 
+    /// A harness puts the surface at `origin` on the output, where it stays.
+    func place(at origin: Point) {
+        placedOrigin = origin
+        place()
+    }
+
     // MARK: Mapping
 
     /// Shown while it has contents and acknowledged a configure, until closed.
     private func updateMapping() {
         guard let surface else { return }
-        let shown = surface.isMapped && isConfigured && !isClosed && resource != nil
+        let shown = surface.isMapped && mayShowBuffers && !isClosed && resource != nil
         if shown, !isMapped {
             isMapped = true
             container.insertSublayer(surface.layer, at: 0)
