@@ -271,6 +271,7 @@ final class LayerShellProtocolTests: CompositorTestCase {
         try strata.input("key", "a")
         XCTAssertEqual(recorder.taken("keyboard.key"), ["keyboard.key 30 pressed", "keyboard.key 30 released"])
         XCTAssertEqual(try layerSurfaces().first?["keyboard_focus"] as? Bool, true)
+        XCTAssertEqual((try strata.tree()["seat"] as? [String: Any])?["keyboard_layer_surface"] as? String, "lock")
         // A click on the window does not take the keyboard from it.
         let window2 = try ManagedWindow(c.raw, title: "V", width: 60, height: 60)
         recorder.take()

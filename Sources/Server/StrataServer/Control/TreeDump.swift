@@ -137,6 +137,8 @@ extension Seat {
                                  ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) })),
                                  ("constraint", constraint)])),
             ("keyboard_focus", title(keyboardFocus)),
+            // The namespace of the layer surface that has the keys instead of the window, if one has.
+            ("keyboard_layer_surface", keyboardTarget.flatMap { server.layerShell?.layerSurface(of: $0) }.map { .string($0.namespace) } ?? .null),
         ])
     }
 }

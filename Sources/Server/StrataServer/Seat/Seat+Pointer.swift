@@ -24,7 +24,10 @@ extension Seat {
         for layerSurface in layerSurfaces where layerSurface.current.layer.isAboveWindows {
             if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
         }
-        if let hit = windowsHit(at: point) { return hit }
+        let windows = windowsHit(at: point)
+        if let hit = windows.hit { return hit }
+        // The black around a fullscreen window hides the layers below the windows too.
+        if windows.covered { return nil }
         for layerSurface in layerSurfaces where !layerSurface.current.layer.isAboveWindows {
             if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
         }
@@ -44,21 +47,22 @@ extension Seat {
         return nil
     }
 
-    private func windowsHit(at point: Point) -> WindowHit? {
+    /// The window under `point`, or whether a fullscreen window covers it.
+    private func windowsHit(at point: Point) -> (hit: WindowHit?, covered: Bool) {
         for toplevel in server.windows.visibleToplevels.reversed() {
             for popup in toplevel.mappedPopups.reversed() {
                 if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
-                    return .surface(toplevel, hit.surface, local: hit.local)
+                    return (.surface(toplevel, hit.surface, local: hit.local), false)
                 }
             }
-            if let part = toplevel.titleBar?.part(at: point) { return .titleBar(toplevel, part) }
+            if let part = toplevel.titleBar?.part(at: point) { return (.titleBar(toplevel, part), false) }
             if let surface = toplevel.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
-                return .surface(toplevel, hit.surface, local: hit.local)
+                return (.surface(toplevel, hit.surface, local: hit.local), false)
             }
             // The black around a fullscreen window smaller than the output hides what is below.
-            if toplevel.states.fullscreen { return nil }
+            if toplevel.states.fullscreen { return (nil, true) }
         }
-        return nil
+        return (nil, false)
     }
 
     /// The surface under `point` and the window or layer surface it is
