@@ -226,6 +226,38 @@ final class LayerShellProtocolTests: CompositorTestCase {
         assertPixel(shot, 300, 230, red)
     }
 
+    func testAFullscreenWindowCoversTheTopLayerButNotTheOverlay() throws {
+        let c = try client()
+        let recorder = try SeatRecorder(c.raw)
+        let panel = topPanel(c)
+        try panel.show(shm: c.shm, pixel: 0xFF_FF_00_00)
+        let osd = c.layerSurface(L.overlay, namespace: "osd") { s in
+            zwlr_layer_surface_v1_set_anchor(s, L.anchorBottom | L.anchorRight)
+            zwlr_layer_surface_v1_set_size(s, 20, 20)
+        }
+        try osd.show(shm: c.shm, pixel: 0xFF_00_FF_00)
+        let window = try ManagedWindow(c.raw, title: "W", width: 100, height: 80)
+        xdg_toplevel_set_fullscreen(window.toplevel, nil)
+        c.raw.roundtrip()
+        c.raw.roundtrip()
+        XCTAssertEqual(window.last?.width, 320, "fullscreen takes the whole output, the panel's zone too")
+        XCTAssertEqual(window.last?.height, 240)
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        var shot = try strata.shot("layer-shell-fullscreen")
+        assertPixel(shot, 5, 5, .fill, "the fullscreen window over the panel")
+        assertPixel(shot, 310, 230, green, "the overlay over the fullscreen window")
+        recorder.take()
+        try strata.input("move", "5", "5")
+        XCTAssertEqual(recorder.taken("pointer.enter"), ["pointer.enter \(window.surfaceID) 5 5"])
+
+        xdg_toplevel_unset_fullscreen(window.toplevel)
+        c.raw.roundtrip()
+        c.raw.roundtrip()
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        shot = try strata.shot("layer-shell-fullscreen-ended")
+        assertPixel(shot, 300, 10, red, "the panel again (the cursor is at 5, 5)")
+    }
+
     // MARK: Input
 
     func testPointerClicksOnAPanelReachIt() throws {

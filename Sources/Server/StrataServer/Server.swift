@@ -315,6 +315,7 @@ public final class Server {
     public func renderFrame() -> FrameStats {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
+        layerShell?.updateTopLayerVisibility()
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = backend.renderer.render(scene)
         backend.present(stats)

@@ -20,7 +20,7 @@ extension Seat {
     /// trees: the overlay and top layer surfaces, the windows top to
     /// bottom, then the bottom and background layer surfaces; nil over the desktop.
     func windowHit(at point: Point) -> WindowHit? {
-        let layerSurfaces = server.layerShell?.mappedTopToBottom ?? []
+        let layerSurfaces = (server.layerShell?.mappedTopToBottom ?? []).filter { server.layerShell?.isShown($0) == true }
         for layerSurface in layerSurfaces where layerSurface.current.layer.isAboveWindows {
             if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
         }

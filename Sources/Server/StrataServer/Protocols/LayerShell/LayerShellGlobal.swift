@@ -48,6 +48,23 @@ final class LayerShellGlobal {
         ShellLayer.allCases.reversed().flatMap { layer in mapped.filter { $0.current.layer == layer }.reversed() }
     }
 
+    /// Whether the topmost shown window is fullscreen: the `top` layer is
+    /// hidden then (drawn and hit-tested), as in sway; `overlay` stays.
+    var isTopLayerCovered: Bool { server.windows.visibleToplevels.last?.states.fullscreen == true }
+
+    /// Whether `surface` is drawn and takes input now.
+    func isShown(_ surface: LayerSurface) -> Bool {
+        surface.isMapped && !(surface.current.layer == .top && isTopLayerCovered)
+    }
+
+    /// Hides or shows the `top` layer's surfaces before a frame is drawn.
+    func updateTopLayerVisibility() {
+        let covered = isTopLayerCovered
+        for surface in mapped where surface.container.isHidden != (covered && surface.current.layer == .top) {
+            surface.container.isHidden = covered && surface.current.layer == .top
+        }
+    }
+
     /// The surface that holds the keyboard whatever else is clicked: the
     /// topmost shown one on the top or overlay layer that asked for exclusive keyboard interactivity.
     var exclusiveKeyboardSurface: LayerSurface? {
