@@ -4,10 +4,12 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `strata run --restrict-privileged`: screencopy is offered only to the
-/// clients strata started and their descendants; by default, to every client.
+/// `strata run --restrict-privileged`: screencopy and layer shell are
+/// offered only to the clients strata started and their descendants; by
+/// default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
+    static let layerShell = "zwlr_layer_shell_v1"
 
     /// What wayland-info, started by strata through `sh -c` (so a
     /// descendant of the process strata started), lists.
@@ -32,6 +34,16 @@ final class PrivilegedGlobalsTests: XCTestCase {
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.screencopy }, "not advertised to others")
         XCTAssertTrue(outsider.globals.contains { $0.interface == "wl_compositor" }, "the rest is")
         XCTAssertThrowsError(try outsider.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3))
+        XCTAssertTrue(listing.contains("'\(Self.layerShell)'"), "layer shell too:\n\(listing)")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.layerShell }, "layer shell is not advertised to others either")
+    }
+
+    func testByDefaultEveryClientGetsLayerShell() throws {
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true)
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let outsider = try RawClient(strata)
+        _ = try outsider.bind(strata_zwlr_layer_shell_v1_interface(), version: 4)
+        XCTAssertTrue(outsider.roundtrip())
     }
 
     func testByDefaultEveryClientGetsScreencopy() throws {

@@ -69,8 +69,8 @@ struct RunCommand: StrataSubcommand {
     var exitWithClient = false
 
     @Flag(help: """
-        Offer screencopy only to the clients strata starts (after -- and from the startup \
-        file) and their children, not to every client.
+        Offer screencopy and layer shell only to the clients strata starts (after -- and \
+        from the startup file) and their children, not to every client.
         """)
     var restrictPrivileged = false
 

@@ -27,6 +27,7 @@ extension Server {
             (strata_zwp_idle_inhibit_manager_v1_interface(), IdleInhibitManagerGlobal.version),
             (strata_zwp_relative_pointer_manager_v1_interface(), RelativePointerManagerGlobal.version),
             (strata_zwp_pointer_constraints_v1_interface(), PointerConstraintsGlobal.version),
+            (strata_zwlr_layer_shell_v1_interface(), LayerShellGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }

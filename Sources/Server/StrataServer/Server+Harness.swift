@@ -14,13 +14,16 @@ extension Server {
 
     /// Moves the window whose surface is object `surfaceID` of `client`
     /// so that its geometry's top left is at `origin` (output points).
-    /// False when that object is not the surface of an xdg_toplevel.
+    /// A layer surface's is moved there too. False when that object is not
+    /// the surface of an xdg_toplevel or a layer surface.
     @discardableResult
     public func placeWindow(client: OpaquePointer, surfaceID: UInt32, at origin: Point) -> Bool {
-        guard let resource = wl_client_get_object(client, surfaceID),
-              let surface = Surface.from(resource),
-              let toplevel = (surface.roleObject as? XdgSurface)?.toplevel
-        else { return false }
+        guard let resource = wl_client_get_object(client, surfaceID), let surface = Surface.from(resource) else { return false }
+        if let layerSurface = surface.roleObject as? LayerSurface {
+            layerSurface.place(at: origin)
+            return true
+        }
+        guard let toplevel = (surface.roleObject as? XdgSurface)?.toplevel else { return false }
         toplevel.place(at: origin)
         return true
     }

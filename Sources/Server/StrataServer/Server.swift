@@ -32,11 +32,12 @@ public struct ServerConfiguration: Sendable {
     public var windowOrigins: [Point] = []
     /// wlcs 1.5's helpers attach a window's buffer before the first
     /// configure and never acknowledge it, which xdg-shell makes the error
-    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers). With
-    /// this set, such a buffer is shown as if a configure had been
-    /// acknowledged. Only the wlcs integration sets it.
+    /// xdg_surface.unconfigured_buffer (later wlcs fixed its helpers), and
+    /// layer shell zwlr_layer_surface_v1.invalid_surface_state. With this
+    /// set, such a buffer is shown as if a configure had been acknowledged.
+    /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
-    /// Offer screencopy only to the clients Strata starts itself
+    /// Offer screencopy and layer shell only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
 
@@ -94,6 +95,8 @@ public final class Server {
     private(set) var pointerConstraints: PointerConstraintsGlobal?
     /// wp_presentation, told of each applied commit's feedbacks.
     private(set) var presentation: PresentationGlobal?
+    /// zwlr_layer_shell_v1: panels, wallpapers and overlays, and the usable area they leave.
+    private(set) var layerShell: LayerShellGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -155,6 +158,7 @@ public final class Server {
         idleInhibitManager = IdleInhibitManagerGlobal(server: self)
         relativePointerManager = RelativePointerManagerGlobal(server: self)
         pointerConstraints = PointerConstraintsGlobal(server: self)
+        layerShell = LayerShellGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -171,6 +175,7 @@ public final class Server {
             relativePointerManager,
             pointerConstraints,
             DecorationManagerGlobal(server: self),
+            layerShell,
         ].compactMap { $0 })
         globals += outputs.compactMap(\.global)
         seat = Seat(server: self)
@@ -245,6 +250,7 @@ public final class Server {
         idleInhibitManager = nil
         relativePointerManager = nil
         pointerConstraints = nil
+        layerShell = nil
         for output in outputs { output.global = nil }
         seat.destroyGlobal()
         wl_display_destroy(display)
@@ -272,12 +278,29 @@ public final class Server {
         for (output, old) in zip(outputs, before) where output.origin != old { output.global?.sendPlace() }
         xdgOutputManager?.outputsChanged()
         for output in outputs { output.global?.sendDone() }
+        // Layer surfaces are arranged on the new size; that may change the usable area.
+        layerShell?.arrange()
         // Maximized and fullscreen windows take their output's new size and place.
         for (toplevel, _) in placed where toplevel.states.maximized || toplevel.states.fullscreen {
             toplevel.applyStateGeometry()
         }
         ServerLog.logger.info("output: \(backend.summary)")
         scheduleFrame()
+    }
+
+    /// The area of the first output windows are placed and maximized into:
+    /// the output less the exclusive zones of its layer surfaces.
+    public var usableArea: Rect { windows.workArea(on: outputs[0]) }
+
+    /// The layer shell arranged the first output (where panels are) and
+    /// `area` is left: maximized windows follow a change.
+    func usableAreaChanged(to area: Rect) {
+        let new = area == outputs[0].bounds ? nil : area
+        guard new != windows.usableArea else { return }
+        windows.usableArea = new
+        for toplevel in windows.toplevels where toplevel.states.maximized && !toplevel.states.fullscreen {
+            toplevel.applyStateGeometry()
+        }
     }
 
     /// Asks for a frame: at the next tick in realtime mode; in manual mode
@@ -307,6 +330,7 @@ public final class Server {
     public func renderFrame() -> FrameStats {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
+        layerShell?.updateTopLayerVisibility()
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = renderOutputs()
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began

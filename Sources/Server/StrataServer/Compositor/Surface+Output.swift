@@ -17,6 +17,7 @@ extension Surface {
             guard let parent = subsurface.parent, parent.subsurfaceStack.contains(subsurface) else { return false }
             surface = parent
         }
+        if let layerSurface = surface.roleObject as? LayerSurface { return layerSurface.isMapped }
         guard let xdgSurface = surface.roleObject as? XdgSurface else { return false }
         if let popup = xdgSurface.popup { return popup.isMapped }
         // A mapped window is in the window stack; asking the window, not
@@ -69,6 +70,10 @@ extension Server {
         for toplevel in windows.toplevels where toplevel.client == client {
             toplevel.surface.map(collect)
             for popup in toplevel.mappedPopups { popup.surface.map(collect) }
+        }
+        for layerSurface in layerShell?.mapped ?? [] where layerSurface.client == client {
+            layerSurface.surface.map(collect)
+            for popup in layerSurface.mappedPopups { popup.surface.map(collect) }
         }
         return found
     }

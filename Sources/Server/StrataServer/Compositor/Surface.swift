@@ -10,6 +10,7 @@ public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
     case xdgToplevel
     case xdgPopup
     case subsurface
+    case layerSurface
     case other(String)
 
     public var description: String {
@@ -18,6 +19,7 @@ public enum SurfaceRoleKind: Equatable, Sendable, CustomStringConvertible {
         case .xdgToplevel: return "xdg_toplevel"
         case .xdgPopup: return "xdg_popup"
         case .subsurface: return "wl_subsurface"
+        case .layerSurface: return "zwlr_layer_surface_v1"
         case .other(let name): return name
         }
     }

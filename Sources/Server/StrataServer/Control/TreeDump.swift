@@ -27,6 +27,8 @@ extension Server {
             })),
             ("seat", seat.dump()),
             ("idle_inhibited", .bool(isIdleInhibited)),
+            ("usable_area", .rect(usableArea)),
+            ("layer_surfaces", .array((layerShell?.allSurfaces ?? []).map { $0.dump() })),
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -55,6 +57,27 @@ extension Toplevel {
             ("surface", surface?.dump() ?? .null),
             ("popups", .array(mappedPopups.map { $0.dump() })),
             ("layer", windowLayer.dump(annotate: server.animations.annotation)),
+        ])
+    }
+}
+
+extension LayerSurface {
+    /// Its committed state, where the arrangement put it, and whether it has the keyboard.
+    func dump() -> JSONValue {
+        let s = current
+        return .object([
+            ("namespace", .string(namespace)),
+            ("layer", .string(s.layer.description)),
+            ("mapped", .bool(isMapped)),
+            ("closed", .bool(isClosed)),
+            ("anchor", .int(Int(s.anchor.rawValue))),
+            ("exclusive_zone", .int(Int(s.exclusiveZone))),
+            ("keyboard_interactivity", .string(["none", "exclusive", "on_demand"][Int(s.keyboard.rawValue)])),
+            ("keyboard_focus", .bool(surface != nil && server.seat.keyboardTarget === surface)),
+            ("configured_size", configuredSize.map { .object([("width", .int(Int($0.width))), ("height", .int(Int($0.height)))]) } ?? .null),
+            ("frame", .rect(Rect(origin: container.position, size: container.bounds.size))),
+            ("surface", surface?.dump() ?? .null),
+            ("popups", .array(mappedPopups.map { $0.dump() })),
         ])
     }
 }
@@ -120,6 +143,8 @@ extension Seat {
                                  ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) })),
                                  ("constraint", constraint)])),
             ("keyboard_focus", title(keyboardFocus)),
+            // The namespace of the layer surface that has the keys instead of the window, if one has.
+            ("keyboard_layer_surface", keyboardTarget.flatMap { server.layerShell?.layerSurface(of: $0) }.map { .string($0.namespace) } ?? .null),
         ])
     }
 }

@@ -27,10 +27,11 @@ extension Seat {
         case UInt32(XKB_KEY_Tab) where alt && !ctrl && !logo, UInt32(XKB_KEY_ISO_Left_Tab) where alt && !ctrl && !logo:
             let backwards = keysym == UInt32(XKB_KEY_ISO_Left_Tab) || keymap.isActive(XKB_MOD_NAME_SHIFT)
             action = { self.switchWindow(backwards: backwards) }
+        // They close the window with the keys, not one below a layer surface that has them.
         case UInt32(XKB_KEY_F4) where alt && !ctrl && !logo:
-            action = { self.keyboardFocus?.close() }
+            action = { if self.windowHasKeyboard { self.keyboardFocus?.close() } }
         case UInt32(XKB_KEY_q) where logo && !alt && !ctrl, UInt32(XKB_KEY_Q) where logo && !alt && !ctrl:
-            action = { self.keyboardFocus?.close() }
+            action = { if self.windowHasKeyboard { self.keyboardFocus?.close() } }
         default:
             return false
         }

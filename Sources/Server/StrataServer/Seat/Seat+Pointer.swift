@@ -8,19 +8,28 @@ import StrataProtocol
 // focus moves only after the last release.
 extension Seat {
     /// What is under a point: a window's surface (its own, a popup's or a
-    /// subsurface of either), or the title bar Strata draws for it.
+    /// subsurface of either), the title bar Strata draws for it, or a
+    /// layer surface's (its own, a popup's, or a subsurface of either).
     enum WindowHit {
         case surface(Toplevel, Surface, local: Point)
         case titleBar(Toplevel, TitleBar.Part)
+        case layerSurface(LayerSurface, Surface, local: Point)
     }
 
-    /// The topmost thing under `point`, windows top to bottom, honouring
-    /// input regions and layer trees; nil over the desktop.
+    /// The topmost thing under `point`, honouring input regions and layer
+    /// trees: the overlay and top layer surfaces, the windows top to
+    /// bottom, then the bottom and background layer surfaces; nil over the desktop.
     func windowHit(at point: Point) -> WindowHit? {
-        for toplevel in server.windows.toplevels.reversed() where !toplevel.states.minimized {
-            if let hit = hit(in: toplevel, at: point) { return hit }
-            // The black around a fullscreen window smaller than the output hides what is below.
-            if toplevel.states.fullscreen { return nil }
+        let layerSurfaces = (server.layerShell?.mappedTopToBottom ?? []).filter { server.layerShell?.isShown($0) == true }
+        for layerSurface in layerSurfaces where layerSurface.current.layer.isAboveWindows {
+            if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
+        }
+        let windows = windowsHit(at: point)
+        if let hit = windows.hit { return hit }
+        // The black around a fullscreen window hides the layers below the windows too.
+        if windows.covered { return nil }
+        for layerSurface in layerSurfaces where !layerSurface.current.layer.isAboveWindows {
+            if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
         }
         return nil
     }
@@ -40,10 +49,37 @@ extension Seat {
         return nil
     }
 
-    /// The window and surface under `point`; nil over the desktop or a title bar.
-    func surface(at point: Point) -> (toplevel: Toplevel, surface: Surface, local: Point)? {
-        guard case .surface(let toplevel, let surface, let local)? = windowHit(at: point) else { return nil }
-        return (toplevel, surface, local)
+    /// A layer surface's popups, top first, then the surface.
+    private func layerSurfaceHit(_ layerSurface: LayerSurface, at point: Point) -> WindowHit? {
+        for popup in layerSurface.mappedPopups.reversed() {
+            if let surface = popup.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+                return .layerSurface(layerSurface, hit.surface, local: hit.local)
+            }
+        }
+        if let surface = layerSurface.surface, surface.resource != nil, let hit = surface.inputSurface(at: point) {
+            return .layerSurface(layerSurface, hit.surface, local: hit.local)
+        }
+        return nil
+    }
+
+    /// The window under `point`, or whether a fullscreen window covers it.
+    private func windowsHit(at point: Point) -> (hit: WindowHit?, covered: Bool) {
+        for toplevel in server.windows.visibleToplevels.reversed() {
+            if let hit = hit(in: toplevel, at: point) { return (hit, false) }
+            // The black around a fullscreen window smaller than the output hides what is below.
+            if toplevel.states.fullscreen { return (nil, true) }
+        }
+        return (nil, false)
+    }
+
+    /// The surface under `point` and the window or layer surface it is
+    /// part of; nil over the desktop or a title bar.
+    func surface(at point: Point) -> (toplevel: Toplevel?, layerSurface: LayerSurface?, surface: Surface, local: Point)? {
+        switch windowHit(at: point) {
+        case .surface(let toplevel, let surface, let local)?: return (toplevel, nil, surface, local)
+        case .layerSurface(let layerSurface, let surface, let local)?: return (nil, layerSurface, surface, local)
+        default: return nil
+        }
     }
 
     /// The pointer focus if its surface is still alive.
@@ -175,6 +211,8 @@ extension Seat {
                 if titleBarPressed(button, time: time) || superDragPressed(button) { return }
                 if let focus = livePointerFocus, let toplevel = server.windows.window(of: focus) {
                     focusWindow(toplevel)
+                } else if let focus = livePointerFocus, let layerSurface = server.layerShell?.layerSurface(of: focus) {
+                    focusLayerSurface(layerSurface)
                 }
             } else if windowGrab != nil || titleBarPress != nil {
                 // More buttons during a move or on a title bar: the compositor's too.

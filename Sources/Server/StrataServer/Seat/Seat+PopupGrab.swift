@@ -7,11 +7,24 @@ import StrataProtocol
 // of open menus (and the popups they opened) dismisses them all, topmost
 // first, with popup_done; so does another window taking the keyboard.
 extension Seat {
-    /// The surface that gets keys: the topmost grabbing popup's, else the focused window's.
+    /// The surface that gets keys: the topmost grabbing popup's; else a
+    /// layer surface holding the keyboard exclusively, or one clicked
+    /// (`layerKeyboardFocus`); else the focused window's. While a layer
+    /// surface holds it exclusively, only its own popups' grabs take it.
     var keyboardTarget: Surface? {
+        let exclusive = server.layerShell?.exclusiveKeyboardSurface
         // A surface being destroyed still counts, so that its leave hands the keyboard back.
-        if let surface = popupGrabs.last?.surface { return surface }
+        if let popup = popupGrabs.last, let surface = popup.surface, exclusive == nil || popup.host === exclusive { return surface }
+        if let exclusive { return exclusive.surface }
+        if let layer = layerKeyboardFocus, layer.isMapped, layer.current.keyboard != .none { return layer.surface }
         return keyboardFocus?.surface
+    }
+
+    /// Whether the focused window has the keys (not a layer surface, nor a layer surface's popup).
+    var windowHasKeyboard: Bool {
+        guard let surface = keyboardTarget, let window = keyboardFocus else { return false }
+        if surface === window.surface { return true }
+        return (surface.roleObject as? XdgSurface)?.popup?.rootToplevel === window
     }
 
     /// Remembers a serial sent with a button press or release, key press or touch down; only the latest few stay valid.
@@ -60,7 +73,7 @@ extension Seat {
     }
 
     /// The keyboard target changed from `old`: leave it, enter the new one.
-    private func moveKeyboard(from old: Surface?) {
+    func moveKeyboard(from old: Surface?) {
         let new = keyboardTarget
         guard old !== new else { return }
         if let old { sendKeyboardLeave(old) }

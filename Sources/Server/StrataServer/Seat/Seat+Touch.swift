@@ -23,7 +23,8 @@ extension Seat {
             touchPoints[id] = TouchPoint(surface: nil, client: nil)
             return
         }
-        focusWindow(target.toplevel)
+        if let toplevel = target.toplevel { focusWindow(toplevel) }
+        if let layerSurface = target.layerSurface { focusLayerSurface(layerSurface) }
         touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client)
         guard let surfaceResource = target.surface.resource else { return }
         let serial = nextSerial()

@@ -15,9 +15,11 @@ struct WindowUnderPointer {
 }
 
 extension Seat.WindowHit {
-    var toplevel: Toplevel {
+    /// The window hit; nil for a layer surface (a panel over the windows).
+    var toplevel: Toplevel? {
         switch self {
         case .surface(let toplevel, _, _), .titleBar(let toplevel, _): return toplevel
+        case .layerSurface: return nil
         }
     }
 }

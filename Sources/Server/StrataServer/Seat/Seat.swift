@@ -46,8 +46,11 @@ public final class Seat {
     var windowUnderPointer: WindowUnderPointer?
 
     // Keyboard state (Seat+Keyboard, Seat+Focus).
-    /// The window that gets keys.
+    /// The window that gets keys (unless a layer surface or a popup grab has them: `keyboardTarget`).
     public internal(set) weak var keyboardFocus: Toplevel?
+    /// A layer surface given the keyboard by a click (on_demand, or
+    /// exclusive below the windows); a window taking it back ends it.
+    weak var layerKeyboardFocus: LayerSurface?
     /// Keys down (evdev codes), in the order pressed.
     var keysDown: [UInt32] = []
 

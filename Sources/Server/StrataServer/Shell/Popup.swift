@@ -3,16 +3,28 @@ import CWaylandServer
 import StrataProtocol
 import StrataRender
 
-/// An xdg_popup: a menu or tooltip placed against its parent (a toplevel
-/// or another popup) by a positioner's rules. Its layer is a sublayer of
-/// the root window's layer, above the window's surface, so it moves and
-/// stacks with the window; the seat hit-tests it before the window.
+/// What holds a chain of popups on screen: a window, or a layer surface
+/// (zwlr_layer_surface_v1.get_popup). Its layer is the popups' superlayer.
+protocol PopupHost: AnyObject {
+    var popupHostLayer: RenderLayer { get }
+    /// Popups shown in the host's layer (its own and nested ones), bottom to top.
+    var mappedPopups: [Popup] { get set }
+    var isMapped: Bool { get }
+}
+
+/// An xdg_popup: a menu or tooltip placed against its parent (a toplevel,
+/// a layer surface or another popup) by a positioner's rules. Its layer is
+/// a sublayer of the root's layer (the window's or the layer surface's),
+/// above the root's surface, so it moves and stacks with it; the seat
+/// hit-tests it before the root.
 final class Popup {
     unowned let server: Server
     private(set) var resource: WaylandResource?
     private weak var xdgSurface: XdgSurface?
     /// The parent's xdg_surface: a toplevel's or a popup's.
     private(set) weak var parent: XdgSurface?
+    /// The layer surface that took the popup as its own (get_popup), for a popup made without a parent.
+    private(set) weak var layerParent: LayerSurface?
     /// The popups made with this one as their parent, while their objects live.
     private var children: [Weak<Popup>] = []
 
@@ -51,10 +63,22 @@ final class Popup {
     var surface: Surface? { xdgSurface?.surface }
     var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
 
-    /// The toplevel at the root of the popup chain, whose layer holds the popup.
-    var rootToplevel: Toplevel? {
+    /// What the popup chain hangs from, whose layer holds the popup.
+    var host: PopupHost? {
+        if let layerParent { return layerParent }
         guard let parent else { return nil }
-        return parent.toplevel ?? parent.popup?.rootToplevel
+        return parent.toplevel ?? parent.popup?.host
+    }
+
+    /// The toplevel at the root of the popup chain, if it is a window's.
+    var rootToplevel: Toplevel? { host as? Toplevel }
+
+    /// A parent was given: at get_popup, or later by a layer surface.
+    var hasParent: Bool { parent != nil || layerParent != nil }
+
+    /// zwlr_layer_surface_v1.get_popup: `layerSurface` is the parent from now on.
+    func setLayerParent(_ layerSurface: LayerSurface) {
+        layerParent = layerSurface
     }
 
     /// The parent popup, if the parent is a popup.
@@ -62,6 +86,7 @@ final class Popup {
 
     /// Whether the parent is on screen.
     private var parentIsMapped: Bool {
+        if let layerParent { return layerParent.isMapped }
         guard let parent else { return false }
         if let toplevel = parent.toplevel { return toplevel.isMapped }
         return parent.popup?.isMapped ?? false
@@ -82,8 +107,9 @@ final class Popup {
 
     /// The window's output in the parent's window-geometry coordinates: what the popup must stay inside.
     private var constraintArea: PopupPlacement.Box {
+        // A layer surface's popups stay on the first output, where panels are.
         let output = rootToplevel.map { server.output(of: $0) }?.bounds ?? server.outputs[0].bounds
-        let window = rootToplevel?.windowLayer.position ?? .zero
+        let window = host?.popupHostLayer.position ?? .zero
         let origin = parentGeometryOrigin
         return PopupPlacement.Box(x: Int((output.minX - window.x - origin.x).rounded(.down)),
                                   y: Int((output.minY - window.y - origin.y).rounded(.down)),
@@ -113,7 +139,7 @@ final class Popup {
     /// Follows the surface's committed state: shown while it has contents,
     /// acknowledged a configure, its parent is shown and it was not dismissed.
     func updateMapping() {
-        guard let surface, let root = rootToplevel else { return }
+        guard let surface, let root = host else { return }
         let wasMapped = isMapped
         isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false) && parentIsMapped && !isDismissed
         if isMapped && surface.layer.superlayer !== popupLayer { popupLayer.addSublayer(surface.layer) }
@@ -123,7 +149,7 @@ final class Popup {
         popupLayer.bounds = Rect(origin: .zero, size: surface.size)
         if isMapped && !wasMapped {
             // On top of the window and of the popups shown before it.
-            root.windowLayer.addSublayer(popupLayer)
+            root.popupHostLayer.addSublayer(popupLayer)
             root.mappedPopups.append(self)
             if wantsGrab { server.seat.beginPopupGrab(self) }
             surface.updateOutputPresence()
@@ -142,7 +168,7 @@ final class Popup {
         for child in liveChildren where child.isMapped { child.dismiss() }
         isMapped = false
         popupLayer.removeFromSuperlayer()
-        rootToplevel?.mappedPopups.removeAll { $0 === self }
+        host?.mappedPopups.removeAll { $0 === self }
         surface?.layer.removeFromSuperlayer()
         surface?.updateOutputPresence()
         server.seat.popupUnmapped(self)
@@ -216,6 +242,7 @@ final class Popup {
         server.seat.popupUnmapped(self)
         parent?.popup?.children.removeAll { $0.object == nil || $0.object === self }
         parent?.toplevel?.childPopups.removeAll { $0.object == nil || $0.object === self }
+        layerParent?.childPopups.removeAll { $0.object == nil || $0.object === self }
         xdgSurface?.roleObjectDestroyed()
     }
 

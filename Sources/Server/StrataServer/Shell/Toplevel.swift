@@ -6,7 +6,7 @@ import StrataRender
 /// An xdg_toplevel: a desktop window. It owns the window's layer in the
 /// scene, which holds the surface's layer; the window is drawn only while
 /// mapped (a buffer or a layer tree), and placed when first mapped.
-public final class Toplevel {
+public final class Toplevel: PopupHost {
     unowned let server: Server
     private(set) var resource: WaylandResource?
     private weak var xdgSurface: XdgSurface?
@@ -24,6 +24,7 @@ public final class Toplevel {
     public private(set) var isActivated = false
     /// Popups whose parent is this window, while their objects live.
     var childPopups: [Weak<Popup>] = []
+    var popupHostLayer: RenderLayer { windowLayer }
     /// Popups shown in this window's layer (its own and nested ones), bottom to top; the seat hit-tests them first.
     var mappedPopups: [Popup] = []
     /// The size the last configure asked for; 0×0 lets the client choose.

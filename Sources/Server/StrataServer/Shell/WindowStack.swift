@@ -16,6 +16,10 @@ final class WindowStack {
     private(set) var arrangementChanges: UInt64 = 0
     /// Every live toplevel, mapped or not, in creation order.
     private var registered: [Weak<Toplevel>] = []
+    /// How many layer surfaces (background and bottom) the scene holds below the windows.
+    var layersBelow = 0
+    /// What the panels leave of the output (`Server.usableArea`); nil: all of it.
+    var usableArea: Rect?
 
     init(scene: RenderLayer, explicitOrigins: [Point] = []) {
         self.scene = scene
@@ -46,9 +50,16 @@ final class WindowStack {
         return placed
     }
 
-    /// The area windows are maximized into on `output`: the output, less
-    /// what panels reserve (exclusive zones, once layer shell is served).
-    func workArea(on output: Output) -> Rect { output.bounds }
+    /// The area windows are placed and maximized into on `output`: the
+    /// output, less what panels reserve there (layer surfaces' exclusive
+    /// zones; panels are on the first output).
+    func workArea(on output: Output) -> Rect {
+        let bounds = output.bounds
+        guard let usableArea, !usableArea.isEmpty,
+              usableArea.minX >= bounds.minX, usableArea.maxX <= bounds.maxX,
+              usableArea.minY >= bounds.minY, usableArea.maxY <= bounds.maxY else { return bounds }
+        return usableArea
+    }
 
     /// The windows that are shown (mapped and not minimized), bottom to top.
     var visibleToplevels: [Toplevel] { toplevels.filter { !$0.states.minimized } }
@@ -81,8 +92,9 @@ final class WindowStack {
         arrangementChanges &+= 1
         toplevels.removeAll { $0 === toplevel }
         toplevels.append(toplevel)
-        // Windows are the scene's first sublayers; above them only the cursor.
-        scene.insertSublayer(toplevel.windowLayer, at: toplevels.count - 1)
+        // Windows come after the layer surfaces below them; above them only
+        // the top and overlay layer surfaces and the cursor.
+        scene.insertSublayer(toplevel.windowLayer, at: layersBelow + toplevels.count - 1)
     }
 
     func remove(_ toplevel: Toplevel) {

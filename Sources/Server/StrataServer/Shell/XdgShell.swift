@@ -153,8 +153,8 @@ final class XdgSurface: SurfaceRole {
             postError(XDG_SURFACE_ERROR_NOT_CONSTRUCTED.rawValue, "xdg_surface committed before it has a role (get_toplevel or get_popup)")
             return false
         }
-        if let popup, popup.parent == nil, !popup.isDismissed {
-            // No protocol Strata serves can name a parent later (layer shell would).
+        if let popup, !popup.hasParent, !popup.isDismissed {
+            // Only zwlr_layer_surface_v1.get_popup names a parent later, and it must come before this commit.
             postWmBaseError(XDG_WM_BASE_ERROR_INVALID_POPUP_PARENT.rawValue, "xdg_popup committed without a parent")
             return false
         }

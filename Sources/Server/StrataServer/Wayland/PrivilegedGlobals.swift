@@ -3,8 +3,9 @@ import CWaylandServer
 import Glibc
 #endif
 
-/// `strata run --restrict-privileged`: globals that read the screen (and,
-/// once served, layer shell, which draws over every window) are
+/// `strata run --restrict-privileged`: globals that read the screen, and
+/// layer shell (whose surfaces draw over every window and can hold the
+/// keyboard), are
 /// advertised and bindable only by the clients Strata started itself and
 /// their descendants, as a panel or a screenshot tool of the session is.
 /// By default every client gets them, as sway does, so that grim just works.
@@ -15,7 +16,7 @@ import Glibc
 /// parent ended (re-parented to init) is no longer recognised.
 final class PrivilegedGlobals {
     /// The interfaces held back from untrusted clients.
-    static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1"]
+    static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1"]
     /// The processes Strata started that are still running.
     private(set) var trustedProcesses: Set<pid_t> = []
 

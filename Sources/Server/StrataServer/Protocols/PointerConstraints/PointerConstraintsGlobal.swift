@@ -83,7 +83,7 @@ final class PointerConstraintsGlobal {
     func update() {
         let seat = server.seat!
         let focus = seat.livePointerFocus
-        let keyboardSurface = seat.keyboardFocus?.surface
+        let keyboardSurface = seat.windowHasKeyboard ? seat.keyboardFocus?.surface : nil
         func allowed(_ c: PointerConstraint) -> Bool {
             guard let surface = c.surface, surface.resource != nil, surface === focus, !c.isSpent else { return false }
             return keyboardSurface != nil && server.windows.window(of: surface)?.surface === keyboardSurface

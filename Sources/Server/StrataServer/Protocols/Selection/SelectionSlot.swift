@@ -25,7 +25,8 @@ final class SelectionSlot<Device: SelectionDevice> {
 
     init(server: Server) { self.server = server }
 
-    private var focusedClient: OpaquePointer? { server.seat.keyboardFocus?.client }
+    /// The client with the keys: a window's, or a layer surface's (a launcher pasting).
+    private var focusedClient: OpaquePointer? { server.seat.keyboardTarget?.client }
 
     func addDevice(_ device: Device?) {
         guard let device else { return }
