@@ -7,10 +7,12 @@ import StrataServer
 /// (STRATAKIT_COMPOSITING=client, as on a compositor without
 /// strata_layers_v1) against when Strata composites its layer tree
 /// (=server), on the same headless Strata, in one run:
-/// - the clock demo, a process of its own, its second hand sweeping;
+/// - the clock demo, a process of its own, its second hand sweeping: the
+///   CPU time of its whole process (every thread);
 /// - a window of 10,000 views with one view changing each frame, this
 ///   binary again in a process per mode (an app chooses its mode once,
-///   when its one compositor connection opens).
+///   when its one compositor connection opens): the CPU time of the app's
+///   main thread, which runs its updates and, in client mode, its compositing.
 ///
 /// A frame is one the compositor showed with the app's window changed:
 /// the compositor's frames with damage (`strata stats`), with the app's
