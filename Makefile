@@ -61,6 +61,7 @@ sanitize: deps
 bench: deps
 	$(SWIFT) build -c release --product strata-bench
 	$(SWIFT) build -c release --product strata
+	$(SWIFT) build -c release --product strata-clock-demo
 	.build/release/strata-bench
 
 demo: deps

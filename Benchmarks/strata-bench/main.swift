@@ -5,8 +5,14 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested, clients).
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested, clients,
+// compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
+// The compositing area's app in one mode, in a process of its own: not an area to ask for.
+if areas == ["compositing-views"] {
+    runCompositingViewsChild()
+    exit(0)
+}
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
 if wanted("render") { runRenderBenchmarks() }
@@ -33,6 +39,8 @@ if wanted("scroll") {
 
 if wanted("nested") { runNestedBenchmarks() }
 if wanted("clients") { runClientsBenchmarks() }
+// Its apps are processes of their own, so it runs here whatever ran before.
+if wanted("compositing") { runCompositingBenchmarks() }
 
 /// Runs `strata-bench AREA` as a child process; its figures print here.
 func runAreaInItsOwnProcess(_ area: String) {

@@ -9,10 +9,14 @@ enum PaintItem {
     case group(DrawNode)
 
     /// Items of `node`'s subtree in paint order; groups stay whole. (A
-    /// loop, not recursion: trees may be 100,000 levels deep.)
-    static func items(of node: DrawNode, into items: inout [PaintItem]) {
+    /// loop, not recursion: trees may be 100,000 levels deep.) With
+    /// `bounds`, a subtree whose rect lies outside them is left out whole:
+    /// nothing in it could paint there, and a small change in a large tree
+    /// then walks only the branches over it.
+    static func items(of node: DrawNode, touching bounds: PixelRect? = nil, into items: inout [PaintItem]) {
         var stack = [node]
         while let next = stack.popLast() {
+            if let bounds, next.subtreeRect.intersection(bounds).isEmpty { continue }
             if next.group != nil {
                 items.append(.group(next))
             } else {

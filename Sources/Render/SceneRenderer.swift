@@ -89,7 +89,7 @@ public final class SceneRenderer {
         stats.damage = damage.rects
 
         var items: [PaintItem] = []
-        if let tree { PaintItem.items(of: tree, into: &items) }
+        if let tree { PaintItem.items(of: tree, touching: damage.extents, into: &items) }
         let (clips, opaque) = occlusionClips(items, damage: damage)
         let target = PaintTarget(image: framebuffer)
 

@@ -26,6 +26,18 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(last.status, 0, last.standardError)
     }
 
+    func testStatsCountFramesAndFramesWithDamage() throws {
+        let strata = try StrataProcess(width: 320, height: 240, manualFrames: true)
+        defer { strata.stop() }
+        // The first frame draws the whole output; a second with nothing new changes no pixels.
+        for _ in 0..<2 { XCTAssertEqual(try strata.control("frame").status, 0) }
+        let result = try strata.control("stats")
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let stats = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(stats["frames"] as? Int, 2)
+        XCTAssertEqual(stats["framesWithDamage"] as? Int, 1)
+    }
+
     func testScreenshotErrorsAreOneLine() throws {
         let strata = try StrataProcess()
         defer { strata.stop() }

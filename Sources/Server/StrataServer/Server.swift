@@ -109,6 +109,10 @@ public final class Server {
     private var presentationObservers: [(PresentationTime) -> Void] = []
     /// What the most recent frame did; nil before the first frame.
     public private(set) var lastFrameStats: FrameStats?
+    /// Frames rendered since the start, and those of them that changed
+    /// pixels (a frame with damage): what tools count frames shown with.
+    public private(set) var framesRendered = 0
+    public private(set) var framesWithDamage = 0
 
     // Globals must go before the display does (wl_display_destroy frees them).
     private var globals: [AnyObject] = []
@@ -339,6 +343,8 @@ public final class Server {
         }
         frameClock.frameDidRender()
         lastFrameStats = stats
+        framesRendered += 1
+        if !stats.damage.isEmpty { framesWithDamage += 1 }
         // The frame clock runs only while an animation on screen moves, and
         // sleeps until one begins or ends otherwise.
         if let wake {

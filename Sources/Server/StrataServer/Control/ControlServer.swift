@@ -14,7 +14,8 @@ import Glibc
 ///     tree                         JSON: every client's windows and layer trees
 ///     frame                        render a frame now; JSON FrameStats
 ///     frame <ms>                   advance the manual clock, then render
-///     stats                        the last frame's FrameStats as JSON
+///     stats                        the last frame's FrameStats as JSON, with the
+///                                  frames rendered so far and those that had damage
 ///     close <title>                xdg_toplevel.close to that window
 ///     resize <w>x<h> <title>       configure that window to a size
 ///     input <action …>             inject input (InputCommand.line): move X Y,
@@ -146,7 +147,9 @@ final class ControlServer {
             return server.renderFrame().dump().serialized()
         case ("stats", 1):
             guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }
-            return stats.dump().serialized()
+            guard case .object(let fields) = stats.dump() else { return stats.dump().serialized() }
+            return JSONValue.object(fields + [("frames", .int(server.framesRendered)),
+                                              ("framesWithDamage", .int(server.framesWithDamage))]).serialized()
         case ("close", 2):
             guard let window = toplevel(titled: parts[1]) else { return "error: no window titled '\(parts[1])'" }
             window.close()
