@@ -6,7 +6,7 @@ import XCTest
 
 /// A real layer-shell client against the real `strata`: swaybg, the
 /// wallpaper of sway desktops, draws below the windows over the whole
-/// output. Skipped where swaybg is not installed (`apt-get install swaybg`).
+/// output. (`make test` installs swaybg; the test skips where it is missing.)
 final class LayerShellClientTests: CompositorTestCase {
     func testSwaybgDrawsTheWallpaperBelowTheWindows() throws {
         guard let swaybg = StrataProcess.which("swaybg") else { throw XCTSkip("swaybg is not installed") }

@@ -167,7 +167,10 @@ extension Seat {
         let hit = windowHit(at: pointerPosition)
         rememberWindowUnderPointer(hit?.toplevel)
         var target: (surface: Surface, local: Point)?
-        if case .surface(_, let surface, let local)? = hit { target = (surface, local) }
+        switch hit {
+        case .surface(_, let surface, let local)?, .layerSurface(_, let surface, let local)?: target = (surface, local)
+        default: break
+        }
         guard target?.surface !== livePointerFocus else { return }
         setPointerFocus(target?.surface, local: target?.local)
     }
