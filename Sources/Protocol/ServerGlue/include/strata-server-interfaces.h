@@ -13,6 +13,7 @@
 #include "relative-pointer-unstable-v1-server-protocol.h"
 #include "pointer-constraints-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -69,5 +70,7 @@ STRATA_INTERFACE(zwp_locked_pointer_v1)
 STRATA_INTERFACE(zwp_confined_pointer_v1)
 STRATA_INTERFACE(zxdg_decoration_manager_v1)
 STRATA_INTERFACE(zxdg_toplevel_decoration_v1)
+STRATA_INTERFACE(wp_fractional_scale_manager_v1)
+STRATA_INTERFACE(wp_fractional_scale_v1)
 
 #undef STRATA_INTERFACE
