@@ -224,6 +224,23 @@ final class ClientFractionalScaleTests: KitTestCase {
         XCTAssertEqual(differing, 0, "the two paths show the same pixels")
     }
 
+    /// Where the app draws its title bar, the viewport's destination is the
+    /// whole surface: the window's points and the bar above them.
+    func testTheDestinationIncludesAnAppDrawnTitleBar() throws {
+        try startCompositor(width: 320, height: 240, scale: 2)
+        let window = makeWindow()
+        let presenter = try show(window, atScale: 2)
+        let scaling = try XCTUnwrap(presenter.scaling)
+        XCTAssertEqual(scaling.destination?.width, 80)
+        XCTAssertEqual(scaling.destination?.height, 60, "Strata draws the title bar")
+        presenter.setDrawsTitleBar(true)
+        window.surface?.fitToWindow()
+        let bar = Int32(ClientTitleBar.height)
+        XCTAssertEqual(scaling.destination?.width, 80)
+        XCTAssertEqual(scaling.destination?.height, 60 + bar)
+        XCTAssertEqual(presenter.bufferSize.height, (60 + Int(bar)) * 2)
+    }
+
     /// `strata run --preferred-scale 1.5` on a scale-1 output: a buffer of
     /// ceil(points × 1.5), drawn at 1.5, shown at the window's points.
     func testAtOneAndAHalfTheBufferIsTheRoundedUpPixels() throws {
