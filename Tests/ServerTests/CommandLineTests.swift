@@ -22,6 +22,11 @@ final class CommandLineTests: XCTestCase {
         placed.windowOrigins = [Point(x: 32, y: 32), Point(x: -5, y: 64)]
         XCTAssertEqual(try StrataArguments.parse(["run", "--place-windows", "32,32:-5,64"]), .run(placed))
         XCTAssertEqual(placed.configuration.windowOrigins, placed.windowOrigins)
+        var fractional = RunOptions()
+        fractional.preferredScale = 1.5
+        XCTAssertEqual(try StrataArguments.parse(["run", "--preferred-scale", "1.5"]), .run(fractional))
+        XCTAssertEqual(fractional.configuration.preferredScale, 1.5)
+        XCTAssertNil(RunOptions().configuration.preferredScale, "the outputs' scale by default")
     }
 
     func testParsesDrmOptions() throws {
@@ -83,6 +88,8 @@ final class CommandLineTests: XCTestCase {
             (["run", "--size", "0x480"], "invalid size '0x480' (expected WxH, e.g. 1280x800)"),
             (["run", "--scale", "0"], "invalid scale '0' (expected an integer from 1 to 8)"),
             (["run", "--outputs", "0"], "invalid --outputs '0' (expected an integer from 1 to 8)"),
+            (["run", "--preferred-scale", "0"], "invalid --preferred-scale '0' (expected a number from 0.25 to 8, e.g. 1.5)"),
+            (["run", "--preferred-scale", "big"], "invalid --preferred-scale 'big' (expected a number from 0.25 to 8, e.g. 1.5)"),
             (["run", "--outputs", "9"], "invalid --outputs '9' (expected an integer from 1 to 8)"),
             (["run", "--outputs", "two"], "invalid --outputs 'two' (expected an integer from 1 to 8)"),
             (["screenshot", "--output", "x.png", "--output-name", ""], "invalid --output-name ''"),

@@ -34,6 +34,9 @@ public final class Connection {
     public private(set) var wmBase: OpaquePointer?
     /// zxdg_decoration_manager_v1, bound when a window first asks for decorations.
     var decorationManager: OpaquePointer?
+    /// wp_fractional_scale_manager_v1 and wp_viewporter, bound when a window first asks to be scaled.
+    var fractionalScaleManager: OpaquePointer?
+    var viewporter: OpaquePointer?
 
     /// The strata_layers_v1 binding made at connect, or nil when the
     /// compositor does not offer strata_layers_v1.
@@ -69,6 +72,8 @@ public final class Connection {
         layerManager = nil
         guard display.isConnected else { return }
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -96,7 +101,7 @@ public final class Connection {
         return layerManager
     }
 
-    private func bind(_ interface: String, _ type: UnsafePointer<wl_interface>, upTo maximum: UInt32) -> OpaquePointer? {
+    func bind(_ interface: String, _ type: UnsafePointer<wl_interface>, upTo maximum: UInt32) -> OpaquePointer? {
         globals.first(where: { $0.interface == interface }).flatMap { bindGlobal($0, type, upTo: maximum) }
     }
 

@@ -33,6 +33,12 @@ struct RunCommand: StrataSubcommand {
     var scale = "1"
 
     @Option(help: ArgumentHelp("""
+        The scale wp_fractional_scale_v1 asks every surface to be drawn at (0.25 to 8, in 120ths), \
+        instead of its outputs' scale: for trying clients at fractional scales.
+        """, valueName: "S"))
+    var preferredScale: String?
+
+    @Option(help: ArgumentHelp("""
         How many outputs of --size, side by side left to right (1 to 8): headless outputs, or windows on \
         the parent compositor with the wayland backend.
         """, valueName: "N"))
@@ -104,6 +110,12 @@ struct RunCommand: StrataSubcommand {
             throw UsageError("invalid scale '\(scale)' (expected an integer from 1 to 8)")
         }
         options.scale = scale
+        if let preferredScale {
+            guard let value = Double(preferredScale), (0.25...8).contains(value) else {
+                throw UsageError("invalid --preferred-scale '\(preferredScale)' (expected a number from 0.25 to 8, e.g. 1.5)")
+            }
+            options.preferredScale = (value * 120).rounded() / 120
+        }
         guard let outputs = Int(outputs), (1...8).contains(outputs) else {
             throw UsageError("invalid --outputs '\(outputs)' (expected an integer from 1 to 8)")
         }

@@ -8,6 +8,8 @@ public struct RunOptions: Equatable, Sendable {
     public var width = 1280
     public var height = 800
     public var scale = 1
+    /// wp_fractional_scale_v1's scale for every surface; nil: the outputs'.
+    public var preferredScale: Double?
     /// Outputs side by side: headless outputs, or windows on the parent compositor.
     public var outputs = 1
     public var manualFrames = false
@@ -37,6 +39,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.windowOrigins = windowOrigins
         configuration.outputCount = outputs
         configuration.restrictPrivileged = restrictPrivileged
+        configuration.preferredScale = preferredScale
         return configuration
     }
 }

@@ -40,6 +40,10 @@ public struct ServerConfiguration: Sendable {
     /// Offer screencopy and layer shell only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
+    /// The scale wp_fractional_scale_v1 tells every surface to draw at,
+    /// instead of its outputs' (which are integers): for trying clients
+    /// at fractional scales. Nil: the outputs'.
+    public var preferredScale: Double?
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),
@@ -171,6 +175,7 @@ public final class Server {
             LayersGlobal(server: self, limits: configuration.limits),
             ScreencopyManagerGlobal(server: self),
             ViewporterGlobal(server: self),
+            FractionalScaleManagerGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
             presentation,
             primarySelectionManager,

@@ -121,9 +121,20 @@ final class CompositorConnection {
         }
     }
 
-    /// A window's scale is that of the outputs its surface is on (the
-    /// largest), or of all outputs until the compositor says where it is.
+    /// Whether app-composited windows take fractional scales where the
+    /// compositor offers them; off, they keep integer buffer scales (tests
+    /// compare the two).
+    static var usesFractionalScaling = true
+
+    /// A window's scale is the one the compositor prefers for it, where it
+    /// says (wp_fractional_scale_v1, when the app composites), else that of
+    /// the outputs its surface is on (the largest), or of all outputs until
+    /// the compositor says where it is.
     func updateScale(of window: UIWindow) {
+        if let preferred = window.surface?.presenter?.scaling?.preferredScale {
+            if window.screenScale != CGFloat(preferred) { window.screenScale = CGFloat(preferred) }
+            return
+        }
         guard let outputScale else { return }
         let scale = window.surface.map { outputScale.scale(ofOutputs: $0.toplevel.outputs) } ?? outputScale.scale
         if window.screenScale != scale { window.screenScale = scale }

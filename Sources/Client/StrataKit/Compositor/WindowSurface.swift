@@ -38,7 +38,9 @@ final class WindowSurface {
         context = compositor.layerManager?.context(for: toplevel)
         let madeToplevel = toplevel
         presenter = compositor.localCompositor.map {
-            WindowPresenter(toplevel: madeToplevel, connection: compositor.connection, compositor: $0)
+            WindowPresenter(toplevel: madeToplevel, connection: compositor.connection, compositor: $0,
+                            scaling: CompositorConnection.usesFractionalScaling
+                                ? compositor.connection.fractionalScaling(for: madeToplevel) : nil)
         }
         bufferPool = ContentsBufferPool(connection: compositor.connection)
         if let presenter {
@@ -60,6 +62,11 @@ final class WindowSurface {
         toplevel.onOutputsChange = { [weak self, weak compositor] in
             guard let window = self?.window else { return }
             compositor?.updateScale(of: window)
+        }
+        presenter?.scaling?.onChange = { [weak self, weak compositor] _ in
+            guard let window = self?.window else { return }
+            compositor?.updateScale(of: window)
+            UpdateCycle.shared.schedule()
         }
         toplevel.onClose = { [weak self] in
             guard let window = self?.window else { return }

@@ -8,6 +8,11 @@ import StrataWayland
 /// layer tree, under a title bar when the app draws its own decoration),
 /// drawn with StrataRender at the window's scale and shown through the
 /// toplevel's wl_surface with only the damaged pixels.
+///
+/// The scale is an integer, the wl_surface's buffer scale, unless the
+/// compositor offers fractional scaling: then the buffer holds the
+/// surface's points times any scale, rounded up, at buffer scale 1, and
+/// the surface's wp_viewport shows it at the size in points.
 final class WindowPresenter {
     /// The surface, in points: the root the renderer draws.
     let scene = RenderLayer()
@@ -23,13 +28,16 @@ final class WindowPresenter {
     private unowned let compositor: LocalCompositor
     private let toplevel: Toplevel
     private var renderer: SceneRenderer?
+    /// The surface's wp_fractional_scale_v1 and wp_viewport, where offered.
+    let scaling: SurfaceScaling?
     /// Buffer pixels per point.
     private(set) var scale: Double = 1
     /// The window's size in points, as its layer tree has it.
     private var contentSize = Size(width: 0, height: 0)
 
-    init(toplevel: Toplevel, connection: Connection, compositor: LocalCompositor) {
+    init(toplevel: Toplevel, connection: Connection, compositor: LocalCompositor, scaling: SurfaceScaling?) {
         self.toplevel = toplevel
+        self.scaling = scaling
         self.compositor = compositor
         surfacePresenter = SurfacePresenter(connection: connection, toplevel: toplevel)
         scene.name = "surface"
@@ -44,6 +52,8 @@ final class WindowPresenter {
     /// What was committed, for tests and figures.
     var lastDamage: [PixelRect] { surfacePresenter.lastDamage }
     var commitCount: Int { surfacePresenter.commitCount }
+    /// The size of the buffers in pixels (0×0 before the first fit).
+    private(set) var bufferSize = (width: 0, height: 0)
 
     /// Shows `root` (the window's layer) as the surface's content.
     func show(_ root: LocalLayer) {
@@ -90,7 +100,15 @@ final class WindowPresenter {
         do {
             try surfacePresenter.resize(width: pixelWidth, height: pixelHeight, opaque: true)
             renderer = SceneRenderer(width: pixelWidth, height: pixelHeight, scale: scale)
-            if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
+            bufferSize = (pixelWidth, pixelHeight)
+            if let scaling {
+                // Any scale: the viewport maps the buffer's pixels onto the surface's points.
+                if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, 1) }
+                scaling.setDestination(width: Int32(clamping: max(1, Int(width.rounded()))),
+                                       height: Int32(clamping: max(1, Int(height.rounded()))))
+            } else if let surface = toplevel.surface {
+                wl_surface_set_buffer_scale(surface, Int32(scale))
+            }
         } catch {
             FileHandle.standardError.write(Data("StrataKit: no buffers for a \(pixelWidth)×\(pixelHeight) window: \(error)\n".utf8))
             renderer = nil
@@ -106,6 +124,7 @@ final class WindowPresenter {
     }
 
     func destroy() {
+        scaling?.destroy()
         surfacePresenter.destroy()
         scene.setSublayers([])
     }

@@ -14,6 +14,7 @@
 #include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.
@@ -24,3 +25,5 @@ static inline const struct wl_interface *strata_client_strata_layers_v1_interfac
 static inline const struct wl_interface *strata_client_wl_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *strata_client_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 static inline const struct wl_interface *strata_client_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
+static inline const struct wl_interface *strata_client_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+static inline const struct wl_interface *strata_client_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }

@@ -14,6 +14,7 @@
 #include "pointer-constraints-unstable-v1-server-protocol.h"
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -72,5 +73,7 @@ STRATA_INTERFACE(zxdg_decoration_manager_v1)
 STRATA_INTERFACE(zxdg_toplevel_decoration_v1)
 STRATA_INTERFACE(zwlr_layer_shell_v1)
 STRATA_INTERFACE(zwlr_layer_surface_v1)
+STRATA_INTERFACE(wp_fractional_scale_manager_v1)
+STRATA_INTERFACE(wp_fractional_scale_v1)
 
 #undef STRATA_INTERFACE

@@ -34,6 +34,7 @@ extension Surface {
             for gone in outputsEntered where !now.contains(where: { $0 === gone }) { gone.global?.surface(resource, entered: false) }
             for came in now where !outputsEntered.contains(where: { $0 === came }) { came.global?.surface(resource, entered: true) }
             outputsEntered = now
+            fractionalScale?.update()
         }
         for subsurface in subsurfaceStack.subsurfaces { subsurface.surface?.updateOutputPresence() }
     }

@@ -122,6 +122,8 @@ public final class Surface {
     private(set) var viewportDestination: Size?
     /// The surface's wp_viewport, if it has one; its resource owns it.
     weak var viewport: Viewport?
+    /// The surface's wp_fractional_scale_v1, if it has one; its resource owns it.
+    weak var fractionalScale: FractionalScale?
 
     public private(set) var role = SurfaceRoleKind.none
     /// The outputs wl_surface.enter was sent for, and no leave since.
@@ -371,6 +373,7 @@ public final class Surface {
         // A window's points ended as it unmapped; a subsurface's end here.
         server.seat.endTouchPoints(on: self, andSubsurfaces: false)
         viewport?.surfaceDestroyed()
+        fractionalScale?.surfaceDestroyed()
         server.presentation?.surfaceDestroyed(self)
         // After the role, so the seat still finds the window of a focused subsurface.
         orphanSubsurfaces()

@@ -102,6 +102,15 @@ extension Surface {
             ("id", .int(Int(id))), ("role", .string(role.description)), ("mapped", .bool(isMapped)),
             ("size", .object([("width", .number(size.width)), ("height", .number(size.height))])),
         ]
+        if let image = contentLayer.contents {
+            // The committed buffer in pixels, and its wl_surface.set_buffer_scale.
+            members.append(("buffer", .object([("width", .int(image.width)), ("height", .int(image.height)),
+                                               ("scale", .int(Int(bufferScale)))])))
+        }
+        if let fractionalScale {
+            // The last wp_fractional_scale_v1.preferred_scale sent, in 120ths (null: none yet).
+            members.append(("preferred_scale", fractionalScale.sent.map { .int(Int($0)) } ?? .null))
+        }
         if viewportSource != nil || viewportDestination != nil {
             // The committed crop (buffer rect, in points) and scale (surface size).
             members.append(("viewport", .object([
