@@ -62,6 +62,58 @@ final class FakeDisplayDevice: DisplayDevice {
 
     var flipsInFlight: Int { inFlight.count }
 
+    // MARK: Atomic modesetting
+
+    /// The driver takes DRM_CLIENT_CAP_ATOMIC (false: as an old driver, legacy only).
+    var offersAtomic = false
+    /// The CRTCs' primary planes lack a needed property (atomicOutput finds nothing).
+    var lacksAtomicProperties = false
+    /// The kernel refuses the atomic test commit (a driver whose atomic support is incomplete).
+    var refusesAtomicTest = false
+    private(set) var isAtomicEnabled = false
+
+    func enableAtomic() -> Bool {
+        isAtomicEnabled = offersAtomic
+        return offersAtomic
+    }
+
+    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput? {
+        guard isAtomicEnabled else { return nil }
+        var plane = Dictionary(uniqueKeysWithValues: AtomicOutput.neededPlaneProperties.enumerated().map { ($1, UInt32(200 + $0)) })
+        if lacksAtomicProperties { plane["SRC_W"] = nil }
+        // A plane per CRTC, numbered after it.
+        return AtomicOutput(crtc: crtc, connector: connector, plane: crtc + 1000,
+                            crtcProperties: ["ACTIVE": 300, "MODE_ID": 301], connectorProperties: ["CRTC_ID": 400],
+                            planeProperties: plane)
+    }
+
+    func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws {
+        let crtc = output.crtc
+        guard isAtomicEnabled else { throw DisplayDeviceError.call("drmModeAtomicCommit", EINVAL) }
+        if commit == .testModeset, refusesAtomicTest {
+            calls.append("refused atomic test-modeset crtc \(crtc)")
+            throw DisplayDeviceError.call("drmModeAtomicCommit", EINVAL)
+        }
+        guard isMaster || commit == .testModeset else {
+            calls.append("refused atomic \(commit.rawValue) crtc \(crtc)")
+            throw DisplayDeviceError.call("drmModeAtomicCommit", EACCES)
+        }
+        switch commit {
+        case .testModeset, .modeset:
+            calls.append("atomic \(commit.rawValue) crtc \(crtc) connector \(output.connector) plane \(output.plane) "
+                         + "\(mode.width)x\(mode.height) fb \(buffer.framebufferID)")
+            if commit == .modeset {
+                shown[crtc] = buffer
+                inFlight[crtc] = nil
+            }
+        case .flip:
+            // A nonblocking commit on a CRTC with one pending is refused, as a second page flip is.
+            guard inFlight[crtc] == nil else { throw DisplayDeviceError.call("drmModeAtomicCommit", EBUSY) }
+            calls.append("atomic flip crtc \(crtc) plane \(output.plane) fb \(buffer.framebufferID)")
+            inFlight[crtc] = buffer
+        }
+    }
+
     /// The vblank: every flip in flight completes.
     func readEvents() throws -> [UInt32] {
         let done = inFlight

@@ -64,6 +64,15 @@ protocol DisplayDevice: AnyObject {
     func setMode(crtc: UInt32, connector: UInt32, mode: DisplayMode, buffer: ScanoutBuffer) throws
     /// Queues `buffer` to be shown at the next vblank; completion arrives through `readEvents`.
     func pageFlip(crtc: UInt32, buffer: ScanoutBuffer) throws
+    /// Asks for atomic modesetting (DRM_CLIENT_CAP_ATOMIC, with universal
+    /// planes); false when the driver does not offer it.
+    func enableAtomic() -> Bool
+    /// The primary plane of `crtc` and the property ids an atomic commit
+    /// sets on it, on the CRTC and on `connector`; nil when any is missing.
+    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput?
+    /// One atomic commit showing `buffer` on `output`'s plane (see `AtomicCommit`);
+    /// a flip's completion arrives through `readEvents`, as a page flip's does.
+    func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws
     /// Reads what the kernel reported on `fileDescriptor`: the CRTC of each page flip that completed.
     func readEvents() throws -> [UInt32]
     /// Drains the hotplug notices; true when connectors may have changed.
@@ -72,6 +81,61 @@ protocol DisplayDevice: AnyObject {
     func dropMaster()
     func takeMaster()
     func close()
+}
+
+/// What an atomic commit does.
+enum AtomicCommit: String, Sendable {
+    /// The modeset, only checked (DRM_MODE_ATOMIC_TEST_ONLY | ALLOW_MODESET).
+    case testModeset = "test-modeset"
+    /// The CRTC on in `mode`, the connector on it, the plane covering it
+    /// with the buffer (DRM_MODE_ATOMIC_ALLOW_MODESET), synchronous.
+    case modeset
+    /// Only the plane's buffer, at the next vblank, with a completion event
+    /// (DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK).
+    case flip
+}
+
+/// The KMS objects of one monitor driven with atomic commits, and the ids of
+/// the properties set on them, by name ("ACTIVE", "FB_ID", ...).
+struct AtomicOutput: Equatable, Sendable {
+    let crtc: UInt32
+    let connector: UInt32
+    let plane: UInt32
+    let crtcProperties: [String: UInt32]
+    let connectorProperties: [String: UInt32]
+    let planeProperties: [String: UInt32]
+
+    static let neededCrtcProperties = ["ACTIVE", "MODE_ID"]
+    static let neededConnectorProperties = ["CRTC_ID"]
+    static let neededPlaneProperties = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H",
+                                        "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+
+    /// Nil when one of the needed properties is missing.
+    init?(crtc: UInt32, connector: UInt32, plane: UInt32, crtcProperties: [String: UInt32],
+          connectorProperties: [String: UInt32], planeProperties: [String: UInt32]) {
+        guard Self.neededCrtcProperties.allSatisfy({ crtcProperties[$0] != nil }),
+              Self.neededConnectorProperties.allSatisfy({ connectorProperties[$0] != nil }),
+              Self.neededPlaneProperties.allSatisfy({ planeProperties[$0] != nil }) else { return nil }
+        (self.crtc, self.connector, self.plane) = (crtc, connector, plane)
+        (self.crtcProperties, self.connectorProperties, self.planeProperties) = (crtcProperties, connectorProperties, planeProperties)
+    }
+}
+
+/// How a monitor's frames reach it.
+enum ModesetPath: Equatable, Sendable, CustomStringConvertible {
+    /// Atomic commits: one for the modeset, one per flip.
+    case atomic(AtomicOutput)
+    /// drmModeSetCrtc, then drmModePageFlip; why atomic was not taken.
+    case legacy(reason: String)
+
+    var isAtomic: Bool { if case .atomic = self { true } else { false } }
+
+    var description: String {
+        switch self {
+        case .atomic(let output): return "atomic modesetting (plane \(output.plane))"
+        case .legacy(let reason): return "legacy modesetting (\(reason))"
+        }
+    }
 }
 
 public enum DisplayDeviceError: Error, CustomStringConvertible {

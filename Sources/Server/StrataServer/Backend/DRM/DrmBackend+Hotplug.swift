@@ -29,7 +29,8 @@ extension DrmBackend {
             }
             let output = PlannedOutput(connector: planned.connector, crtc: planned.crtc, mode: mode, x: 0)
             do {
-                let next = try ScanoutChain(device: device, output: output, source: renderer.framebuffer)
+                let next = try ScanoutChain(device: device, output: output, source: renderer.framebuffer,
+                                           atomicOffered: isAtomicOffered)
                 chain = next
                 ServerLog.logger.info("\(planned.connector.name) connected: \(mode)")
                 if isSessionActive { try next.present() }

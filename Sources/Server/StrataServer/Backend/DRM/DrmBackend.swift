@@ -30,6 +30,9 @@ final class DrmBackend: OutputBackend, BackendOutput {
     weak var server: Server?
     private var sources: [OpaquePointer] = []
     private var isStopped = false
+    /// The device took DRM_CLIENT_CAP_ATOMIC; each monitor's chain still
+    /// falls back to legacy calls if its atomic test commit is refused.
+    let isAtomicOffered: Bool
 
     init(session: SessionSeat, device: DisplayDevice, deviceID: Int32, input: InputDevices?, scale: Int) throws {
         self.session = session
@@ -42,7 +45,10 @@ final class DrmBackend: OutputBackend, BackendOutput {
         initialRefreshMillihertz = first.mode.refreshMillihertz
         outputName = first.connector.name
         renderer = SceneRenderer(width: first.mode.width, height: first.mode.height, scale: Double(self.scale))
-        chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer)
+        isAtomicOffered = device.enableAtomic()
+        let chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer, atomicOffered: isAtomicOffered)
+        self.chain = chain
+        ServerLog.logger.info("\(device.path): \(first.connector.name) driven with \(chain.path)")
         translator = DeviceEventTranslator(outputWidth: Double(first.mode.width) / Double(self.scale),
                                            outputHeight: Double(first.mode.height) / Double(self.scale))
         session.onDisable = { [unowned self] in self.sessionDisabled() }

@@ -4,8 +4,9 @@ import CInput
 import Glibc
 #endif
 
-/// A GPU's display side through libdrm's legacy KMS calls: dumb buffers,
-/// drmModeSetCrtc and drmModePageFlip, with a udev monitor for hotplug.
+/// A GPU's display side through libdrm: dumb buffers, atomic commits where
+/// the driver offers them (else drmModeSetCrtc and drmModePageFlip), and a
+/// udev monitor for hotplug.
 final class LibdrmDevice: DisplayDevice {
     let path: String
     let fileDescriptor: Int32
@@ -113,9 +114,7 @@ final class LibdrmDevice: DisplayDevice {
         guard var info = kernelModes[connector]?.first(where: { Self.mode($0) == mode }) else {
             throw DisplayDeviceError.call("finding mode \(mode)", EINVAL)
         }
-        if !savedCrtcs.contains(where: { $0.crtc.pointee.crtc_id == crtc }), let saved = drmModeGetCrtc(fileDescriptor, crtc) {
-            savedCrtcs.append((saved, connector))
-        }
+        saveCrtc(crtc, connector: connector)
         var connectorID = connector
         guard drmModeSetCrtc(fileDescriptor, crtc, buffer.framebufferID, 0, 0, &connectorID, 1, &info) == 0 else {
             throw DisplayDeviceError.call("drmModeSetCrtc", errno)
@@ -127,6 +126,112 @@ final class LibdrmDevice: DisplayDevice {
             throw DisplayDeviceError.call("drmModePageFlip", errno)
         }
     }
+
+    /// Keeps what `crtc` shows before our first modeset on it, for `close`.
+    private func saveCrtc(_ crtc: UInt32, connector: UInt32) {
+        if !savedCrtcs.contains(where: { $0.crtc.pointee.crtc_id == crtc }), let saved = drmModeGetCrtc(fileDescriptor, crtc) {
+            savedCrtcs.append((saved, connector))
+        }
+    }
+
+    // MARK: Atomic modesetting
+
+    func enableAtomic() -> Bool {
+        // Atomic commits address planes, so the primary planes must be listed too.
+        drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0
+            && drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+    }
+
+    /// An object's properties by name: each one's id and current value.
+    private func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        guard let list = drmModeObjectGetProperties(fileDescriptor, object, type) else { return [:] }
+        defer { drmModeFreeObjectProperties(list) }
+        var result: [String: (id: UInt32, value: UInt64)] = [:]
+        for index in 0..<Int(list.pointee.count_props) {
+            guard let property = drmModeGetProperty(fileDescriptor, list.pointee.props[index]) else { continue }
+            let name = withUnsafeBytes(of: property.pointee.name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            result[name] = (property.pointee.prop_id, list.pointee.prop_values[index])
+            drmModeFreeProperty(property)
+        }
+        return result
+    }
+
+    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput? {
+        // A plane names the CRTCs it can feed by their index in the resources.
+        guard let resources = drmModeGetResources(fileDescriptor) else { return nil }
+        let crtcIndex = (0..<Int(resources.pointee.count_crtcs)).first { resources.pointee.crtcs[$0] == crtc }
+        drmModeFreeResources(resources)
+        guard let crtcIndex, let planes = drmModeGetPlaneResources(fileDescriptor) else { return nil }
+        defer { drmModeFreePlaneResources(planes) }
+        var primary: (id: UInt32, properties: [String: (id: UInt32, value: UInt64)])?
+        for index in 0..<Int(planes.pointee.count_planes) {
+            let id = planes.pointee.planes[index]
+            guard let plane = drmModeGetPlane(fileDescriptor, id) else { continue }
+            let feedsCrtc = plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0
+            drmModeFreePlane(plane)
+            guard feedsCrtc else { continue }
+            let planeProperties = properties(of: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
+            guard planeProperties["type"]?.value == UInt64(DRM_PLANE_TYPE_PRIMARY) else { continue }
+            // The primary plane already on this CRTC, else the first that can be.
+            if primary == nil || planeProperties["CRTC_ID"]?.value == UInt64(crtc) { primary = (id, planeProperties) }
+        }
+        guard let primary else { return nil }
+        func ids(_ properties: [String: (id: UInt32, value: UInt64)]) -> [String: UInt32] { properties.mapValues { $0.id } }
+        return AtomicOutput(crtc: crtc, connector: connector, plane: primary.id,
+                            crtcProperties: ids(properties(of: crtc, type: UInt32(DRM_MODE_OBJECT_CRTC))),
+                            connectorProperties: ids(properties(of: connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))),
+                            planeProperties: ids(primary.properties))
+    }
+
+    func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws {
+        guard let request = drmModeAtomicAlloc() else { throw DisplayDeviceError.call("drmModeAtomicAlloc", ENOMEM) }
+        defer { drmModeAtomicFree(request) }
+        var failed = false
+        func set(_ object: UInt32, _ properties: [String: UInt32], _ name: String, _ value: UInt64) {
+            // AtomicOutput guarantees the names it needs are present.
+            if drmModeAtomicAddProperty(request, object, properties[name]!, value) < 0 { failed = true }
+        }
+        var modeBlob: UInt32 = 0
+        // The kernel keeps its own reference to the blob while the CRTC uses it.
+        defer { if modeBlob != 0 { drmModeDestroyPropertyBlob(fileDescriptor, modeBlob) } }
+        if commit != .flip {
+            guard var info = kernelModes[output.connector]?.first(where: { Self.mode($0) == mode }) else {
+                throw DisplayDeviceError.call("finding mode \(mode)", EINVAL)
+            }
+            guard drmModeCreatePropertyBlob(fileDescriptor, &info, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
+                throw DisplayDeviceError.call("drmModeCreatePropertyBlob", errno)
+            }
+            set(output.crtc, output.crtcProperties, "ACTIVE", 1)
+            set(output.crtc, output.crtcProperties, "MODE_ID", UInt64(modeBlob))
+            set(output.connector, output.connectorProperties, "CRTC_ID", UInt64(output.crtc))
+            set(output.plane, output.planeProperties, "CRTC_ID", UInt64(output.crtc))
+            // The whole buffer (source in 16.16 fixed point) on the whole CRTC.
+            set(output.plane, output.planeProperties, "SRC_X", 0)
+            set(output.plane, output.planeProperties, "SRC_Y", 0)
+            set(output.plane, output.planeProperties, "SRC_W", UInt64(buffer.width) << 16)
+            set(output.plane, output.planeProperties, "SRC_H", UInt64(buffer.height) << 16)
+            set(output.plane, output.planeProperties, "CRTC_X", 0)
+            set(output.plane, output.planeProperties, "CRTC_Y", 0)
+            set(output.plane, output.planeProperties, "CRTC_W", UInt64(mode.width))
+            set(output.plane, output.planeProperties, "CRTC_H", UInt64(mode.height))
+        }
+        set(output.plane, output.planeProperties, "FB_ID", UInt64(buffer.framebufferID))
+        guard !failed else { throw DisplayDeviceError.call("drmModeAtomicAddProperty", ENOMEM) }
+        let flags: Int32
+        switch commit {
+        case .testModeset: flags = Int32(DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_ATOMIC_ALLOW_MODESET)
+        case .modeset: flags = Int32(DRM_MODE_ATOMIC_ALLOW_MODESET)
+        case .flip: flags = Int32(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK)
+        }
+        if commit == .modeset { saveCrtc(output.crtc, connector: output.connector) }
+        guard drmModeAtomicCommit(fileDescriptor, request, UInt32(flags), nil) == 0 else {
+            throw DisplayDeviceError.call("drmModeAtomicCommit (\(commit.rawValue))", errno)
+        }
+    }
+
+    // MARK: Events
 
     func readEvents() throws -> [UInt32] {
         var context = drmEventContext()

@@ -22,9 +22,16 @@ final class ScanoutChain {
     private(set) var flipsQueued = 0
     private(set) var pixelsCopied = 0
 
+    /// Atomic commits or legacy calls, chosen once when the chain is made.
+    let path: ModesetPath
+
     var isFlipPending: Bool { pendingIndex != nil }
 
-    init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer) throws {
+    /// `atomicOffered`: the device took DRM_CLIENT_CAP_ATOMIC. The chain then
+    /// uses atomic commits if the CRTC, connector and a primary plane have the
+    /// properties they need and the kernel accepts a test of the modeset;
+    /// else legacy calls.
+    init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer, atomicOffered: Bool = false) throws {
         self.device = device
         self.output = output
         self.source = source
@@ -36,6 +43,21 @@ final class ScanoutChain {
             throw error
         }
         buffers = made.map { DamagedBuffer($0, pixels: $0.pixels, width: $0.width, height: $0.height, stride: $0.stride) }
+        path = Self.choosePath(device: device, output: output, buffer: made[0], atomicOffered: atomicOffered)
+    }
+
+    private static func choosePath(device: DisplayDevice, output: PlannedOutput, buffer: ScanoutBuffer,
+                                   atomicOffered: Bool) -> ModesetPath {
+        guard atomicOffered else { return .legacy(reason: "the driver offers no atomic modesetting") }
+        guard let objects = device.atomicOutput(crtc: output.crtc, connector: output.connector.id) else {
+            return .legacy(reason: "no primary plane or a needed property missing for CRTC \(output.crtc)")
+        }
+        do {
+            try device.atomicCommit(.testModeset, output: objects, mode: output.mode, buffer: buffer)
+        } catch {
+            return .legacy(reason: "the atomic test commit was refused: \(error)")
+        }
+        return .atomic(objects)
     }
 
     /// What changed in the source since the last call.
@@ -59,7 +81,12 @@ final class ScanoutChain {
             let index = frontIndex.map { 1 - $0 } ?? 0
             // Copied even if the kernel refuses: the buffer is current for the next try.
             copyDamage(into: buffers[index])
-            try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].handle)
+            switch path {
+            case .atomic(let objects):
+                try device.atomicCommit(.modeset, output: objects, mode: output.mode, buffer: buffers[index].handle)
+            case .legacy:
+                try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].handle)
+            }
             needsModeset = false
             presentWanted = false
             frontIndex = index
@@ -75,7 +102,12 @@ final class ScanoutChain {
         guard target.hasDamage else { return }
         // A refused flip leaves the buffer current, not pending: the next frame flips it.
         copyDamage(into: target)
-        try device.pageFlip(crtc: output.crtc, buffer: target.handle)
+        switch path {
+        case .atomic(let objects):
+            try device.atomicCommit(.flip, output: objects, mode: output.mode, buffer: target.handle)
+        case .legacy:
+            try device.pageFlip(crtc: output.crtc, buffer: target.handle)
+        }
         pendingIndex = index
         flipsQueued += 1
     }
