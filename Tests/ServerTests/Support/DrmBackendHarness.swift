@@ -42,13 +42,15 @@ final class DrmBackendHarness {
     func vblank() { backend.deviceReadable() }
 
     /// Pixels where the screen differs from the renderer's shadow buffer (0: it shows the last frame exactly).
-    func pixelsDifferingFromFramebuffer(crtc: UInt32 = DrmBackendHarness.crtc) -> Int {
-        let image = backend.renderer.framebuffer
+    /// `output`: which of the backend's outputs (its renderer), shown on `crtc`.
+    func pixelsDifferingFromFramebuffer(crtc: UInt32 = DrmBackendHarness.crtc, output: Int = 0) -> Int {
+        let renderer = backend.drmOutputs[output].renderer
+        let image = renderer.framebuffer
         let data = pixman_image_get_data(image)!
         let stride = Int(pixman_image_get_stride(image)) / 4
         var differing = 0
-        for y in 0..<backend.renderer.height {
-            for x in 0..<backend.renderer.width where device.pixel(crtc: crtc, x: x, y: y) != data[y * stride + x] & 0x00ff_ffff {
+        for y in 0..<renderer.height {
+            for x in 0..<renderer.width where device.pixel(crtc: crtc, x: x, y: y) != data[y * stride + x] & 0x00ff_ffff {
                 differing += 1
             }
         }

@@ -27,7 +27,7 @@ extension DrmBackend {
         } catch {
             ServerLog.logger.error("cannot take the input devices back: \(error)")
         }
-        if let chain {
+        for chain in drmOutputs.compactMap(\.chain) {
             chain.invalidate()
             do {
                 try chain.present()

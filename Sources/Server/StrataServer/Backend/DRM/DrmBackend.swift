@@ -4,27 +4,29 @@ import StrataRender
 import Glibc
 #endif
 
-/// The output on a monitor of the machine's GPU, on a virtual terminal:
+/// The outputs on the monitors of the machine's GPU, on a virtual terminal:
 /// frames are copied into dumb buffers and page-flipped (DRM/KMS), the
 /// seat's devices (libinput) are this compositor's input, and the login
 /// session (libseat) lends both and takes them back on a VT switch.
 ///
-/// This backend offers one output, so the first connected monitor is driven;
-/// the layout of all of them is planned (`OutputLayout`) and logged.
-final class DrmBackend: OutputBackend, BackendOutput {
-    let renderer: SceneRenderer
+/// Every connected monitor with a free CRTC becomes an output (`DrmOutput`),
+/// in its preferred mode, side by side in the kernel's connector order.
+final class DrmBackend: OutputBackend {
     let session: SessionSeat
     let device: DisplayDevice
     /// The GPU's id with the seat, to close it through the seat.
     private let deviceID: Int32
     let input: InputDevices?
     private let scale: Int
-    /// The monitor being driven; nil while it is unplugged.
-    var chain: ScanoutChain?
-    /// Every connected monitor, as they would be laid out.
+    /// One per monitor connected at start, left to right.
+    let drmOutputs: [DrmOutput]
+    var outputs: [BackendOutput] { drmOutputs }
+    /// Every connected monitor, as the layout would place them now.
     var plannedOutputs: [PlannedOutput]
     /// False while another session has the VT: nothing is drawn, flipped or read.
-    var isSessionActive = true
+    var isSessionActive = true {
+        didSet { for output in drmOutputs { output.isSessionActive = isSessionActive } }
+    }
     var inputDeviceNames: [String] = []
     var translator: DeviceEventTranslator
     weak var server: Server?
@@ -41,37 +43,44 @@ final class DrmBackend: OutputBackend, BackendOutput {
         self.input = input
         self.scale = max(scale, 1)
         plannedOutputs = OutputLayout.plan(try device.connectors())
-        guard let first = plannedOutputs.first else { throw DrmBackendError.noMonitor(device.path) }
-        initialRefreshMillihertz = first.mode.refreshMillihertz
-        outputName = first.connector.name
-        renderer = SceneRenderer(width: first.mode.width, height: first.mode.height, scale: Double(self.scale))
+        guard !plannedOutputs.isEmpty else { throw DrmBackendError.noMonitor(device.path) }
         isAtomicOffered = device.enableAtomic()
-        let chain = try ScanoutChain(device: device, output: first, source: renderer.framebuffer, atomicOffered: isAtomicOffered)
-        self.chain = chain
-        ServerLog.logger.info("\(device.path): \(first.connector.name) driven with \(chain.path)")
-        translator = DeviceEventTranslator(outputWidth: Double(first.mode.width) / Double(self.scale),
-                                           outputHeight: Double(first.mode.height) / Double(self.scale))
+        var made: [DrmOutput] = []
+        var firstError: Error?
+        for planned in plannedOutputs {
+            do {
+                made.append(try DrmOutput(planned: planned, device: device, scale: self.scale, atomicOffered: isAtomicOffered))
+            } catch {
+                // One monitor that cannot be driven does not keep the others dark.
+                ServerLog.logger.error("\(planned.connector.name): cannot drive it: \(error)")
+                firstError = firstError ?? error
+            }
+        }
+        guard let first = made.first else {
+            throw firstError ?? DrmBackendError.noMonitor(device.path)
+        }
+        drmOutputs = made
+        let paths = made.compactMap { o in o.chain.map { "\(o.outputName) driven with \($0.path)" } }
+        ServerLog.logger.info("\(device.path): \(paths.joined(separator: ", "))")
+        // Absolute positions (touchscreens, tablets) are fractions of the first output.
+        translator = DeviceEventTranslator(outputWidth: Double(first.renderer.width) / Double(self.scale),
+                                           outputHeight: Double(first.renderer.height) / Double(self.scale))
         session.onDisable = { [unowned self] in self.sessionDisabled() }
         session.onEnable = { [unowned self] in self.sessionEnabled() }
     }
 
     var summary: String {
-        let driven = chain.map { "\($0.output.connector.name) \($0.output.mode)" } ?? "no monitor"
-        let others = plannedOutputs.count - 1
-        let note = others > 0 ? "; \(others) more connected monitor\(others == 1 ? "" : "s") not driven (one output for now)" : ""
-        return "\(driven) at scale \(scale) on \(device.path), \(session.name)\(note)"
+        let driven = drmOutputs.map { o in o.chain.map { "\($0.output.connector.name) \($0.output.mode)" } ?? "\(o.outputName): no monitor" }
+        return "\(driven.joined(separator: ", ")) at scale \(scale) on \(device.path), \(session.name)"
     }
 
-    /// The driven monitor's; it keeps the first one's while unplugged.
-    var refreshMillihertz: Int { chain?.output.mode.refreshMillihertz ?? initialRefreshMillihertz }
-    private let initialRefreshMillihertz: Int
-    /// The first driven connector's name: wl_output.name may not change while the output lives.
-    let outputName: String
-    let outputModel = "Monitor"
-    var outputKind: String { "\(outputName) on \(device.path)" }
-    /// Pixels copied into scanout buffers, including those of monitors since unplugged.
-    var pixelsPresented: Int { pixelsPresentedByUnpluggedMonitors + (chain?.pixelsCopied ?? 0) }
-    var pixelsPresentedByUnpluggedMonitors = 0
+    // The first output's, for tests and messages that speak of one monitor.
+    var renderer: SceneRenderer { drmOutputs[0].renderer }
+    var chain: ScanoutChain? { drmOutputs[0].chain }
+    var refreshMillihertz: Int { drmOutputs[0].refreshMillihertz }
+    var outputKind: String { drmOutputs[0].outputKind }
+    /// Pixels copied into scanout buffers on every output.
+    var pixelsPresented: Int { drmOutputs.reduce(0) { $0 + $1.pixelsPresented } }
 
     func attach(to server: Server) {
         self.server = server
@@ -84,25 +93,15 @@ final class DrmBackend: OutputBackend, BackendOutput {
         server.scheduleFrame()
     }
 
-    func present(_ stats: FrameStats) {
-        // Nothing changed: the screen already shows it.
-        guard let chain, !stats.damage.isEmpty else { return }
-        chain.addDamage(stats.damage)
-        guard isSessionActive else { return }
-        do {
-            try chain.present()
-        } catch {
-            ServerLog.logger.error("\(chain.output.connector.name): cannot show a frame: \(error)")
-        }
-    }
-
     // MARK: Events from the kernel, the seat and the devices
 
     func deviceReadable() {
         do {
             // A flip queued before a VT switch still completes after it: no frame follows it then.
-            for crtc in try device.readEvents() where crtc == chain?.output.crtc {
-                try chain?.flipCompleted(presentWaiting: isSessionActive)
+            for crtc in try device.readEvents() {
+                for output in drmOutputs where output.chain?.output.crtc == crtc {
+                    try output.chain?.flipCompleted(presentWaiting: isSessionActive)
+                }
             }
         } catch {
             ServerLog.logger.error("\(device.path): \(error)")
@@ -146,8 +145,7 @@ final class DrmBackend: OutputBackend, BackendOutput {
         input?.close()
         // The device puts the console back on screen before our buffers go.
         device.close()
-        chain?.destroy()
-        chain = nil
+        for output in drmOutputs { output.unplug() }
         session.closeDevice(id: deviceID)
         session.close()
     }

@@ -1,0 +1,53 @@
+import StrataRender
+
+/// One monitor as one of the server's outputs: the renderer that draws its
+/// part of the layout, and the scanout chain that shows it. The output
+/// outlives its monitor: unplugged, its frames go nowhere until a monitor
+/// with a mode of its size is plugged in (outputs are fixed for the
+/// server's life).
+final class DrmOutput: BackendOutput {
+    let renderer: SceneRenderer
+    /// The monitor being driven; nil while it is unplugged.
+    var chain: ScanoutChain?
+    /// False while another session has the VT: frames keep their damage, nothing is flipped.
+    var isSessionActive = true
+    /// The first driven connector's name: wl_output.name may not change while the output lives.
+    let outputName: String
+    let outputModel = "Monitor"
+    let outputKind: String
+    private let initialRefreshMillihertz: Int
+    var pixelsPresentedByUnpluggedMonitors = 0
+
+    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool) throws {
+        renderer = SceneRenderer(width: planned.mode.width, height: planned.mode.height, scale: Double(scale))
+        chain = try ScanoutChain(device: device, output: planned, source: renderer.framebuffer, atomicOffered: atomicOffered)
+        outputName = planned.connector.name
+        outputKind = "\(planned.connector.name) on \(device.path)"
+        initialRefreshMillihertz = planned.mode.refreshMillihertz
+    }
+
+    /// The driven monitor's; it keeps the first one's while unplugged.
+    var refreshMillihertz: Int { chain?.output.mode.refreshMillihertz ?? initialRefreshMillihertz }
+    /// Pixels copied into scanout buffers, including those of monitors since unplugged.
+    var pixelsPresented: Int { pixelsPresentedByUnpluggedMonitors + (chain?.pixelsCopied ?? 0) }
+
+    func present(_ stats: FrameStats) {
+        // Nothing changed: the screen already shows it.
+        guard let chain, !stats.damage.isEmpty else { return }
+        chain.addDamage(stats.damage)
+        guard isSessionActive else { return }
+        do {
+            try chain.present()
+        } catch {
+            ServerLog.logger.error("\(chain.output.connector.name): cannot show a frame: \(error)")
+        }
+    }
+
+    /// The monitor went: its buffers are freed, the output stays.
+    func unplug() {
+        guard let chain else { return }
+        pixelsPresentedByUnpluggedMonitors += chain.pixelsCopied
+        chain.destroy()
+        self.chain = nil
+    }
+}
