@@ -16,8 +16,11 @@ final class DrmMultiMonitorTests: XCTestCase {
         .fake(8, "DP-1", modes: [(64, 48, 75, false), (32, 24, 60, true)], crtcs: [50, 51]),
     ]
 
-    private func start(atomic: Bool = false) throws {
-        harness = try DrmBackendHarness(connectors: Self.twoMonitors) { $0.offersAtomic = atomic }
+    private func start(atomic: Bool = false, sharedPlanes: Bool = false) throws {
+        harness = try DrmBackendHarness(connectors: Self.twoMonitors) { device in
+            device.offersAtomic = atomic
+            device.sharesPrimaryPlanes = sharedPlanes
+        }
     }
 
     func testEachConnectedMonitorIsAnOutputSideBySide() throws {
@@ -60,6 +63,20 @@ final class DrmMultiMonitorTests: XCTestCase {
         harness.server.renderFrame()
         XCTAssertTrue(harness.device.calls.contains("atomic modeset crtc 50 connector 7 plane 1050 64x48 fb 101"), "\(harness.device.calls)")
         XCTAssertTrue(harness.device.calls.contains("atomic modeset crtc 51 connector 8 plane 1051 32x24 fb 103"), "\(harness.device.calls)")
+    }
+
+    func testPrimaryPlanesThatCanFeedEitherCrtcAreNotGivenTwice() throws {
+        try start(atomic: true, sharedPlanes: true)
+        XCTAssertEqual(harness.backend.drmOutputs.map { $0.chain?.path.plane }, [2000, 2001])
+
+        // DP-1 unplugged and back: it takes the plane HDMI-A-1 does not use.
+        harness.device.connectorList[1] = .fake(8, "DP-1", connected: false, modes: [], crtcs: [50, 51])
+        harness.device.hotplugNotice = true
+        harness.backend.hotplugReadable()
+        harness.device.connectorList[1] = Self.twoMonitors[1]
+        harness.device.hotplugNotice = true
+        harness.backend.hotplugReadable()
+        XCTAssertEqual(harness.backend.drmOutputs[1].chain?.path.plane, 2001)
     }
 
     func testUnpluggingOneMonitorKeepsItsOutputAndTheOtherMonitor() throws {

@@ -77,12 +77,16 @@ final class FakeDisplayDevice: DisplayDevice {
         return offersAtomic
     }
 
-    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput? {
+    /// Two primary planes that can each feed any CRTC (else one per CRTC, numbered after it).
+    var sharesPrimaryPlanes = false
+
+    func atomicOutput(crtc: UInt32, connector: UInt32, planesInUse: Set<UInt32>) -> AtomicOutput? {
         guard isAtomicEnabled else { return nil }
+        let candidates: [UInt32] = sharesPrimaryPlanes ? [2000, 2001] : [crtc + 1000]
+        guard let free = candidates.first(where: { !planesInUse.contains($0) }) else { return nil }
         var plane = Dictionary(uniqueKeysWithValues: AtomicOutput.neededPlaneProperties.enumerated().map { ($1, UInt32(200 + $0)) })
         if lacksAtomicProperties { plane["SRC_W"] = nil }
-        // A plane per CRTC, numbered after it.
-        return AtomicOutput(crtc: crtc, connector: connector, plane: crtc + 1000,
+        return AtomicOutput(crtc: crtc, connector: connector, plane: free,
                             crtcProperties: ["ACTIVE": 300, "MODE_ID": 301], connectorProperties: ["CRTC_ID": 400],
                             planeProperties: plane)
     }

@@ -67,9 +67,10 @@ protocol DisplayDevice: AnyObject {
     /// Asks for atomic modesetting (DRM_CLIENT_CAP_ATOMIC, with universal
     /// planes); false when the driver does not offer it.
     func enableAtomic() -> Bool
-    /// The primary plane of `crtc` and the property ids an atomic commit
-    /// sets on it, on the CRTC and on `connector`; nil when any is missing.
-    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput?
+    /// A primary plane that can feed `crtc`, not one of `planesInUse` (other
+    /// monitors'), and the property ids an atomic commit sets on it, on the
+    /// CRTC and on `connector`; nil when any is missing.
+    func atomicOutput(crtc: UInt32, connector: UInt32, planesInUse: Set<UInt32>) -> AtomicOutput?
     /// One atomic commit showing `buffer` on `output`'s plane (see `AtomicCommit`);
     /// a flip's completion arrives through `readEvents`, as a page flip's does.
     func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws
@@ -128,7 +129,9 @@ enum ModesetPath: Equatable, Sendable, CustomStringConvertible {
     /// drmModeSetCrtc, then drmModePageFlip; why atomic was not taken.
     case legacy(reason: String)
 
-    var isAtomic: Bool { if case .atomic = self { true } else { false } }
+    var isAtomic: Bool { plane != nil }
+    /// The primary plane atomic commits show the buffers on.
+    var plane: UInt32? { if case .atomic(let output) = self { output.plane } else { nil } }
 
     var description: String {
         switch self {

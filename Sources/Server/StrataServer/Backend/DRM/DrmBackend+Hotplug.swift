@@ -44,7 +44,8 @@ extension DrmBackend {
             let planned = PlannedOutput(connector: connector, crtc: crtc, mode: mode, x: 0)
             do {
                 let next = try ScanoutChain(device: device, output: planned, source: output.renderer.framebuffer,
-                                            atomicOffered: isAtomicOffered)
+                                            atomicOffered: isAtomicOffered,
+                                            planesInUse: Set(driven.compactMap(\.path.plane)))
                 output.chain = next
                 ServerLog.logger.info("\(connector.name) connected: \(mode) as \(output.outputName), \(next.path)")
                 if isSessionActive { try next.present() }

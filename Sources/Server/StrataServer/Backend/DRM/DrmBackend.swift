@@ -49,7 +49,8 @@ final class DrmBackend: OutputBackend {
         var firstError: Error?
         for planned in plannedOutputs {
             do {
-                made.append(try DrmOutput(planned: planned, device: device, scale: self.scale, atomicOffered: isAtomicOffered))
+                made.append(try DrmOutput(planned: planned, device: device, scale: self.scale, atomicOffered: isAtomicOffered,
+                                          planesInUse: Set(made.compactMap { $0.chain?.path.plane })))
             } catch {
                 // One monitor that cannot be driven does not keep the others dark.
                 ServerLog.logger.error("\(planned.connector.name): cannot drive it: \(error)")

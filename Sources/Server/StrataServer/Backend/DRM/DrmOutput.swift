@@ -18,9 +18,10 @@ final class DrmOutput: BackendOutput {
     private let initialRefreshMillihertz: Int
     var pixelsPresentedByUnpluggedMonitors = 0
 
-    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool) throws {
+    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool, planesInUse: Set<UInt32>) throws {
         renderer = SceneRenderer(width: planned.mode.width, height: planned.mode.height, scale: Double(scale))
-        chain = try ScanoutChain(device: device, output: planned, source: renderer.framebuffer, atomicOffered: atomicOffered)
+        chain = try ScanoutChain(device: device, output: planned, source: renderer.framebuffer, atomicOffered: atomicOffered,
+                                    planesInUse: planesInUse)
         outputName = planned.connector.name
         outputKind = "\(planned.connector.name) on \(device.path)"
         initialRefreshMillihertz = planned.mode.refreshMillihertz

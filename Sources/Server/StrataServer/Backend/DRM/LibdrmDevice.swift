@@ -158,7 +158,7 @@ final class LibdrmDevice: DisplayDevice {
         return result
     }
 
-    func atomicOutput(crtc: UInt32, connector: UInt32) -> AtomicOutput? {
+    func atomicOutput(crtc: UInt32, connector: UInt32, planesInUse: Set<UInt32>) -> AtomicOutput? {
         // A plane names the CRTCs it can feed by their index in the resources.
         guard let resources = drmModeGetResources(fileDescriptor) else { return nil }
         let crtcIndex = (0..<Int(resources.pointee.count_crtcs)).first { resources.pointee.crtcs[$0] == crtc }
@@ -168,7 +168,7 @@ final class LibdrmDevice: DisplayDevice {
         var primary: (id: UInt32, properties: [String: (id: UInt32, value: UInt64)])?
         for index in 0..<Int(planes.pointee.count_planes) {
             let id = planes.pointee.planes[index]
-            guard let plane = drmModeGetPlane(fileDescriptor, id) else { continue }
+            guard !planesInUse.contains(id), let plane = drmModeGetPlane(fileDescriptor, id) else { continue }
             let feedsCrtc = plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0
             drmModeFreePlane(plane)
             guard feedsCrtc else { continue }

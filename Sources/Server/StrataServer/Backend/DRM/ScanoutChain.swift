@@ -31,7 +31,9 @@ final class ScanoutChain {
     /// uses atomic commits if the CRTC, connector and a primary plane have the
     /// properties they need and the kernel accepts a test of the modeset;
     /// else legacy calls.
-    init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer, atomicOffered: Bool = false) throws {
+    /// `planesInUse`: the primary planes other monitors' chains show on.
+    init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer, atomicOffered: Bool = false,
+         planesInUse: Set<UInt32> = []) throws {
         self.device = device
         self.output = output
         self.source = source
@@ -43,14 +45,15 @@ final class ScanoutChain {
             throw error
         }
         buffers = made.map { DamagedBuffer($0, pixels: $0.pixels, width: $0.width, height: $0.height, stride: $0.stride) }
-        path = Self.choosePath(device: device, output: output, buffer: made[0], atomicOffered: atomicOffered)
+        path = Self.choosePath(device: device, output: output, buffer: made[0], atomicOffered: atomicOffered,
+                                 planesInUse: planesInUse)
     }
 
     private static func choosePath(device: DisplayDevice, output: PlannedOutput, buffer: ScanoutBuffer,
-                                   atomicOffered: Bool) -> ModesetPath {
+                                   atomicOffered: Bool, planesInUse: Set<UInt32>) -> ModesetPath {
         guard atomicOffered else { return .legacy(reason: "the driver offers no atomic modesetting") }
-        guard let objects = device.atomicOutput(crtc: output.crtc, connector: output.connector.id) else {
-            return .legacy(reason: "no primary plane or a needed property missing for CRTC \(output.crtc)")
+        guard let objects = device.atomicOutput(crtc: output.crtc, connector: output.connector.id, planesInUse: planesInUse) else {
+            return .legacy(reason: "no free primary plane or a needed property missing for CRTC \(output.crtc)")
         }
         do {
             try device.atomicCommit(.testModeset, output: objects, mode: output.mode, buffer: buffer)
