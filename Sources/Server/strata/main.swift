@@ -69,7 +69,7 @@ case .run(let options):
     case .drm:
         // One monitor is driven for now, so there is no layout to make up.
         guard options.outputs == 1 else {
-            fail("--outputs is for the headless and wayland backends; the drm backend drives the monitor", status: 1)
+            fail("--outputs is for the headless and wayland backends; the drm backend makes an output of each connected monitor", status: 1)
         }
         do {
             backend = try Server.drmBackend(devicePath: options.drmDevice, scale: options.scale, inputOptions: options.inputDevices)
