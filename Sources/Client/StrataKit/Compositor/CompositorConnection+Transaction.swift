@@ -25,10 +25,7 @@ extension CompositorConnection {
             while let superlayer = top.superlayer { top = superlayer }
             return surfaces[ObjectIdentifier(top)]
         }
-        if let wire = encoder.transport as? WireLayerTransport {
-            let sharedPool = fallbackBufferPool
-            wire.bufferPool = { layer in surface(of: layer)?.bufferPool ?? sharedPool }
-        }
+        (encoder.transport as? WireLayerTransport)?.windowPool = { surface(of: $0)?.bufferPool }
         encoder.rootLayers = Set(surfaces.keys)
 
         encoder.begin()
@@ -54,7 +51,6 @@ extension CompositorConnection {
                 for window in windows { window.surface?.fitToWindow() }
                 localCompositor?.commit()
             }
-            commitCount += 1
             lastSummary = encoder.summary
             needsCommit = false
             committed = true

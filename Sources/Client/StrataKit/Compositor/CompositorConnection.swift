@@ -50,11 +50,6 @@ final class CompositorConnection {
     }
     /// Hears what every commit carried (for tests that must see each one).
     var commitObserver: ((LayerTransactionEncoder.Summary) -> Void)?
-    /// Contents of layers outside any shown window (rare: a layer removed
-    /// from a window whose contents change) are sent from this pool.
-    lazy var fallbackBufferPool = ContentsBufferPool(connection: connection)
-    /// How many transactions were committed (for tests that wait for the next one).
-    var commitCount = 0
 
     /// The connection of this process, once `open()` made it.
     private(set) static var current: CompositorConnection?

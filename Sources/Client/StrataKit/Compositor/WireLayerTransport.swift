@@ -9,14 +9,15 @@ import Glibc
 final class WireLayerTransport: LayerTransport {
     private let manager: LayerManager
     private let connection: Connection
-    /// Where the contents of a layer are copied to: its window's pool.
-    var bufferPool: (CALayer) -> ContentsBufferPool
+    /// The pool of the window a layer is shown in: its contents are copied there.
+    var windowPool: (CALayer) -> ContentsBufferPool? = { _ in nil }
+    /// Contents of layers outside any shown window (rare: a layer removed
+    /// from a window whose contents change) are sent from this pool.
+    private lazy var fallbackPool = ContentsBufferPool(connection: connection)
 
     init(manager: LayerManager, connection: Connection) {
         self.manager = manager
         self.connection = connection
-        let shared = ContentsBufferPool(connection: connection)
-        bufferPool = { _ in shared }
     }
 
     func makeNode() -> any LayerNode { manager.createLayer(listening: true) }
@@ -24,7 +25,7 @@ final class WireLayerTransport: LayerTransport {
     func setContents(_ image: CGImage, changed rects: [CGRect], partial: Bool,
                      of node: any LayerNode, for layer: CALayer) throws -> Int {
         let remote = node as! Layer
-        let buffer = try bufferPool(layer).buffer(width: image.width, height: image.height)
+        let buffer = try (windowPool(layer) ?? fallbackPool).buffer(width: image.width, height: image.height)
         var copied = 0
         image.withPixels { source in
             for rect in rects {
