@@ -94,6 +94,7 @@ public final class Server {
     private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
     /// Inhibitors of idling, which `strata tree` shows.
     private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
+    private(set) var xdgActivation: XdgActivationGlobal?
     /// Relative motion and pointer constraints, asked by the seat about each motion.
     private(set) var relativePointerManager: RelativePointerManagerGlobal?
     private(set) var pointerConstraints: PointerConstraintsGlobal?
@@ -164,6 +165,7 @@ public final class Server {
         presentation = PresentationGlobal(server: self)
         primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
         idleInhibitManager = IdleInhibitManagerGlobal(server: self)
+        xdgActivation = XdgActivationGlobal(server: self)
         relativePointerManager = RelativePointerManagerGlobal(server: self)
         pointerConstraints = PointerConstraintsGlobal(server: self)
         layerShell = LayerShellGlobal(server: self)
@@ -179,7 +181,7 @@ public final class Server {
             SinglePixelBufferManagerGlobal(server: self),
             presentation,
             primarySelectionManager,
-            XdgActivationGlobal(server: self),
+            xdgActivation,
             idleInhibitManager,
             relativePointerManager,
             pointerConstraints,
@@ -257,6 +259,7 @@ public final class Server {
         presentation = nil
         primarySelectionManager = nil
         idleInhibitManager = nil
+        xdgActivation = nil
         relativePointerManager = nil
         pointerConstraints = nil
         layerShell = nil
@@ -400,6 +403,12 @@ public final class Server {
     /// descendants are offered the privileged globals until it ends.
     public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
     public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
+
+    /// An xdg_activation_v1 token for a client Strata starts itself, handed
+    /// to it as XDG_ACTIVATION_TOKEN: the person asked for that app, so its
+    /// window may take the focus once it maps, as a token from the focused
+    /// client would allow.
+    public func issueLaunchToken() -> String? { xdgActivation?.issueLaunchToken() }
 
     /// The first output's pixels (`pixman_image_t *`, x8r8g8b8) as of the
     /// last frame; `layoutImage()` has every output's.

@@ -6,6 +6,8 @@ import StrataServer
 /// compositor: the command after `--` and each line of the startup file.
 /// A client that ends (or crashes) never ends the session, except the
 /// `--exit-with-client` one, whose exit status becomes the session's.
+/// Each gets an xdg_activation token of its own, so its first window may
+/// take the focus even if the person clicked elsewhere while it started.
 final class ClientLauncher {
     private let server: Server
     private let environment: [String: String]
@@ -20,6 +22,9 @@ final class ClientLauncher {
         environment["WAYLAND_DISPLAY"] = socketName
         // Clients of this session are not X11 clients of another one.
         environment["DISPLAY"] = nil
+        // A token Strata itself was started with is not its clients' to spend.
+        environment["XDG_ACTIVATION_TOKEN"] = nil
+        environment["DESKTOP_STARTUP_ID"] = nil
         self.environment = environment
     }
 
@@ -49,6 +54,12 @@ final class ClientLauncher {
         let process = Process()
         process.executableURL = executable
         process.arguments = executable.path == "/usr/bin/env" ? ["--"] + arguments : arguments
+        var environment = environment
+        if let token = server.issueLaunchToken() {
+            // GTK 4 and Qt read the first; GTK 3 the startup-notification one.
+            environment["XDG_ACTIVATION_TOKEN"] = token
+            environment["DESKTOP_STARTUP_ID"] = token
+        }
         process.environment = environment
         // Ends on another thread: the session hears of it on its own.
         process.terminationHandler = { [weak self, server] process in

@@ -35,10 +35,22 @@ final class XdgActivationGlobal {
         let token = XdgActivationGlobal.randomToken()
         let seat = server.seat!
         if let serial, seat.keyboardFocus?.client == client, seat.isGrabSerial(serial, of: client) {
-            tokens.append((token, XdgActivationGlobal.now()))
-            if tokens.count > XdgActivationGlobal.maximumTokens { tokens.removeFirst(tokens.count - XdgActivationGlobal.maximumTokens) }
+            keep(token)
         }
         return token
+    }
+
+    /// A token that is valid whoever has the focus, for a client the
+    /// compositor starts on the person's behalf.
+    func issueLaunchToken() -> String {
+        let token = XdgActivationGlobal.randomToken()
+        keep(token)
+        return token
+    }
+
+    private func keep(_ token: String) {
+        tokens.append((token, XdgActivationGlobal.now()))
+        if tokens.count > XdgActivationGlobal.maximumTokens { tokens.removeFirst(tokens.count - XdgActivationGlobal.maximumTokens) }
     }
 
     /// `activate`: a valid, unexpired token focuses and raises the
