@@ -358,6 +358,37 @@ final class LayerShellProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder.taken("pointer.enter"), ["pointer.enter \(popup.surfaceID) 15 10"])
     }
 
+    func testAGrabbingPopupOfAPanelDeactivatesTheWindowUntilItCloses() throws {
+        // A panel that never takes the keyboard (waybar's kind) opens a menu
+        // with a grab: the menu has the keys, so the window is not active.
+        let c = try client()
+        let base = try c.raw.bind(strata_xdg_wm_base_interface(), version: 5)
+        let recorder = try SeatRecorder(c.raw)
+        let window = try ManagedWindow(c.raw, title: "W", width: 100, height: 80)
+        let panel = topPanel(c)
+        try panel.show(shm: c.shm)
+        try strata.input("click", "15", "10")
+        c.raw.roundtrip()
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_ACTIVATED), "a click on a panel without keyboard interactivity keeps the window active")
+        recorder.take()
+        let positioner = RawPopup.positioner(base, width: 40, height: 50, anchorRect: (10, 0, 20, 30), anchor: 2, gravity: 2)
+        let popup = keep(RawPopup(c.raw, compositor: c.compositor, base: base, parent: nil, positioner: positioner) { popup in
+            zwlr_layer_surface_v1_get_popup(panel.layerSurface, popup)
+            xdg_popup_grab(popup, recorder.seat, recorder.lastInputSerial)
+        })
+        try popup.show(shm: c.shm, width: 40, height: 50, pixel: 0xFF_00_FF_00)
+        c.raw.roundtrip()
+        XCTAssertEqual(recorder.taken("keyboard.")[..<2], ["keyboard.leave \(window.surfaceID)", "keyboard.enter \(popup.surfaceID) []"])
+        XCTAssertFalse(window.lastHas(XDG_TOPLEVEL_STATE_ACTIVATED), "the panel's menu has the keys")
+        XCTAssertEqual(try strata.states(of: "W"), [])
+        // A click outside dismisses the menu; the window has the keys and is active again.
+        try strata.input("click", "300", "200")
+        c.raw.roundtrip()
+        XCTAssertEqual(popup.take().last, "popup_done")
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_ACTIVATED))
+        XCTAssertEqual(try strata.states(of: "W"), ["activated"])
+    }
+
     func testAPopupWithoutAParentIsStillAnErrorWithoutGetPopup() throws {
         let c = try client()
         let base = try c.raw.bind(strata_xdg_wm_base_interface(), version: 5)

@@ -73,11 +73,14 @@ extension Seat {
     }
 
     /// The keyboard target changed from `old`: leave it, enter the new one.
+    /// The focused window is shown active only while it or one of its own
+    /// menus has the keys, not while a layer surface's menu holds them.
     func moveKeyboard(from old: Surface?) {
         let new = keyboardTarget
         guard old !== new else { return }
         if let old { sendKeyboardLeave(old) }
         if let new, new.resource != nil { sendKeyboardEnter(new, to: keyboards(of: new.client), serial: nextSerial()) }
+        keyboardFocus?.setActivated(windowHasKeyboard)
     }
 
     /// A popup left the screen: it leaves the grab (the keyboard returns to
