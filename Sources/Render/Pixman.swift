@@ -102,6 +102,15 @@ extension PixelRect {
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The largest pixel rect inside `rect` (edges within noise of a pixel
+    /// boundary count as on it).
+    init(inside rect: Rect) {
+        func down(_ v: Double) -> Int { clampedInt(isNearlyInteger(v) ? v.rounded() : v.rounded(.down)) }
+        func up(_ v: Double) -> Int { clampedInt(isNearlyInteger(v) ? v.rounded() : v.rounded(.up)) }
+        let x0 = up(rect.minX), y0 = up(rect.minY), x1 = down(rect.maxX), y1 = down(rect.maxY)
+        self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
     /// Each edge snapped to the nearest pixel boundary.
     init(rounding rect: Rect) {
         let x0 = clampedInt(rect.minX.rounded()), y0 = clampedInt(rect.minY.rounded())
@@ -131,6 +140,18 @@ extension Rect {
 
     /// True when every edge lies on the pixel grid.
     var isPixelAligned: Bool { isNearlyInteger(minX) && isNearlyInteger(minY) && isNearlyInteger(maxX) && isNearlyInteger(maxY) }
+}
+
+extension PixelRect {
+    /// Rectangles added (`adds`) and subtracted in order, as a wl_region is
+    /// built, reduced to disjoint rectangles.
+    public static func disjointRects(_ operations: [(rect: PixelRect, adds: Bool)]) -> [PixelRect] {
+        let region = Region()
+        for (rect, adds) in operations {
+            if adds { region.formUnion(rect) } else { region.subtract(Region(rect)) }
+        }
+        return region.rects
+    }
 }
 
 /// A pixman_region32_t with value-like helpers. Owned; freed on deinit.

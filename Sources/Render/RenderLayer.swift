@@ -29,6 +29,10 @@ public final class RenderLayer {
         public var contentsCenter = Rect.unit
         public var contentsRect = Rect.unit
         public var isOpaque = false
+        /// Where contents with alpha are promised opaque all the same, in
+        /// bounds coordinates: a Wayland surface's opaque region. What they
+        /// cover underneath is not drawn.
+        public var opaqueContentsRects: [PixelRect] = []
 
         public init() {}
 
@@ -61,6 +65,9 @@ public final class RenderLayer {
     /// The part of the contents shown, in unit coordinates.
     public var contentsRect: Rect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
     public var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
+    public var opaqueContentsRects: [PixelRect] {
+        get { properties.opaqueContentsRects } set { properties.opaqueContentsRects = newValue }
+    }
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
 

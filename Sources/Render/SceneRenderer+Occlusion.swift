@@ -42,7 +42,8 @@ enum PaintItem {
     }
 
     /// Pixels this item paints fully opaque: an unfaded, pixel-aligned opaque
-    /// background or opaque contents. Groups count as not opaque.
+    /// background, opaque contents, or the part of its contents promised
+    /// opaque. Groups count as not opaque.
     var opaqueRegion: Region? {
         guard case .own(let node) = self else { return nil }
         var region: Region? = nil
@@ -52,6 +53,11 @@ enum PaintItem {
         if node.contentsAreOpaque {
             let r = region ?? Region()
             for draw in node.contentsDraws { r.formUnion(draw.rect.intersection(node.clip)) }
+            region = r
+        }
+        if !node.promisedOpaque.isEmpty {
+            let r = region ?? Region()
+            for rect in node.promisedOpaque { r.formUnion(rect) }
             region = r
         }
         return region

@@ -133,6 +133,9 @@ final class DrawNode {
     let contentsAreOpaque: Bool
     /// The background is drawn with SRC: opaque, on the pixel grid, unfaded.
     let backgroundIsOpaque: Bool
+    /// Output pixels that contents with alpha promise are opaque (see
+    /// `RenderLayer.opaqueContentsRects`), clipped.
+    let promisedOpaque: [PixelRect]
     /// Pixels the layer and its subtree can touch (clipped).
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
@@ -156,7 +159,8 @@ final class DrawNode {
     }
 
     init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
-         group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect) {
+         group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect,
+         opaqueContentsRects: [PixelRect]) {
         self.layer = layer
         self.toPixel = toPixel
         self.clip = clip
@@ -171,6 +175,25 @@ final class DrawNode {
         self.ownRect = ownRect
         contentsAreOpaque = alpha >= 1 && contents?.isOpaque == true
         backgroundIsOpaque = (background?.alpha ?? 0) >= 1 && alpha >= 1 && pixelAlignedBounds
+        promisedOpaque = contentsAreOpaque ? [] : DrawNode.promisedOpaque(opaqueContentsRects, of: contents,
+                                                                          toPixel: toPixel, alpha: alpha, clip: clip)
+    }
+
+    /// The promised rects in output pixels, where the contents' own
+    /// composites cover them unfaded and unrotated; rounded inwards.
+    private static func promisedOpaque(_ rects: [PixelRect], of contents: PreparedContents?, toPixel: AffineTransform,
+                                       alpha: Double, clip: PixelRect) -> [PixelRect] {
+        guard !rects.isEmpty, alpha >= 1, let contents, contents.composed == nil, toPixel.isNearlyRectilinear else { return [] }
+        var promised: [PixelRect] = []
+        for rect in rects {
+            let mapped = PixelRect(inside: toPixel.boundingBox(of: Rect(x: Double(rect.x), y: Double(rect.y),
+                                                                        width: Double(rect.width), height: Double(rect.height))))
+            for draw in contents.draws where draw.rectilinear {
+                let part = mapped.intersection(draw.rect).intersection(clip)
+                if !part.isEmpty { promised.append(part) }
+            }
+        }
+        return promised
     }
 }
 
@@ -351,7 +374,7 @@ final class FrameBuilder {
         if let composed = contents?.composed { own = own.union(composed.draw.rect) }
         let node = DrawNode(layer: layer, toPixel: toPixel, clip: clip, pixelAlignedBounds: pixelAligned, alpha: alpha,
                             group: group, background: background, backgroundRect: backgroundRect, contents: contents,
-                            ownRect: own.intersection(clip))
+                            ownRect: own.intersection(clip), opaqueContentsRects: m.opaqueContentsRects)
 
         let id = ObjectIdentifier(layer)
         let groupOpacity = inheritedOpacity * m.opacity

@@ -7,8 +7,8 @@ import XCTest
 
 /// wl_surface.set_opaque_region on a real `strata`: an ARGB8888 window
 /// whose opaque region covers it is drawn as opaque (copied, not blended,
-/// so the desktop under it shows nowhere); a region that leaves part of
-/// it out, or none, keeps it blended.
+/// so the desktop under it shows nowhere); outside a region that leaves
+/// part of it out, or with none, it is blended.
 final class OpaqueRegionTests: CompositorTestCase {
     /// Half-transparent blue, premultiplied.
     static let translucent: UInt32 = 0x80_00_00_80
@@ -25,10 +25,10 @@ final class OpaqueRegionTests: CompositorTestCase {
         wl_region_destroy(region)
     }
 
-    private func pixelInside(_ name: String) throws -> DecodedPNG.Pixel {
+    private func pixelInside(_ name: String, at point: (x: Int, y: Int) = (10, 10)) throws -> DecodedPNG.Pixel {
         XCTAssertEqual(try strata.control("frame").status, 0)
         let origin = try strata.origin(of: "W")
-        return try strata.shot(name)[Int(origin.x) + 10, Int(origin.y) + 10]
+        return try strata.shot(name)[Int(origin.x) + point.x, Int(origin.y) + point.y]
     }
 
     func testAnOpaqueRegionCoveringTheWindowDrawsItWithoutBlending() throws {
@@ -42,15 +42,15 @@ final class OpaqueRegionTests: CompositorTestCase {
         XCTAssertTrue(client.roundtrip())
         XCTAssertTrue(try pixelInside("opaque-all").isClose(to: Self.unblended), "covered: drawn as opaque")
 
-        // A hole in it, or a region smaller than the window: blended again.
+        // A hole in it, or a region smaller than the window: blended there.
         opaqueRegion(window, [(0, 0, 60, 40)], subtract: [(50, 30, 5, 5)])
         window.draw()
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(try pixelInside("opaque-hole").isClose(to: Self.blended), "a hole: blended")
+        XCTAssertTrue(try pixelInside("opaque-hole", at: (52, 32)).isClose(to: Self.blended), "a hole: blended")
         opaqueRegion(window, [(0, 0, 59, 40)])
         window.draw()
         XCTAssertTrue(client.roundtrip())
-        XCTAssertTrue(try pixelInside("opaque-short").isClose(to: Self.blended), "a region short of the window: blended")
+        XCTAssertTrue(try pixelInside("opaque-short", at: (59, 20)).isClose(to: Self.blended), "a region short of the window: blended")
 
         // The exact size counts too, and a null region unsets it.
         opaqueRegion(window, [(0, 0, 60, 40)])
@@ -61,5 +61,50 @@ final class OpaqueRegionTests: CompositorTestCase {
         window.draw()
         XCTAssertTrue(client.roundtrip())
         XCTAssertTrue(try pixelInside("opaque-unset").isClose(to: Self.blended), "unset: blended")
+    }
+}
+
+/// A region that covers part of a window: what lies under that part is not
+/// drawn, and the region counts from its commit, with or without a new
+/// buffer. Two 60×40 ARGB8888 windows at the same place, the upper one
+/// promising its top half opaque (a window with a translucent shadow, say).
+final class PartialOpaqueRegionTests: CompositorTestCase {
+    override func makeStrata() throws -> StrataProcess {
+        try StrataProcess(width: 320, height: 240, manualFrames: true, windowOrigins: [(40, 40), (40, 40)])
+    }
+
+    /// Pixels composited by a frame in which the lower window redraws whole.
+    private func compositedWhenTheLowerWindowRedraws(_ lower: ManagedWindow) throws -> Int {
+        lower.draw()
+        XCTAssertTrue(lower.client.roundtrip())
+        let result = try strata.control("frame")
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        return try XCTUnwrap(json["pixelsComposited"] as? Int)
+    }
+
+    func testTheWindowUnderThePromisedPartIsNotDrawn() throws {
+        let client = try RawClient(strata)
+        let lower = try ManagedWindow(client, title: "lower", width: 60, height: 40, pixel: 0xFF_00_80_FF)
+        let upper = try ManagedWindow(client, title: "upper", width: 60, height: 40, pixel: 0xFF_FF_80_00)
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        // No region: the desktop, the lower window and the upper one, each over all 60×40.
+        XCTAssertEqual(try compositedWhenTheLowerWindowRedraws(lower), 3 * 2400)
+
+        let region = wl_compositor_create_region(upper.compositor)!
+        wl_region_add(region, 0, 0, 60, 20)
+        wl_surface_set_opaque_region(upper.surface, region)
+        wl_region_destroy(region)
+        wl_surface_commit(upper.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try compositedWhenTheLowerWindowRedraws(lower), 1200 + 1200 + 2400,
+                       "under the promised top half, neither the desktop nor the lower window is drawn")
+        let shot = try strata.shot("partial-opaque")
+        XCTAssertTrue(shot[70, 50].isClose(to: DecodedPNG.Pixel(red: 255, green: 128, blue: 0)), "the upper window on top")
+        XCTAssertTrue(shot[70, 70].isClose(to: DecodedPNG.Pixel(red: 255, green: 128, blue: 0)))
+
+        wl_surface_set_opaque_region(upper.surface, nil)
+        wl_surface_commit(upper.surface)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try compositedWhenTheLowerWindowRedraws(lower), 3 * 2400, "unset without a new buffer: all drawn again")
     }
 }

@@ -40,6 +40,16 @@ struct RegionShape: Equatable {
     enum Operation: Equatable { case add(PixelRect), subtract(PixelRect) }
     var operations: [Operation]
 
+    /// The region as disjoint rectangles.
+    var rects: [PixelRect] {
+        PixelRect.disjointRects(operations.map {
+            switch $0 {
+            case .add(let rect): return (rect, true)
+            case .subtract(let rect): return (rect, false)
+            }
+        })
+    }
+
     /// The last operation whose rectangle holds the point decides.
     func contains(_ point: Point) -> Bool {
         for operation in operations.reversed() {

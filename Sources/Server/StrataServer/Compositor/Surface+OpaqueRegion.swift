@@ -3,9 +3,12 @@ import StrataProtocol
 // wl_surface.set_opaque_region: a promise that those pixels are opaque.
 // Clients such as foot draw into ARGB8888 buffers and declare the whole
 // window opaque; honouring that lets the renderer copy their pixels
-// instead of blending them, and skip painting whatever they hide. Only a
-// region covering the whole surface counts (a partly opaque surface is
-// drawn as its format says), and it is read when a buffer is imported.
+// instead of blending them, and skip painting whatever they hide. A region
+// covering the whole surface makes the buffer's image opaque when it is
+// imported; any other region goes to the content layer's
+// `opaqueContentsRects` at once, so what it hides is skipped all the same
+// (a surface with rounded, translucent corners, or a translucent shadow
+// around an opaque window, is the common case).
 extension Surface {
     /// Whether the committed opaque region covers everything a buffer of
     /// `description` shows on this surface (its size in points, or the

@@ -282,7 +282,10 @@ public final class Surface {
     private func apply(_ state: PendingState) {
         if let scale = state.bufferScale { bufferScale = scale }
         if let region = state.inputRegion { inputRegion = region }
-        if let region = state.opaqueRegion { opaqueRegion = region }
+        if let region = state.opaqueRegion {
+            opaqueRegion = region
+            contentLayer.opaqueContentsRects = region?.rects ?? []
+        }
         if let source = state.viewportSource { viewportSource = source }
         if let destination = state.viewportDestination { viewportDestination = destination }
         switch state.buffer {
