@@ -74,6 +74,8 @@ public final class Surface {
         /// wp_viewport's source rect and destination size: nil = unchanged; .some(nil) = unset.
         var viewportSource: Rect??
         var viewportDestination: Size??
+        /// The buffer's offset from the last one's place (attach's x and y before version 5, wl_surface.offset since).
+        var offset: Point?
 
         /// Adds a later commit's state on top of this one, as a
         /// synchronized subsurface's cache accumulates commits.
@@ -88,6 +90,7 @@ public final class Surface {
             opaqueRegion = later.opaqueRegion ?? opaqueRegion
             viewportSource = later.viewportSource ?? viewportSource
             viewportDestination = later.viewportDestination ?? viewportDestination
+            if let move = later.offset { offset = Point(x: (offset?.x ?? 0) + move.x, y: (offset?.y ?? 0) + move.y) }
         }
     }
 
@@ -120,6 +123,9 @@ public final class Surface {
     /// surface coordinates of the buffer, the destination the surface size.
     private(set) var viewportSource: Rect?
     private(set) var viewportDestination: Size?
+    /// The committed buffer offsets added up: where a drag icon's or a
+    /// cursor's image sits from the point it follows.
+    private(set) var accumulatedOffset = Point.zero
     /// The surface's wp_viewport, if it has one; its resource owns it.
     weak var viewport: Viewport?
     /// The surface's wp_fractional_scale_v1, if it has one; its resource owns it.
@@ -213,6 +219,7 @@ public final class Surface {
             return
         }
         pendingBufferListener.remove()
+        if x != 0 || y != 0 { pending.offset = Point(x: Double(x), y: Double(y)) }
         if let buffer {
             pending.buffer = .attach(buffer)
             pendingBufferListener.body = { [unowned self] _ in
@@ -288,6 +295,7 @@ public final class Surface {
         }
         if let source = state.viewportSource { viewportSource = source }
         if let destination = state.viewportDestination { viewportDestination = destination }
+        if let offset = state.offset { accumulatedOffset = Point(x: accumulatedOffset.x + offset.x, y: accumulatedOffset.y + offset.y) }
         switch state.buffer {
         case .unchanged:
             break
@@ -426,7 +434,9 @@ public final class Surface {
             surface.pending.bufferScale = scale
         }
         // wl_surface.offset (v5): Strata has no use for the hotspot offset yet.
-        i.offset = { _, _, _, _ in }
+        i.offset = { _, resource, x, y in
+            Surface.from(resource)?.pending.offset = Point(x: Double(x), y: Double(y))
+        }
         return staticImplementation(i)
     }()
 }

@@ -122,6 +122,14 @@ extension Seat {
             server.scheduleFrame()
             return
         }
+        if let drag, drag.input == .pointer {
+            // A drag: it alone hears of the motion.
+            drag.moved(to: pointerPosition, time: time)
+            cursor.pointerMoved(to: pointerPosition)
+            updateCursorImage()
+            server.scheduleFrame()
+            return
+        }
         if buttonsDown.isEmpty {
             updatePointerFocus()
         }
@@ -217,8 +225,8 @@ extension Seat {
                 } else if let focus = livePointerFocus, let layerSurface = server.layerShell?.layerSurface(of: focus) {
                     focusLayerSurface(layerSurface)
                 }
-            } else if windowGrab != nil || titleBarPress != nil {
-                // More buttons during a move or on a title bar: the compositor's too.
+            } else if windowGrab != nil || titleBarPress != nil || drag?.input == .pointer {
+                // More buttons during a move, a drag or on a title bar: the compositor's too.
                 buttonsDown.append(button)
                 return
             }
@@ -226,6 +234,13 @@ extension Seat {
         } else {
             guard let index = buttonsDown.firstIndex(of: button) else { return }
             buttonsDown.remove(at: index)
+            if let drag, drag.input == .pointer {
+                // The last release drops (or cancels) the drag.
+                guard buttonsDown.isEmpty else { return }
+                drag.release()
+                updatePointerFocus()
+                return
+            }
             if windowGrab != nil || titleBarPress != nil {
                 guard buttonsDown.isEmpty else { return }
                 endWindowGrab()
@@ -251,7 +266,7 @@ extension Seat {
     }
 
     func pointerAxis(vertical: Double, horizontal: Double, source: InputEvent.AxisSource, time: UInt32) {
-        guard let focus = livePointerFocus else { return }
+        guard drag?.input != .pointer, let focus = livePointerFocus else { return }
         for pointer in pointers(of: focus.client) {
             guard let resource = pointer.resource else { continue }
             // axis_source and axis_stop came with frame in v5; wheel_tilt in v6.

@@ -7,6 +7,9 @@ import StrataProtocol
 struct TouchPoint {
     weak var surface: Surface?
     let client: OpaquePointer?
+    /// The down's serial (what start_drag quotes) and where the finger is now.
+    var serial: UInt32? = nil
+    var position = Point.zero
 }
 
 // Touch: each point belongs to the surface it went down on until it goes
@@ -20,14 +23,17 @@ extension Seat {
         // A touch outside the open menus closes them first.
         dismissPopupGrabs(unlessOn: surface(at: point)?.surface)
         guard let target = surface(at: point) else {
-            touchPoints[id] = TouchPoint(surface: nil, client: nil)
+            touchPoints[id] = TouchPoint(surface: nil, client: nil, position: point)
             return
         }
         if let toplevel = target.toplevel { focusWindow(toplevel) }
         if let layerSurface = target.layerSurface { focusLayerSurface(layerSurface) }
-        touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client)
-        guard let surfaceResource = target.surface.resource else { return }
+        guard let surfaceResource = target.surface.resource else {
+            touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client, position: point)
+            return
+        }
         let serial = nextSerial()
+        touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client, serial: serial, position: point)
         rememberGrabSerial(serial, client: target.surface.client)
         for touch in touches(of: target.surface.client) {
             guard let resource = touch.resource else { continue }
@@ -38,6 +44,9 @@ extension Seat {
     }
 
     func touchMotion(id: Int32, to point: Point, time: UInt32) {
+        touchPoints[id]?.position = point
+        // The finger carries a drag: only the drag hears of it.
+        if let drag, drag.input == .touch(id) { return drag.moved(to: point, time: time) }
         guard let surface = touchPoints[id]?.surface, surface.resource != nil,
               let local = surface.localPoint(fromOutput: point) else { return }
         for touch in touches(of: surface.client) {
@@ -48,6 +57,10 @@ extension Seat {
     }
 
     func touchUp(id: Int32, time: UInt32) {
+        if let drag, drag.input == .touch(id) {
+            touchPoints.removeValue(forKey: id)
+            return drag.release()
+        }
         guard let point = touchPoints.removeValue(forKey: id),
               let surface = point.surface, surface.resource != nil else { return }
         sendTouchUp(id: id, to: point.client, time: time)
@@ -79,6 +92,7 @@ extension Seat {
 
     /// Every client with a point down is told the session is cancelled.
     func touchCancel() {
+        if case .touch = drag?.input { drag?.cancel() }
         var clients: [OpaquePointer] = []
         for point in touchPoints.values where point.surface != nil {
             if let client = point.client, !clients.contains(client) { clients.append(client) }

@@ -58,6 +58,8 @@ public final class Seat {
     var pressSerials: [(serial: UInt32, client: OpaquePointer?)] = []
     /// An interactive move or resize the pointer drives (Seat+WindowGrab).
     var windowGrab: WindowGrab?
+    /// A drag and drop under way (wl_data_device.start_drag).
+    var drag: Drag?
     /// A press on a title bar, waiting for its release (Seat+TitleBar).
     var titleBarPress: TitleBarPress?
     /// The latest click on a title bar, for double clicks.

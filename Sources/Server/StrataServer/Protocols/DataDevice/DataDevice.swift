@@ -33,25 +33,27 @@ final class DataDevice: SelectionDevice {
             wl_data_device_send_selection(resource, nil)
             return
         }
-        guard let offer = DataOffer.make(for: source, device: resource) else { return }
-        wl_data_device_send_data_offer(resource, offer)
-        for mimeType in source.mimeTypes { wl_data_offer_send_offer(offer, mimeType) }
+        guard let offer = DataOffer.make(for: source, device: resource, kind: .selection)?.resource else { return }
         wl_data_device_send_selection(resource, offer)
     }
 
     private static let implementation: UnsafeRawPointer = {
         var i = wl_data_device_interface()
-        i.start_drag = { _, resource, sourceResource, _, icon, _ in
+        i.start_drag = { _, resource, sourceResource, originResource, icon, serial in
             guard let resource else { return }
             if let surface = Surface.from(icon), surface.roleObject != nil || !surface.giveRole(.other("wl_data_device.icon")) {
                 strata_resource_post_error(resource, WL_DATA_DEVICE_ERROR_ROLE.rawValue,
                                            "wl_surface@\(surface.id) already has the role \(surface.role)")
                 return
             }
-            // Drag and drop is not served yet: the drag ends before it starts.
-            if let source = DataSource.from(sourceResource) {
-                source.isUsed = true
-                source.cancel()
+            let source = DataSource.from(sourceResource)
+            guard let origin = Surface.from(originResource), let device = DataDevice.from(resource),
+                  device.manager.server.seat.startDrag(source: source, origin: origin, icon: Surface.from(icon), serial: serial)
+            else {
+                // No press or touch of this client's is down with that serial: there is no drag.
+                source?.isUsed = true
+                source?.cancel()
+                return
             }
         }
         i.set_selection = { _, resource, sourceResource, _ in

@@ -1,11 +1,11 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// wl_data_device_manager v3: the clipboard. A client copies by setting a
-/// wl_data_source as the selection; the client with the keyboard focus is
-/// offered it (a wl_data_offer per data device) and pastes by asking the
-/// source, through the compositor, to write into a pipe. Drag and drop is
-/// not served yet: a drag is cancelled at once.
+/// wl_data_device_manager v3: the clipboard and drag and drop. A client
+/// copies by setting a wl_data_source as the selection; the client with the
+/// keyboard focus is offered it (a wl_data_offer per data device) and pastes
+/// by asking the source, through the compositor, to write into a pipe. A
+/// drag (`Drag`) offers its source to each surface it passes over.
 final class DataDeviceManagerGlobal {
     static let version: Int32 = 3
     unowned let server: Server

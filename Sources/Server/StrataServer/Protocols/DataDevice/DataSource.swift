@@ -1,14 +1,21 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// A wl_data_source: what a client offers to paste, by MIME type; its
-/// client writes the data when a paste asks for it (`send`).
+/// A wl_data_source: what a client offers to paste or drags, by MIME
+/// type; its client writes the data when a paste or a drop asks for it
+/// (`send`). A drag's source also hears which type the target would take
+/// (`target`), the action chosen, the drop and the end of the transfer.
 final class DataSource: SelectionSource {
     unowned let manager: DataDeviceManagerGlobal
     private(set) var resource: WaylandResource?
     private(set) var mimeTypes: [String] = []
     /// Used as the selection or for a drag: its actions may no longer change.
     var isUsed = false
+    /// The drag-and-drop actions it allows; copy until it says otherwise.
+    private(set) var dndActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
+    /// The action last chosen with the drag's target, and the MIME type the target last accepted.
+    var currentAction: UInt32 = 0
+    private(set) var acceptedMimeType: String?
 
     init?(manager: DataDeviceManagerGlobal, parent: WaylandResource, id: UInt32) {
         self.manager = manager
@@ -17,6 +24,7 @@ final class DataSource: SelectionSource {
                                           onDestroy: { [unowned self] _ in
                                               self.resource = nil
                                               self.manager.slot.sourceDestroyed(self)
+                                              self.manager.server.seat.drag?.sourceDestroyed(self)
                                           })
         else { return nil }
         self.resource = resource
@@ -37,6 +45,34 @@ final class DataSource: SelectionSource {
         if let resource { wl_data_source_send_cancelled(resource) }
     }
 
+    private var version: Int32 { resource.map(wl_resource_get_version) ?? 1 }
+
+    /// The drag's target accepts `mimeType` (nil: none) at this point.
+    func accept(mimeType: String?) {
+        acceptedMimeType = mimeType
+        if let resource { wl_data_source_send_target(resource, mimeType) }
+    }
+
+    /// The drag moved to another surface: nothing is accepted or chosen there yet.
+    func resetTarget() {
+        acceptedMimeType = nil
+        currentAction = 0
+    }
+
+    func sendAction(_ action: UInt32) {
+        if let resource, version >= 3 { wl_data_source_send_action(resource, action) }
+    }
+
+    /// The drag was dropped on a target that accepted it.
+    func dropPerformed() {
+        if let resource, version >= 3 { wl_data_source_send_dnd_drop_performed(resource) }
+    }
+
+    /// The target finished with the data: a move may delete it now.
+    func dndFinished() {
+        if let resource, version >= 3 { wl_data_source_send_dnd_finished(resource) }
+    }
+
     private static let implementation: UnsafeRawPointer = {
         var i = wl_data_source_interface()
         i.offer = { _, resource, mimeType in
@@ -54,6 +90,8 @@ final class DataSource: SelectionSource {
             } else if source.isUsed {
                 strata_resource_post_error(resource, WL_DATA_SOURCE_ERROR_INVALID_SOURCE.rawValue,
                                            "set_actions on a wl_data_source already used")
+            } else {
+                source.dndActions = actions
             }
         }
         return staticImplementation(i)

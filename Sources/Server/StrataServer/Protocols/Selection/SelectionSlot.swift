@@ -37,6 +37,9 @@ final class SelectionSlot<Device: SelectionDevice> {
 
     func removeDevice(_ device: Device) { devices.removeAll { $0 === device } }
 
+    /// The devices `client` made (a drag's enter, motion and drop go to each).
+    func devices(of client: OpaquePointer?) -> [Device] { devices.filter { $0.client == client } }
+
     /// set_selection from `client`: a source of another client than the
     /// focused one is cancelled at once, and so is the one it replaces.
     func setSelection(_ source: Source?, from client: OpaquePointer?) {
