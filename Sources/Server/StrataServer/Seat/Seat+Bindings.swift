@@ -12,7 +12,8 @@ struct WindowSwitcher {
 // Shift+Alt+Tab) goes through the windows, minimized ones included,
 // raising and focusing each, in the order they were stacked when Alt went
 // down, so one Alt+Tab returns to the previous window; Alt+F4 and Super+Q
-// close the focused window; Super+drag moves a window from anywhere in it.
+// close the focused window; Alt+Space opens its window menu; Super+drag
+// moves a window from anywhere in it.
 // A key that triggered one is not sent on its release either.
 extension Seat {
     /// A key went down or up; true when the compositor kept it. Called
@@ -20,6 +21,11 @@ extension Seat {
     func handleBinding(key: UInt32, pressed: Bool) -> Bool {
         guard pressed else { return consumedKeys.remove(key) != nil }
         let keysym = keymap.keysym(of: key)
+        if windowMenu != nil {
+            consumedKeys.insert(key)
+            windowMenuKey(keysym: keysym)
+            return true
+        }
         let alt = keymap.isActive(XKB_MOD_NAME_ALT), logo = keymap.isActive(XKB_MOD_NAME_LOGO)
         let ctrl = keymap.isActive(XKB_MOD_NAME_CTRL)
         let action: () -> Void
@@ -32,6 +38,13 @@ extension Seat {
             action = { if self.windowHasKeyboard { self.keyboardFocus?.close() } }
         case UInt32(XKB_KEY_q) where logo && !alt && !ctrl, UInt32(XKB_KEY_Q) where logo && !alt && !ctrl:
             action = { if self.windowHasKeyboard { self.keyboardFocus?.close() } }
+        // Alt+Space: the focused window's menu, at its top left corner.
+        case UInt32(XKB_KEY_space) where alt && !ctrl && !logo:
+            action = {
+                guard self.windowHasKeyboard, let window = self.keyboardFocus, let origin = window.origin else { return }
+                self.showWindowMenu(for: window, at: origin)
+                self.windowMenu?.moveHighlight(by: 1, scale: self.server.output(of: window).renderer.scale)
+            }
         default:
             return false
         }

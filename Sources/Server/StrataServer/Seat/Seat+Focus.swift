@@ -118,6 +118,7 @@ extension Seat {
     /// A toplevel left the screen (unmapped, destroyed or minimized).
     func windowHidden(_ toplevel: Toplevel) {
         if windowGrab?.window === toplevel { endWindowGrab() }
+        if windowMenu?.window === toplevel { dismissWindowMenu() }
         if titleBarPress?.window === toplevel { titleBarPress = nil }
         let surface = toplevel.surface
         if let surface {

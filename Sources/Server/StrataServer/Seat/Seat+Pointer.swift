@@ -122,6 +122,14 @@ extension Seat {
             server.scheduleFrame()
             return
         }
+        if windowMenu != nil {
+            // The menu holds the pointer while it is open.
+            windowMenuPointerMoved()
+            cursor.pointerMoved(to: pointerPosition)
+            updateCursorImage()
+            server.scheduleFrame()
+            return
+        }
         if let drag, drag.input == .pointer {
             // A drag: it alone hears of the motion.
             drag.moved(to: pointerPosition, time: time)
@@ -171,7 +179,7 @@ extension Seat {
     /// Gives the pointer focus to the surface under the pointer, with
     /// leave and enter (each followed by frame). Not during a grab.
     func updatePointerFocus() {
-        guard buttonsDown.isEmpty, pointerHasMoved else { return }
+        guard buttonsDown.isEmpty, pointerHasMoved, windowMenu == nil else { return }
         let hit = windowHit(at: pointerPosition)
         rememberWindowUnderPointer(hit?.toplevel)
         var target: (surface: Surface, local: Point)?
@@ -210,6 +218,7 @@ extension Seat {
     }
 
     func pointerButton(_ button: UInt32, pressed: Bool, time: UInt32) {
+        if windowMenu != nil { return windowMenuButton(button, pressed: pressed) }
         if pressed {
             guard !buttonsDown.contains(button) else { return }
             if buttonsDown.isEmpty {
@@ -266,7 +275,7 @@ extension Seat {
     }
 
     func pointerAxis(vertical: Double, horizontal: Double, source: InputEvent.AxisSource, time: UInt32) {
-        guard drag?.input != .pointer, let focus = livePointerFocus else { return }
+        guard drag?.input != .pointer, windowMenu == nil, let focus = livePointerFocus else { return }
         for pointer in pointers(of: focus.client) {
             guard let resource = pointer.resource else { continue }
             // axis_source and axis_stop came with frame in v5; wheel_tilt in v6.

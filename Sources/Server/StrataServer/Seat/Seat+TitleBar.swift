@@ -31,6 +31,11 @@ extension Seat {
             if button == PointerButton.left { beginWindowGrab(window, kind: .resize(edges)) }
             return true
         }
+        // A right click on the title opens the window menu.
+        if part == .title, button == PointerButton.right {
+            showWindowMenu(for: window, at: pointerPosition)
+            return true
+        }
         guard part == .title, button == PointerButton.left else { return true }
         if let last = lastTitleBarClick, last.window.object === window, time &- last.time <= Seat.doubleClickMilliseconds {
             lastTitleBarClick = nil

@@ -20,6 +20,11 @@ extension Seat {
         cursor.touchBegan()
         server.scheduleFrame()
         guard touchPoints[id] == nil else { return }  // already down: a backend's mistake
+        if windowMenu != nil {
+            // The menu's: this finger reaches no client.
+            touchPoints[id] = TouchPoint(surface: nil, client: nil, position: point)
+            return windowMenuTouched(at: point)
+        }
         // A touch outside the open menus closes them first.
         dismissPopupGrabs(unlessOn: surface(at: point)?.surface)
         guard let target = surface(at: point) else {

@@ -60,6 +60,8 @@ public final class Seat {
     var windowGrab: WindowGrab?
     /// A drag and drop under way (wl_data_device.start_drag).
     var drag: Drag?
+    /// The window menu, while it is open (Seat+WindowMenu).
+    var windowMenu: WindowMenu?
     /// A press on a title bar, waiting for its release (Seat+TitleBar).
     var titleBarPress: TitleBarPress?
     /// The latest click on a title bar, for double clicks.

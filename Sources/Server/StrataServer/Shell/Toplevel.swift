@@ -287,8 +287,10 @@ public final class Toplevel: PopupHost {
         i.set_app_id = { _, resource, appID in
             Toplevel.from(resource)?.appID = appID.map { String(cString: $0) }
         }
-        // The window menu is not drawn yet (wm_capabilities does not offer it).
-        i.show_window_menu = { _, _, _, _, _, _ in }
+        i.show_window_menu = { _, resource, _, serial, x, y in
+            guard let window = Toplevel.from(resource) else { return }
+            window.server.seat.requestWindowMenu(for: window, serial: serial, x: x, y: y)
+        }
         i.move = { _, resource, seat, serial in Toplevel.from(resource)?.requestMove(seat: seat, serial: serial) }
         i.resize = { _, resource, seat, serial, edges in
             Toplevel.from(resource)?.requestResize(seat: seat, serial: serial, edges: edges)
