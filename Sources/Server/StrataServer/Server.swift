@@ -92,6 +92,8 @@ public final class Server {
     public let backend: OutputBackend
     /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
     private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
+    /// The text inputs and the input method, told when the keyboard focus moves.
+    private(set) var textInputRelay: TextInputRelay?
     /// Inhibitors of idling, which `strata tree` shows.
     private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
     /// Relative motion and pointer constraints, asked by the seat about each motion.
@@ -167,6 +169,8 @@ public final class Server {
         relativePointerManager = RelativePointerManagerGlobal(server: self)
         pointerConstraints = PointerConstraintsGlobal(server: self)
         layerShell = LayerShellGlobal(server: self)
+        let textInputRelay = TextInputRelay(server: self)
+        self.textInputRelay = textInputRelay
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -185,6 +189,8 @@ public final class Server {
             pointerConstraints,
             DecorationManagerGlobal(server: self),
             layerShell,
+            TextInputManagerGlobal(server: self, relay: textInputRelay),
+            InputMethodManagerGlobal(server: self, relay: textInputRelay),
         ].compactMap { $0 })
         globals += outputs.compactMap(\.global)
         seat = Seat(server: self)
@@ -260,6 +266,7 @@ public final class Server {
         relativePointerManager = nil
         pointerConstraints = nil
         layerShell = nil
+        textInputRelay = nil
         for output in outputs { output.global = nil }
         seat.destroyGlobal()
         wl_display_destroy(display)

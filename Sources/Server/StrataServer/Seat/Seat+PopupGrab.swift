@@ -78,6 +78,7 @@ extension Seat {
         guard old !== new else { return }
         if let old { sendKeyboardLeave(old) }
         if let new, new.resource != nil { sendKeyboardEnter(new, to: keyboards(of: new.client), serial: nextSerial()) }
+        server.textInputRelay?.keyboardFocusChanged()
     }
 
     /// A popup left the screen: it leaves the grab (the keyboard returns to
