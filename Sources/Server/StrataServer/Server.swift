@@ -190,6 +190,7 @@ public final class Server {
             DecorationManagerGlobal(server: self),
             layerShell,
             TextInputManagerGlobal(server: self, relay: textInputRelay),
+            TextInputManagerV1Global(server: self, relay: textInputRelay),
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
         ].compactMap { $0 })
         globals += outputs.compactMap(\.global)

@@ -131,3 +131,61 @@ private func inputMethodClient(_ data: UnsafeMutableRawPointer?) -> InputMethodC
 }
 
 private func proxyID(_ proxy: OpaquePointer?) -> UInt32 { proxy.map { wl_proxy_get_id($0) } ?? 0 }
+
+/// A client with a window and a zwp_text_input_v1, writing down its events:
+///
+///     enter 12     leave     commit 5 héllo     preedit 5 ka ka     preedit_cursor 1     delete -1 3
+final class TextInputV1Client {
+    let client: RawClient
+    let seat: OpaquePointer
+    let window: RawWindow
+    let textInput: OpaquePointer
+    /// Written by the listener functions at file scope, hence not private(set).
+    var events: [String] = []
+    private let listener = UnsafeMutablePointer<zwp_text_input_v1_listener>.allocate(capacity: 1)
+
+    init(_ strata: StrataProcess, title: String) throws {
+        client = try RawClient(strata)
+        seat = try client.bind(strata_wl_seat_interface(), version: 7)
+        window = try RawWindow(client, title: title, width: 100, height: 80)
+        let manager = try client.bind(strata_zwp_text_input_manager_v1_interface(), version: 1)
+        textInput = zwp_text_input_manager_v1_create_text_input(manager)!
+        listener.initialize(to: zwp_text_input_v1_listener(
+            enter: { data, _, surface in recordV1(data, "enter \(surface.map { wl_proxy_get_id($0) } ?? 0)") },
+            leave: { data, _ in recordV1(data, "leave") },
+            modifiers_map: { _, _, _ in },
+            input_panel_state: { _, _, _ in },
+            preedit_string: { data, _, serial, value, commit in recordV1(data, "preedit \(serial) \(cText(value)) \(cText(commit))") },
+            preedit_styling: { _, _, _, _, _ in },
+            preedit_cursor: { data, _, index in recordV1(data, "preedit_cursor \(index)") },
+            commit_string: { data, _, serial, value in recordV1(data, "commit \(serial) \(cText(value))") },
+            cursor_position: { _, _, _, _ in },
+            delete_surrounding_text: { data, _, index, length in recordV1(data, "delete \(index) \(length)") },
+            keysym: { _, _, _, _, _, _, _ in },
+            language: { _, _, _, _ in },
+            text_direction: { _, _, _, _ in }))
+        zwp_text_input_v1_add_listener(textInput, listener, Unmanaged.passUnretained(self).toOpaque())
+        client.roundtrip()
+    }
+
+    deinit { listener.deallocate() }
+
+    var surfaceID: UInt32 { window.surfaceID }
+
+    func takeEvents() -> [String] {
+        client.roundtrip()
+        defer { events = [] }
+        return events
+    }
+
+    func activate() {
+        zwp_text_input_v1_activate(textInput, seat, window.surface)
+        client.roundtrip()
+    }
+}
+
+private func recordV1(_ data: UnsafeMutableRawPointer?, _ line: String) {
+    Unmanaged<TextInputV1Client>.fromOpaque(data!).takeUnretainedValue().events.append(line)
+}
+
+private func cText(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "(null)" }

@@ -15,6 +15,7 @@
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "text-input-unstable-v1-server-protocol.h"
 #include "text-input-unstable-v3-server-protocol.h"
 #include "input-method-unstable-v2-server-protocol.h"
 
@@ -77,6 +78,8 @@ STRATA_INTERFACE(zwlr_layer_shell_v1)
 STRATA_INTERFACE(zwlr_layer_surface_v1)
 STRATA_INTERFACE(wp_fractional_scale_manager_v1)
 STRATA_INTERFACE(wp_fractional_scale_v1)
+STRATA_INTERFACE(zwp_text_input_manager_v1)
+STRATA_INTERFACE(zwp_text_input_v1)
 STRATA_INTERFACE(zwp_text_input_manager_v3)
 STRATA_INTERFACE(zwp_text_input_v3)
 STRATA_INTERFACE(zwp_input_method_manager_v2)

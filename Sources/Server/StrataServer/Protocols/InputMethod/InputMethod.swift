@@ -56,7 +56,7 @@ final class InputMethod {
 
     /// `textInput`'s committed state, after activate when the input method
     /// starts working for it (which resets what it knew), then done.
-    func sendState(of textInput: TextInput, activate: Bool) {
+    func sendState(of textInput: any RelayedTextInput, activate: Bool) {
         guard let resource, !isUnavailable else { return }
         if activate { zwp_input_method_v2_send_activate(resource) }
         let state = textInput.current

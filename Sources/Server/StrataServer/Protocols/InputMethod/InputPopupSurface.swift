@@ -16,7 +16,7 @@ final class InputPopupSurface: SurfaceRole {
     private weak var inputMethod: InputMethod?
     private(set) weak var surface: Surface?
     /// The text input it is shown for, while the input method is active.
-    private weak var textInput: TextInput?
+    private weak var textInput: (any RelayedTextInput)?
     /// The rectangle last sent, so that it is sent again only when it changes.
     private var sentRectangle: TextInputState.CursorRectangle?
 
@@ -40,7 +40,7 @@ final class InputPopupSurface: SurfaceRole {
     private final class InertObject {}
 
     /// The input method is now active for `textInput` (or for none): show, move or hide.
-    func textInputChanged(_ textInput: TextInput?) {
+    func textInputChanged(_ textInput: (any RelayedTextInput)?) {
         self.textInput = textInput
         update()
     }

@@ -4,7 +4,7 @@ import CWaylandServer
 /// A client's zwp_text_input_v3: it follows the keyboard focus (enter and
 /// leave name the client's surface with the keys), commits its state for
 /// the input method, and gets the text the input method composes.
-final class TextInput {
+final class TextInput: RelayedTextInput {
     unowned let relay: TextInputRelay
     private(set) var resource: WaylandResource?
     let client: OpaquePointer
@@ -40,8 +40,8 @@ final class TextInput {
         resourceObject(resource, as: TextInput.self, interface: strata_zwp_text_input_v3_interface())
     }
 
-    /// The client's surface has the keyboard now.
-    func enter(_ surface: Surface) {
+    /// The client's surface has the keyboard now: enter it.
+    func keyboardEntered(_ surface: Surface) {
         guard let resource, let surfaceResource = surface.resource else { return }
         focusedSurface = surface
         hasFocus = true
@@ -79,8 +79,11 @@ final class TextInput {
         sendDone()
     }
 
-    /// done with the count of commits: with nothing before it, it clears the client's preedit.
-    func sendDone() {
+    /// done alone: the client's preedit goes back to empty.
+    func clearPreedit() { sendDone() }
+
+    /// done with the count of commits.
+    private func sendDone() {
         if let resource { zwp_text_input_v3_send_done(resource, commitCount) }
     }
 

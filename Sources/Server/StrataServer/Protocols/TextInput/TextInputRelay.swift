@@ -8,7 +8,7 @@ import CWaylandServer
 /// and done on it.
 final class TextInputRelay {
     unowned let server: Server
-    private var textInputs: [TextInput] = []
+    private var textInputs: [any RelayedTextInput] = []
     /// The surface the text inputs were last told of (weak: it may go away first).
     private weak var focusedSurface: Surface?
     private var hasFocusedSurface = false
@@ -16,22 +16,22 @@ final class TextInputRelay {
     private(set) weak var inputMethod: InputMethod?
     /// The focused, enabled text input the input method works for (told
     /// of it, or will be once there is one).
-    private(set) weak var activeTextInput: TextInput?
+    private(set) weak var activeTextInput: (any RelayedTextInput)?
 
     init(server: Server) { self.server = server }
 
     // MARK: Text inputs
 
-    func textInputCreated(_ textInput: TextInput?) {
+    func textInputCreated(_ textInput: (any RelayedTextInput)?) {
         guard let textInput else { return }
         textInputs.append(textInput)
         // A client that has the keyboard already learns it at once.
         if let surface = focusedSurface, surface.resource != nil, surface.client == textInput.client {
-            textInput.enter(surface)
+            textInput.keyboardEntered(surface)
         }
     }
 
-    func textInputDestroyed(_ textInput: TextInput) {
+    func textInputDestroyed(_ textInput: any RelayedTextInput) {
         textInputs.removeAll { $0 === textInput }
         if activeTextInput === textInput { deactivate() }
     }
@@ -40,7 +40,7 @@ final class TextInputRelay {
     /// (unless another one has it: that enable is ignored, as the protocol
     /// asks), a commit while enabled updates the input method, disabling
     /// takes it away.
-    func textInputCommitted(_ textInput: TextInput, enableRequested: Bool) {
+    func textInputCommitted(_ textInput: any RelayedTextInput, enableRequested: Bool) {
         if textInput.isEnabled {
             if let active = activeTextInput, active !== textInput { return }
             let activates = activeTextInput == nil || enableRequested
@@ -61,7 +61,13 @@ final class TextInputRelay {
         focusedSurface = target
         hasFocusedSurface = target != nil
         guard let target else { return }
-        for textInput in textInputs where textInput.client == target.client { textInput.enter(target) }
+        for textInput in textInputs where textInput.client == target.client { textInput.keyboardEntered(target) }
+    }
+
+    /// Whether `surface`'s client has the keyboard (a zwp_text_input_v1 may be activated on it).
+    func clientHasKeyboard(_ surface: Surface) -> Bool {
+        guard let focused = focusedSurface, focused.resource != nil, surface.resource != nil else { return false }
+        return focused.client == surface.client
     }
 
     // MARK: The input method
@@ -81,7 +87,7 @@ final class TextInputRelay {
     func inputMethodDestroyed(_ oldInputMethod: InputMethod) {
         guard inputMethod === oldInputMethod else { return }
         inputMethod = nil
-        activeTextInput?.sendDone()
+        activeTextInput?.clearPreedit()
     }
 
     /// The input method committed: its text goes to the text input it is
