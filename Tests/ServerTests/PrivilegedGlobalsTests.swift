@@ -4,12 +4,13 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `strata run --restrict-privileged`: screencopy and layer shell are
+/// `strata run --restrict-privileged`: screencopy, layer shell and the input method manager are
 /// offered only to the clients strata started and their descendants; by
 /// default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
     static let layerShell = "zwlr_layer_shell_v1"
+    static let inputMethod = "zwp_input_method_manager_v2"
 
     /// What wayland-info, started by strata through `sh -c` (so a
     /// descendant of the process strata started), lists.
@@ -36,6 +37,9 @@ final class PrivilegedGlobalsTests: XCTestCase {
         XCTAssertThrowsError(try outsider.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3))
         XCTAssertTrue(listing.contains("'\(Self.layerShell)'"), "layer shell too:\n\(listing)")
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.layerShell }, "layer shell is not advertised to others either")
+        XCTAssertTrue(listing.contains("'\(Self.inputMethod)'"), "the input method manager too:\n\(listing)")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.inputMethod }, "an input method reads every keystroke")
+        XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
     }
 
     func testByDefaultEveryClientGetsLayerShell() throws {

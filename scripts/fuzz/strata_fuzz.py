@@ -56,7 +56,10 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/relative-pointer/relative-pointer-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v1.xml",
+    "/usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v3.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
+    os.path.join(ROOT, "Sources/Protocol/input-method-unstable-v2.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
@@ -70,6 +73,9 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_relative_pointer_manager_v1": 1,
            "zwp_pointer_constraints_v1": 1,
            "zxdg_decoration_manager_v1": 1,
+           "zwp_text_input_manager_v3": 1,
+           "zwp_text_input_manager_v1": 1,
+           "zwp_input_method_manager_v2": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -75,7 +75,7 @@ struct RunCommand: StrataSubcommand {
     var exitWithClient = false
 
     @Flag(help: """
-        Offer screencopy and layer shell only to the clients strata starts (after -- and \
+        Offer screencopy, layer shell and the input method manager only to the clients strata starts (after -- and \
         from the startup file) and their children, not to every client.
         """)
     var restrictPrivileged = false

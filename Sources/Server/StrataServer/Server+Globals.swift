@@ -29,6 +29,9 @@ extension Server {
             (strata_zwp_relative_pointer_manager_v1_interface(), RelativePointerManagerGlobal.version),
             (strata_zwp_pointer_constraints_v1_interface(), PointerConstraintsGlobal.version),
             (strata_zwlr_layer_shell_v1_interface(), LayerShellGlobal.version),
+            (strata_zwp_text_input_manager_v3_interface(), TextInputManagerGlobal.version),
+            (strata_zwp_text_input_manager_v1_interface(), TextInputManagerV1Global.version),
+            (strata_zwp_input_method_manager_v2_interface(), InputMethodManagerGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }

@@ -37,7 +37,7 @@ public struct ServerConfiguration: Sendable {
     /// set, such a buffer is shown as if a configure had been acknowledged.
     /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
-    /// Offer screencopy and layer shell only to the clients Strata starts itself
+    /// Offer screencopy, layer shell and the input method manager only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
     /// The scale wp_fractional_scale_v1 tells every surface to draw at,
@@ -92,6 +92,8 @@ public final class Server {
     public let backend: OutputBackend
     /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
     private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
+    /// The text inputs and the input method, told when the keyboard focus moves.
+    private(set) var textInputRelay: TextInputRelay?
     /// Inhibitors of idling, which `strata tree` shows.
     private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
     private(set) var xdgActivation: XdgActivationGlobal?
@@ -169,6 +171,8 @@ public final class Server {
         relativePointerManager = RelativePointerManagerGlobal(server: self)
         pointerConstraints = PointerConstraintsGlobal(server: self)
         layerShell = LayerShellGlobal(server: self)
+        let textInputRelay = TextInputRelay(server: self)
+        self.textInputRelay = textInputRelay
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -187,6 +191,9 @@ public final class Server {
             pointerConstraints,
             DecorationManagerGlobal(server: self),
             layerShell,
+            TextInputManagerGlobal(server: self, relay: textInputRelay),
+            TextInputManagerV1Global(server: self, relay: textInputRelay),
+            InputMethodManagerGlobal(server: self, relay: textInputRelay),
         ].compactMap { $0 })
         globals += outputs.compactMap(\.global)
         seat = Seat(server: self)
@@ -263,6 +270,7 @@ public final class Server {
         relativePointerManager = nil
         pointerConstraints = nil
         layerShell = nil
+        textInputRelay = nil
         for output in outputs { output.global = nil }
         seat.destroyGlobal()
         wl_display_destroy(display)

@@ -15,6 +15,9 @@
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
+#include "text-input-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
+#include "input-method-unstable-v2-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

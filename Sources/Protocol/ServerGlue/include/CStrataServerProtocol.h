@@ -15,6 +15,9 @@
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "text-input-unstable-v1-server-protocol.h"
+#include "text-input-unstable-v3-server-protocol.h"
+#include "input-method-unstable-v2-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

@@ -15,6 +15,9 @@
 #include "xdg-decoration-unstable-v1-server-protocol.h"
 #include "wlr-layer-shell-unstable-v1-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
+#include "text-input-unstable-v1-server-protocol.h"
+#include "text-input-unstable-v3-server-protocol.h"
+#include "input-method-unstable-v2-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -75,5 +78,13 @@ STRATA_INTERFACE(zwlr_layer_shell_v1)
 STRATA_INTERFACE(zwlr_layer_surface_v1)
 STRATA_INTERFACE(wp_fractional_scale_manager_v1)
 STRATA_INTERFACE(wp_fractional_scale_v1)
+STRATA_INTERFACE(zwp_text_input_manager_v1)
+STRATA_INTERFACE(zwp_text_input_v1)
+STRATA_INTERFACE(zwp_text_input_manager_v3)
+STRATA_INTERFACE(zwp_text_input_v3)
+STRATA_INTERFACE(zwp_input_method_manager_v2)
+STRATA_INTERFACE(zwp_input_method_v2)
+STRATA_INTERFACE(zwp_input_popup_surface_v2)
+STRATA_INTERFACE(zwp_input_method_keyboard_grab_v2)
 
 #undef STRATA_INTERFACE

@@ -20,6 +20,19 @@ extension Surface {
         return fromOutput.apply(point)
     }
 
+    /// `point` in this surface's coordinates on the output, or nil when the
+    /// surface is not in the scene (the inverse of `localPoint(fromOutput:)`).
+    func outputPoint(fromLocal point: Point) -> Point? {
+        var toOutput = AffineTransform.identity
+        var current = layer
+        while let parent = current.superlayer {
+            toOutput = toOutput.concatenating(current.transformToSuperlayer)
+            current = parent
+        }
+        guard current === server.scene else { return nil }
+        return toOutput.apply(point)
+    }
+
     /// Whether a point (surface coordinates) is where the surface takes
     /// input: on the buffer and in the input region (wl_surface), or on the
     /// layer tree bound to it (strata_context_v1; see RenderLayer.containsInTree).

@@ -42,6 +42,7 @@ extension Seat {
             server.dataDeviceManager?.slot.offerSelectionToFocusedClient()
             server.primarySelectionManager?.slot.offerSelectionToFocusedClient()
         }
+        server.textInputRelay?.keyboardFocusChanged()
     }
 
     /// The keyboard target may have changed from `before` (a layer surface
@@ -58,6 +59,7 @@ extension Seat {
             }
             server.pointerConstraints?.update()
         }
+        server.textInputRelay?.keyboardFocusChanged()
         keyboardFocus?.setActivated(windowHasKeyboard)
     }
 

@@ -3,11 +3,13 @@ import CWaylandServer
 import Glibc
 #endif
 
-/// `strata run --restrict-privileged`: globals that read the screen, and
-/// layer shell (whose surfaces draw over every window and can hold the
-/// keyboard), are
-/// advertised and bindable only by the clients Strata started itself and
-/// their descendants, as a panel or a screenshot tool of the session is.
+/// `strata run --restrict-privileged`: globals that read the screen, layer
+/// shell (whose surfaces draw over every window and can hold the
+/// keyboard) and the input method manager (an input method reads what is
+/// typed into every text input, and types into it) are advertised and
+/// bindable only by the clients Strata started itself and their
+/// descendants, as a panel, a screenshot tool or an input method of the
+/// session is.
 /// By default every client gets them, as sway does, so that grim just works.
 ///
 /// A client is known by its pid (SO_PEERCRED, which the kernel fills in):
@@ -16,7 +18,8 @@ import Glibc
 /// parent ended (re-parented to init) is no longer recognised.
 final class PrivilegedGlobals {
     /// The interfaces held back from untrusted clients.
-    static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1"]
+    static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1",
+                                           "zwp_input_method_manager_v2"]
     /// The processes Strata started that are still running.
     private(set) var trustedProcesses: Set<pid_t> = []
 
