@@ -283,15 +283,38 @@ final class OutputHotplugTests: XCTestCase {
         let manager = try client.bind(strata_wp_fractional_scale_manager_v1_interface(), version: 1)
         var preferred: [UInt32] = []
         let listener = PreferredScaleListener { preferred.append($0) }
-        _ = try ManagedWindow(client, title: "W", width: 50, height: 40) { window in
+        let window = try ManagedWindow(client, title: "W", width: 50, height: 40) { window in
             listener.listen(wp_fractional_scale_manager_v1_get_fractional_scale(manager, window.surface)!)
         }
         client.roundtrip()
         XCTAssertEqual(preferred.last, 240, "on HEADLESS-2 at scale 2")
+        withExtendedLifetime(window) {}
         // The layout's pixels: HEADLESS-1's 320, then HEADLESS-2's 400.
         let shot = try strata.shot("outputs-scaled")
         XCTAssertEqual(shot.width, 720)
         XCTAssertEqual(shot.height, 300)
+    }
+
+    /// The title bar Strata draws is drawn at the scale of the window's
+    /// output: 2 on HEADLESS-2, 1 once the window moved to HEADLESS-1.
+    func testTheTitleBarTakesTheScaleOfItsOutput() throws {
+        try start(windowOrigins: [(x: 360, y: 60)])
+        try output("add", "--size", "400x300", "--scale", "2")
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80, decorationMode: 0)
+        defer { withExtendedLifetime(window) {} }
+        client.roundtrip()
+        func titleBar() throws -> [String: Any] {
+            let layer = try XCTUnwrap(try strata.window("W")["layer"] as? [String: Any])
+            return try XCTUnwrap((layer["sublayers"] as? [[String: Any]])?.first { $0["name"] as? String == "title-bar" })
+        }
+        XCTAssertEqual(try titleBar()["contentsScale"] as? Double, 2)
+        XCTAssertEqual((try titleBar()["contents"] as? [String: Any])?["width"] as? Int, 200, "100 points in HEADLESS-2's pixels")
+
+        try output("remove", "HEADLESS-2")
+        client.roundtrip()
+        XCTAssertEqual(try titleBar()["contentsScale"] as? Double, 1)
+        XCTAssertEqual((try titleBar()["contents"] as? [String: Any])?["width"] as? Int, 100)
     }
 
     /// After HEADLESS-2 is removed, the screenshot shows the window that was
@@ -300,7 +323,8 @@ final class OutputHotplugTests: XCTestCase {
     func testTheScreenshotAfterRemovalShowsTheMovedWindow() throws {
         try start(outputs: 2, windowOrigins: [(x: 400, y: 60)])
         let client = try RawClient(strata)
-        _ = try ManagedWindow(client, title: "W", width: 120, height: 90, pixel: 0xFF_E0_40_20)
+        let window = try ManagedWindow(client, title: "W", width: 120, height: 90, pixel: 0xFF_E0_40_20)
+        defer { withExtendedLifetime(window) {} }
         try output("remove", "HEADLESS-2")
         XCTAssertEqual(try strata.control("frame").status, 0)
         let shot = try strata.shot("output-removed")
