@@ -69,6 +69,7 @@ final class OutputHotplugTests: XCTestCase {
         XCTAssertEqual(wlOutputNames(client.removedGlobals), [outputGlobals[1]], "wl_registry.global_remove for it")
         XCTAssertEqual(wlOutputNames(client.globals), [outputGlobals[0]])
         XCTAssertEqual(try layout().map { $0["name"] as? String }, ["HEADLESS-1"])
+        XCTAssertTrue(strata.serverLog.contains("output HEADLESS-2 removed; outputs: HEADLESS-1"), strata.serverLog)
         // The client still holds its binding: releasing it is no error.
         wl_output_release(second)
         XCTAssertTrue(client.roundtrip())

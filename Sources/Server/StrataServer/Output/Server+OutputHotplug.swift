@@ -20,7 +20,7 @@ extension Server {
         updateOutputPresenceOfShownSurfaces()
         seat.sceneChangedUnderPointer()
         screencopy?.layoutChanged()
-        ServerLog.logger.info("output \(output.name) added: \(output.pixelWidth)x\(output.pixelHeight) at scale \(Int(output.scale)), x \(Int(output.origin.x)); \(backend.summary)")
+        ServerLog.logger.info("output \(output.name) added: \(output.pixelWidth)x\(output.pixelHeight) at scale \(Int(output.scale)), x \(Int(output.origin.x)); outputs: \(outputNames)")
         scheduleFrame()
         return output
     }
@@ -80,7 +80,7 @@ extension Server {
             retiringGlobals.append(retiring)
         }
         keepPointerOnOutputs()
-        ServerLog.logger.info("output \(removed.name) removed; \(backend.summary)")
+        ServerLog.logger.info("output \(removed.name) removed; outputs: \(outputNames)")
         scheduleFrame()
         return true
     }
@@ -119,6 +119,9 @@ extension Server {
         // Same size on the same output: no configure, only the place changes.
         if let origin = toplevel.origin { toplevel.move(to: Point(x: origin.x + dx, y: origin.y)) }
     }
+
+    /// The layout's outputs by name, left to right, for the log.
+    private var outputNames: String { outputs.map(\.name).joined(separator: ", ") }
 
     /// Sends enter and leave to every shown surface for the outputs it is on now.
     func updateOutputPresenceOfShownSurfaces() {
