@@ -252,6 +252,10 @@ final class NestedOutputClosingTests: XCTestCase {
         let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-one-left.png")
         XCTAssertEqual(shot.width, 200)
         XCTAssertTrue(nested.serverLog.contains("the window of WL-2 was closed: the output is removed"), nested.serverLog)
+        // Its outputs are its windows: `strata output` cannot add or remove them.
+        let add = try nested.control("output", ["add"])
+        XCTAssertEqual(add.status, 1)
+        XCTAssertEqual(add.standardErrorLines, ["strata: this backend's outputs follow its monitors or windows; only headless outputs can be added"])
 
         XCTAssertEqual(try parent.control("close", ["--title", "Strata — nested (WL-1)"]).status, 0)
         XCTAssertTrue(waitUntil { !nested.process.isRunning }, nested.serverLog)

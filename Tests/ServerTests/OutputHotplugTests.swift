@@ -100,6 +100,17 @@ final class OutputHotplugTests: XCTestCase {
         XCTAssertEqual(recorder.take(client), [])
         XCTAssertNil(client.protocolError)
         XCTAssertEqual(wlOutputNames(client.removedGlobals), [removedName])
+
+        // A layer surface asked for on it is closed at once, as in sway.
+        let compositor = try client.bind(strata_wl_compositor_interface(), version: 5)
+        let shell = try client.bind(strata_zwlr_layer_shell_v1_interface(), version: 4)
+        let panel = RawLayerSurface(client, compositor: compositor, shell: shell, layer: RawLayerSurface.top, output: stale) { layerSurface in
+            zwlr_layer_surface_v1_set_anchor(layerSurface, RawLayerSurface.anchorTop)
+            zwlr_layer_surface_v1_set_size(layerSurface, 50, 20)
+        }
+        XCTAssertTrue(panel.closed)
+        XCTAssertEqual(panel.configures.count, 0)
+        XCTAssertNil(client.protocolError)
     }
 
     /// A window on HEADLESS-2 moves to HEADLESS-1 at the same place on it,
@@ -172,6 +183,28 @@ final class OutputHotplugTests: XCTestCase {
         client.roundtrip()
         XCTAssertEqual(window.last?.width, 100)
         XCTAssertEqual(try strata.origin(of: "W"), Point(x: 40, y: 40))
+    }
+
+    /// Fullscreen on HEADLESS-2, the window is configured to HEADLESS-1's size when HEADLESS-2 goes.
+    func testAFullscreenWindowIsReconfiguredToTheRemainingOutput() throws {
+        try start(windowOrigins: [(x: 360, y: 40)])
+        try output("add", "--size", "400x300")
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80)
+        xdg_toplevel_set_fullscreen(window.toplevel, nil)
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 400)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 320, y: 0))
+
+        try output("remove", "HEADLESS-2")
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 320)
+        XCTAssertEqual(window.last?.height, 240)
+        XCTAssertTrue(window.last?.states.contains(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue) == true)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 0, y: 0))
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 320, height: 240))
     }
 
     /// A layer surface on the output get_layer_surface named is arranged
