@@ -19,7 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var height: Int
     /// How many headless outputs, side by side, when no backend is given.
     public var outputCount = 1
-    /// Output pixels per point (wl_output.scale).
+    /// Output pixels per point (wl_output.scale) of the outputs made at start;
+    /// one added later (`strata output add --scale`) may have its own.
     public var scale: Int
     /// The Wayland socket's name in $XDG_RUNTIME_DIR.
     public var socketName: String
