@@ -4,7 +4,10 @@ import XCTest
 
 /// Monitors unplugged and plugged in while the compositor runs.
 final class DrmHotplugTests: XCTestCase {
-    func testUnpluggedMonitorIsLetGoAndAnotherOfTheSameSizeIsDriven() throws {
+    /// The last monitor unplugged: its output stays (Strata always has one),
+    /// its frames going nowhere; another monitor plugged in becomes an
+    /// output in its own preferred mode, and the monitor-less one goes.
+    func testTheLastOutputWaitsForAnotherMonitorThatThenReplacesIt() throws {
         let harness = try DrmBackendHarness(connectors: [
             .fake(7, "HDMI-A-1", modes: [(64, 48, 60, true)], crtcs: [50]),
             .fake(8, "DP-1", connected: false, modes: [], crtcs: [50, 51]),
@@ -18,31 +21,57 @@ final class DrmHotplugTests: XCTestCase {
         harness.backend.hotplugReadable()
         XCTAssertNil(harness.backend.chain)
         XCTAssertEqual(harness.device.liveBuffers, 0)
+        XCTAssertEqual(harness.server.outputs.map(\.name), ["HDMI-A-1"], "the last output is kept")
         harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
         harness.server.renderFrame()  // nowhere to show it, and no crash
 
-        // DP-1 prefers a larger mode, but offers the output's size too.
-        harness.device.connectorList[1] = .fake(8, "DP-1", modes: [(128, 96, 60, true), (64, 48, 75, false), (64, 48, 60, false)],
-                                                crtcs: [50, 51])
+        harness.device.connectorList[1] = .fake(8, "DP-1", modes: [(128, 96, 60, true), (64, 48, 75, false)], crtcs: [50, 51])
         harness.device.hotplugNotice = true
         harness.backend.hotplugReadable()
-        XCTAssertEqual(harness.backend.chain?.output.connector.name, "DP-1")
-        XCTAssertEqual(harness.backend.chain?.output.mode.refreshMillihertz, 75_000, "the fastest mode of the output's size")
-        XCTAssertEqual(harness.backend.refreshMillihertz, 75_000)
-        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 50 connector 8 64x48") == true, "\(harness.device.calls)")
+        XCTAssertEqual(harness.server.outputs.map(\.name), ["DP-1"], "DP-1 is an output of its own; HDMI-A-1's went")
+        XCTAssertEqual(harness.server.outputs[0].bounds, Rect(x: 0, y: 0, width: 128, height: 96), "in DP-1's preferred mode")
+        XCTAssertEqual(harness.backend.drmOutputs.count, 1)
+        harness.server.renderFrame()
+        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 50 connector 8 128x96") == true, "\(harness.device.calls)")
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0, "the square is on DP-1")
+    }
+
+    /// The same monitor back drives the output it left, which kept its place and windows.
+    func testTheSameMonitorBackDrivesTheKeptOutput() throws {
+        let harness = try DrmBackendHarness()
+        defer { harness.shutdown() }
+        harness.server.renderFrame()
+        let output = harness.server.outputs[0]
+        harness.device.connectorList = [.fake(7, "HDMI-A-1", connected: false, modes: [], crtcs: [50])]
+        harness.device.hotplugNotice = true
+        harness.backend.hotplugReadable()
+        harness.addSquare(x: 8, y: 8, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+
+        harness.device.connectorList = [.fake(7, "HDMI-A-1", modes: [(64, 48, 60, true)], crtcs: [50])]
+        harness.device.hotplugNotice = true
+        harness.backend.hotplugReadable()
+        XCTAssertTrue(harness.server.outputs[0] === output)
+        XCTAssertEqual(harness.server.outputs.count, 1)
+        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 50 connector 7 64x48") == true, "\(harness.device.calls)")
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0, "the square drawn while unplugged is on screen")
     }
 
-    func testMonitorWithoutTheOutputsSizeIsNotDriven() throws {
+    /// Back in another mode, the monitor is a new output of that size.
+    func testTheSameMonitorBackInAnotherModeIsANewOutput() throws {
         let harness = try DrmBackendHarness()
         defer { harness.shutdown() }
-        harness.device.connectorList = [.fake(7, "HDMI-A-1", connected: false, modes: [], crtcs: [50]),
-                                        .fake(9, "DP-2", modes: [(1920, 1080, 60, true)], crtcs: [51])]
+        harness.device.connectorList = [.fake(7, "HDMI-A-1", connected: false, modes: [], crtcs: [50])]
         harness.device.hotplugNotice = true
         harness.backend.hotplugReadable()
-        XCTAssertNil(harness.backend.chain)
-        XCTAssertEqual(harness.backend.plannedOutputs.map(\.connector.name), ["DP-2"])
-        XCTAssertFalse(harness.device.calls.contains { $0.hasPrefix("setMode") && $0.contains("connector 9") })
+        let kept = harness.server.outputs[0]
+        harness.device.connectorList = [.fake(7, "HDMI-A-1", modes: [(96, 64, 60, true)], crtcs: [50])]
+        harness.device.hotplugNotice = true
+        harness.backend.hotplugReadable()
+        XCTAssertEqual(harness.server.outputs.count, 1)
+        XCTAssertFalse(harness.server.outputs[0] === kept)
+        XCTAssertEqual(harness.server.outputs[0].bounds.size, Size(width: 96, height: 64))
+        XCTAssertEqual(harness.backend.plannedOutputs.map(\.connector.name), ["HDMI-A-1"])
     }
 
     func testAHotplugNoticeWithoutChangeKeepsTheOutput() throws {

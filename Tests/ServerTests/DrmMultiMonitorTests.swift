@@ -4,8 +4,8 @@ import XCTest
 
 /// Every connected monitor is an output of its own: its CRTC, its preferred
 /// mode, its scanout chain paced by its own flip events, side by side in
-/// the layout. Outputs are fixed for the server's life, so hotplug only
-/// lets a monitor go or drives an output that has none.
+/// the layout. A monitor plugged in adds an output at the right of the
+/// layout; one unplugged removes its output.
 final class DrmMultiMonitorTests: XCTestCase {
     private var harness: DrmBackendHarness!
 
@@ -79,23 +79,30 @@ final class DrmMultiMonitorTests: XCTestCase {
         XCTAssertEqual(harness.backend.drmOutputs[1].chain?.path.plane, 2001)
     }
 
-    func testUnpluggingOneMonitorKeepsItsOutputAndTheOtherMonitor() throws {
+    func testUnpluggingAMonitorRemovesItsOutputAndPluggingOneInAddsOne() throws {
         try start()
         harness.server.renderFrame()
+        let hdmi = harness.server.outputs[0]
         harness.device.connectorList[1] = .fake(8, "DP-1", connected: false, modes: [], crtcs: [50, 51])
         harness.device.hotplugNotice = true
         harness.backend.hotplugReadable()
-        XCTAssertNil(harness.backend.drmOutputs[1].chain)
+        XCTAssertEqual(harness.server.outputs.map(\.name), ["HDMI-A-1"])
+        XCTAssertEqual(harness.backend.drmOutputs.count, 1)
         XCTAssertNotNil(harness.backend.drmOutputs[0].chain)
-        XCTAssertEqual(harness.server.outputs.count, 2, "outputs are fixed for the server's life")
-        XCTAssertEqual(harness.device.liveBuffers, 2)
+        XCTAssertEqual(harness.device.liveBuffers, 2, "HDMI-A-1's two; DP-1's are freed")
+        XCTAssertEqual(harness.server.scene.bounds, Rect(x: 0, y: 0, width: 64, height: 48), "the layout is HDMI-A-1 alone")
 
-        harness.addSquare(x: 68, y: 4, color: Color(red: 1, green: 0, blue: 0))
-        harness.server.renderFrame()  // DP-1's part goes nowhere
         harness.device.connectorList[1] = Self.twoMonitors[1]
         harness.device.hotplugNotice = true
         harness.backend.hotplugReadable()
+        XCTAssertEqual(harness.server.outputs.map(\.name), ["HDMI-A-1", "DP-1"])
+        XCTAssertTrue(harness.server.outputs[0] === hdmi, "HDMI-A-1 is untouched")
+        XCTAssertEqual(harness.server.outputs[1].bounds, Rect(x: 64, y: 0, width: 32, height: 24), "at the right, in its preferred mode")
+        XCTAssertNotNil(harness.server.outputs[1].global, "with a wl_output of its own")
         XCTAssertEqual(harness.backend.drmOutputs[1].chain?.output.crtc, 51, "the CRTC HDMI-A-1 does not use")
-        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 51, output: 1), 0, "the square drawn while unplugged is on screen")
+        harness.addSquare(x: 68, y: 4, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertTrue(harness.device.calls.contains { $0.hasPrefix("setMode crtc 51 connector 8 32x24") }, "\(harness.device.calls)")
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 51, output: 1), 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataProtocol
 import TestSupport
 import XCTest
 
@@ -217,6 +218,48 @@ final class NestedOutputsTests: XCTestCase {
             let outputs = try nested.tree()["outputs"] as? [[String: Any]] ?? []
             return outputs.map { $0["x"] as? Int } == [0, 300] && outputs.first?["width"] as? Int == 300
         }, "\(String(describing: try? nested.tree()["outputs"]))")
+    }
+}
+
+/// `--outputs 2` nested: closing one output's window on the parent takes
+/// that output out of the nested layout (its windows move to the other);
+/// closing the last ends the nested session cleanly.
+final class NestedOutputClosingTests: XCTestCase {
+    func testClosingOneWindowRemovesItsOutputAndTheLastEndsTheSession() throws {
+        let parent = try StrataProcess(width: 640, height: 480, windowOrigins: [(x: 20, y: 20), (x: 300, y: 20)])
+        defer { parent.stop() }
+        let nested = try StrataProcess(width: 200, height: 150, socketName: "nested", windowOrigins: [(x: 230, y: 30)],
+                                       extraArguments: ["--outputs", "2"], nestedIn: parent.waylandSocketPath)
+        defer { nested.stop() }
+        func outputWindows() throws -> [String] {
+            try parent.windows().filter { $0["mapped"] as? Bool == true }.compactMap { $0["title"] as? String }
+                .filter { $0.hasPrefix("Strata — nested (WL-") }.sorted()
+        }
+        XCTAssertTrue(try waitUntil { try outputWindows().count == 2 }, parent.serverLog + nested.serverLog)
+        // A client window on WL-2.
+        try nested.startLayerDemo(scene: "solids", title: "solids")
+        let before = try nested.origin(of: "solids")
+        XCTAssertGreaterThanOrEqual(before.x, 200, "on WL-2")
+
+        XCTAssertEqual(try parent.control("close", ["--title", "Strata — nested (WL-2)"]).status, 0)
+        XCTAssertTrue(try waitUntil {
+            (try nested.tree()["outputs"] as? [[String: Any]])?.map { $0["name"] as? String } == ["WL-1"]
+        }, nested.serverLog)
+        XCTAssertTrue(nested.process.isRunning, "one output is left: the session goes on")
+        XCTAssertTrue(try waitUntil { try outputWindows() == ["Strata — nested (WL-1)"] }, "WL-2's window is gone from the parent")
+        let after = try nested.origin(of: "solids")
+        XCTAssertTrue((0..<200).contains(after.x), "moved onto WL-1: \(after)")
+        let shot = try nested.screenshot(to: NSTemporaryDirectory() + "nested-one-left.png")
+        XCTAssertEqual(shot.width, 200)
+        XCTAssertTrue(nested.serverLog.contains("the window of WL-2 was closed: the output is removed"), nested.serverLog)
+        // Its outputs are its windows: `strata output` cannot add or remove them.
+        let add = try nested.control("output", ["add"])
+        XCTAssertEqual(add.status, 1)
+        XCTAssertEqual(add.standardErrorLines, ["strata: this backend's outputs follow its monitors or windows; only headless outputs can be added"])
+
+        XCTAssertEqual(try parent.control("close", ["--title", "Strata — nested (WL-1)"]).status, 0)
+        XCTAssertTrue(waitUntil { !nested.process.isRunning }, nested.serverLog)
+        XCTAssertEqual(nested.process.terminationStatus, 0)
     }
 }
 

@@ -74,7 +74,8 @@ struct StrataRoot: ParsableCommand {
             where NAME is its Wayland socket's name (--socket, default strata-0).
             """,
         subcommands: [RunCommand.self, ScreenshotCommand.self, TreeCommand.self, FrameCommand.self,
-                      StatsCommand.self, CloseCommand.self, ResizeCommand.self, InputCommandLine.self])
+                      StatsCommand.self, CloseCommand.self, ResizeCommand.self, InputCommandLine.self,
+                      OutputCommandLine.self])
 }
 
 /// `--socket NAME`, which every control command takes.

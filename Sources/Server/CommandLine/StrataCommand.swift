@@ -28,6 +28,8 @@ public enum ControlRequest: Equatable, Sendable {
     case resize(title: String, width: Int, height: Int)
     /// Inject input through the seat (`strata input`).
     case input(InputCommand)
+    /// Add, remove or list outputs (`strata output`).
+    case output(OutputCommand)
 
     /// The request line the control socket reads.
     public var line: String {
@@ -41,6 +43,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .close(let title): return "close \(title)"
         case .resize(let title, let width, let height): return "resize \(width)x\(height) \(title)"
         case .input(let command): return command.line
+        case .output(let command): return command.line
         }
     }
 }

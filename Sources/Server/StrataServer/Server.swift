@@ -19,7 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var height: Int
     /// How many headless outputs, side by side, when no backend is given.
     public var outputCount = 1
-    /// Output pixels per point (wl_output.scale).
+    /// Output pixels per point (wl_output.scale) of the outputs made at start;
+    /// one added later (`strata output add --scale`) may have its own.
     public var scale: Int
     /// The Wayland socket's name in $XDG_RUNTIME_DIR.
     public var socketName: String
@@ -70,7 +71,7 @@ public enum ServerError: Error, CustomStringConvertible {
 /// that loop, and none of them waits on a client.
 public final class Server {
     /// The width and height follow the output's mode (`outputDidResize`).
-    public private(set) var configuration: ServerConfiguration
+    public internal(set) var configuration: ServerConfiguration
     /// The `wl_display *`.
     public let display: OpaquePointer
     let eventLoop: OpaquePointer
@@ -79,13 +80,18 @@ public final class Server {
     /// whose sublayers are the windows, bottom to top, and above them the
     /// cursor once the pointer has moved.
     public let scene = RenderLayer()
-    /// The backend's outputs, left to right in the layout (Server+Outputs).
-    private(set) var outputs: [Output] = []
+    /// The backend's outputs, left to right in the layout (Server+Outputs);
+    /// backends add and remove them at runtime (Server+OutputHotplug).
+    var outputs: [Output] = []
+    /// wl_output globals of removed outputs, withdrawn and waiting to be destroyed.
+    var retiringGlobals: [RetiringGlobal] = []
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
     /// zxdg_output_manager_v1, told when an output's size or place changes.
-    private var xdgOutputManager: XdgOutputManagerGlobal?
+    private(set) var xdgOutputManager: XdgOutputManagerGlobal?
+    /// zwlr_screencopy_manager_v1, told when an output goes (its waiting copies fail).
+    private(set) var screencopy: ScreencopyManagerGlobal?
     /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
     private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     /// Where frames go.
@@ -173,13 +179,14 @@ public final class Server {
         layerShell = LayerShellGlobal(server: self)
         let textInputRelay = TextInputRelay(server: self)
         self.textInputRelay = textInputRelay
+        screencopy = ScreencopyManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
             xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
-            ScreencopyManagerGlobal(server: self),
+            screencopy,
             ViewporterGlobal(server: self),
             FractionalScaleManagerGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
@@ -195,7 +202,6 @@ public final class Server {
             TextInputManagerV1Global(server: self, relay: textInputRelay),
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
         ].compactMap { $0 })
-        globals += outputs.compactMap(\.global)
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
         ServerLog.observeProtocolErrors()
@@ -271,7 +277,10 @@ public final class Server {
         pointerConstraints = nil
         layerShell = nil
         textInputRelay = nil
+        screencopy = nil
         for output in outputs { output.global = nil }
+        for retiring in retiringGlobals { retiring.destroyNow() }
+        retiringGlobals = []
         seat.destroyGlobal()
         wl_display_destroy(display)
     }
@@ -312,13 +321,12 @@ public final class Server {
     /// the output less the exclusive zones of its layer surfaces.
     public var usableArea: Rect { windows.workArea(on: outputs[0]) }
 
-    /// The layer shell arranged the first output (where panels are) and
-    /// `area` is left: maximized windows follow a change.
-    func usableAreaChanged(to area: Rect) {
-        let new = area == outputs[0].bounds ? nil : area
-        guard new != windows.usableArea else { return }
-        windows.usableArea = new
-        for toplevel in windows.toplevels where toplevel.states.maximized && !toplevel.states.fullscreen {
+    /// The layer shell arranged `output` and `area` is left: maximized
+    /// windows on it follow a change.
+    func usableAreaChanged(on output: Output, to area: Rect) {
+        guard windows.setUsableArea(area == output.bounds ? nil : area, of: output) else { return }
+        for toplevel in windows.toplevels where toplevel.states.maximized && !toplevel.states.fullscreen
+        && self.output(of: toplevel) === output {
             toplevel.applyStateGeometry()
         }
     }

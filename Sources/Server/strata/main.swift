@@ -67,7 +67,7 @@ case .run(let options):
             fail("cannot open a window on \(parent): \(error)", status: 1)
         }
     case .drm:
-        // One monitor is driven for now, so there is no layout to make up.
+        // The monitors are the outputs: there is no count to make up.
         guard options.outputs == 1 else {
             fail("--outputs is for the headless and wayland backends; the drm backend makes an output of each connected monitor", status: 1)
         }

@@ -10,7 +10,10 @@ import TestSupport
 final class RawClient {
     let display: OpaquePointer
     private var registry: OpaquePointer!
+    /// The globals announced and not removed, in the order they came.
     private(set) var globals: [(name: UInt32, interface: String, version: UInt32)] = []
+    /// Every wl_registry.global_remove, in order: the removed globals as they were announced.
+    private(set) var removedGlobals: [(name: UInt32, interface: String, version: UInt32)] = []
     private var listener = wl_registry_listener()
 
     convenience init(socket: String, runtimeDirectory: String) throws {
@@ -34,7 +37,11 @@ final class RawClient {
             let client = Unmanaged<RawClient>.fromOpaque(data!).takeUnretainedValue()
             client.globals.append((name, String(cString: interface!), version))
         }
-        listener.global_remove = { _, _, _ in }
+        listener.global_remove = { data, _, name in
+            let client = Unmanaged<RawClient>.fromOpaque(data!).takeUnretainedValue()
+            client.removedGlobals += client.globals.filter { $0.name == name }
+            client.globals.removeAll { $0.name == name }
+        }
         wl_registry_add_listener(registry, &listener, Unmanaged.passUnretained(self).toOpaque())
         roundtrip()
     }
@@ -52,6 +59,11 @@ final class RawClient {
             throw StrataTestError("no \(name) global")
         }
         return OpaquePointer(wl_registry_bind(registry, global.name, interface, min(version, global.version))!)
+    }
+
+    /// Binds the global named `name` (as wl_registry.global numbered it), whether or not it was removed since.
+    func bind(name: UInt32, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer {
+        OpaquePointer(wl_registry_bind(registry, name, interface, version)!)
     }
 
     /// Binds every global of `interface` (each output), in the order the registry announced them.

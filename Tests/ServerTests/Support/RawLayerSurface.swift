@@ -18,11 +18,12 @@ final class RawLayerSurface {
     static let anchorTop: UInt32 = 1, anchorBottom: UInt32 = 2, anchorLeft: UInt32 = 4, anchorRight: UInt32 = 8
     static let anchorAll: UInt32 = 15
 
+    /// `output`: the wl_output it asks to be on; nil leaves it to the compositor.
     init(_ client: RawClient, compositor: OpaquePointer, shell: OpaquePointer, layer: UInt32, namespace: String = "test",
-         commit: Bool = true, setUp: (OpaquePointer) -> Void = { _ in }) {
+         output: OpaquePointer? = nil, commit: Bool = true, setUp: (OpaquePointer) -> Void = { _ in }) {
         self.client = client
         surface = wl_compositor_create_surface(compositor)!
-        layerSurface = zwlr_layer_shell_v1_get_layer_surface(shell, surface, nil, layer, namespace)!
+        layerSurface = zwlr_layer_shell_v1_get_layer_surface(shell, surface, output, layer, namespace)!
         listener.initialize(to: zwlr_layer_surface_v1_listener(
             configure: { data, layerSurface, serial, width, height in
                 let me = Unmanaged<RawLayerSurface>.fromOpaque(data!).takeUnretainedValue()

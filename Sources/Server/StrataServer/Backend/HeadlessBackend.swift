@@ -2,19 +2,36 @@ import StrataRender
 
 /// Outputs that exist only in memory: each renderer's shadow buffer is the
 /// screen, and "presenting" is having drawn into it. Tests and CI use
-/// them, and screenshots read them.
-final class HeadlessBackend: OutputBackend {
-    let outputs: [BackendOutput]
+/// them, and screenshots read them. More can be made and removed while
+/// the server runs (`strata output add|remove`).
+final class HeadlessBackend: OutputMakingBackend {
+    private(set) var outputs: [BackendOutput]
+    /// Names are never reused while the server runs, as sway's HEADLESS-n are not.
+    private var lastNumber: Int
 
     /// `count` outputs of the same size, HEADLESS-1, HEADLESS-2, …
     init(count: Int = 1, width: Int, height: Int, scale: Double) {
         outputs = (1...max(count, 1)).map { HeadlessOutput(number: $0, width: width, height: height, scale: scale) }
+        lastNumber = max(count, 1)
     }
 
     var summary: String {
-        let first = outputs[0].renderer
-        let size = "\(first.width)x\(first.height) at scale \(Int(first.scale))"
-        return outputs.count == 1 ? "headless \(size)" : "\(outputs.count) headless outputs of \(size)"
+        let sizes = outputs.map { "\($0.renderer.width)x\($0.renderer.height) at scale \(Int($0.renderer.scale))" }
+        if Set(sizes).count == 1 {
+            return outputs.count == 1 ? "headless \(sizes[0])" : "\(outputs.count) headless outputs of \(sizes[0])"
+        }
+        return "\(outputs.count) headless outputs (\(sizes.joined(separator: ", ")))"
+    }
+
+    func makeOutput(width: Int, height: Int, scale: Int) -> BackendOutput {
+        lastNumber += 1
+        let output = HeadlessOutput(number: lastNumber, width: width, height: height, scale: Double(max(scale, 1)))
+        outputs.append(output)
+        return output
+    }
+
+    func outputRemoved(_ output: BackendOutput) {
+        outputs.removeAll { $0 === output }
     }
 
     func attach(to server: Server) {}

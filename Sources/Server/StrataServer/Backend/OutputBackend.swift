@@ -29,8 +29,12 @@ extension BackendOutput {
 /// Where frames go and, for backends with devices, where input comes from:
 /// the outputs, left to right as the layout places them. The server never
 /// names a concrete backend.
+///
+/// Outputs may come and go while the server runs (a monitor plugged in, a
+/// nested window closed): the backend tells the server with
+/// `Server.addOutput(_:)` and `Server.removeOutput(_:)`, on its thread.
 public protocol OutputBackend: AnyObject {
-    /// At least one; fixed for the backend's life.
+    /// At least one at start: the outputs the server lays out first.
     var outputs: [BackendOutput] { get }
     /// One line for the log: what the outputs are.
     var summary: String { get }
@@ -38,6 +42,15 @@ public protocol OutputBackend: AnyObject {
     func attach(to server: Server)
     /// The server is shutting down: let go of everything outside the process.
     func stop()
+}
+
+/// A backend that makes outputs on request (`strata output add` and
+/// `remove`, as sway's `create_output`): the headless one.
+public protocol OutputMakingBackend: OutputBackend {
+    /// A new output of `width`×`height` pixels at `scale`, named by the backend.
+    func makeOutput(width: Int, height: Int, scale: Int) -> BackendOutput
+    /// The server took `output` out of its layout: the backend lets it go.
+    func outputRemoved(_ output: BackendOutput)
 }
 
 extension OutputBackend where Self: BackendOutput {

@@ -23,6 +23,8 @@ import Glibc
 ///                                  drag X1 Y1 X2 Y2 --steps N, scroll DX DY,
 ///                                  key NAME [--down|--up], type TEXT, touch down|move ID X Y,
 ///                                  touch up ID, tap X Y; answered once the events are sent
+///     output <action …>            outputs (OutputCommand): add [--size WxH] [--scale N],
+///                                  remove NAME, list; JSON of the outputs after it
 ///
 /// The answer is a JSON body, or one line `error: ...`. Connections are
 /// non-blocking and served on the compositor's event loop, so a slow tool
@@ -176,8 +178,16 @@ final class ControlServer {
             server.flushClients()
             return JSONValue.object([("input", .string(parts[1].split(separator: " ").first.map(String.init) ?? "")),
                                      ("seat", server.seat.dump())]).serialized()
+        case ("output", 2):
+            do {
+                return server.perform(try OutputCommand(line: parts[1]))
+            } catch {
+                return "error: \(error)"
+            }
+        case ("output", _):
+            return "error: usage: output \(OutputCommand.usage)"
         default:
-            return "error: unknown request '\(request)' (screenshot <path>, screenshot-output <name> <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>, input <action>)"
+            return "error: unknown request '\(request)' (screenshot <path>, screenshot-output <name> <path>, tree, frame, stats, close <title>, resize <w>x<h> <title>, input <action>, output <action>)"
         }
     }
 }

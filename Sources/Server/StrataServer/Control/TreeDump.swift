@@ -19,12 +19,7 @@ extension Server {
         return .object([
             ("output", .object([("width", .int(configuration.width)), ("height", .int(configuration.height)),
                                 ("scale", .int(configuration.scale))])),
-            // Each output's name and place in the layout (points), left to right.
-            ("outputs", .array(outputs.map { output in
-                let b = output.bounds
-                return .object([("name", .string(output.name)), ("x", .number(b.minX)), ("y", .number(b.minY)),
-                                ("width", .int(output.pixelWidth)), ("height", .int(output.pixelHeight))])
-            })),
+            ("outputs", outputsDump()),
             ("seat", seat.dump()),
             ("idle_inhibited", .bool(isIdleInhibited)),
             ("usable_area", .rect(usableArea)),
@@ -61,6 +56,23 @@ extension Toplevel {
     }
 }
 
+extension Server {
+    /// Each output, left to right: its name, place in the layout and size
+    /// in points, size in pixels, scale, refresh and the area windows may
+    /// cover (`strata tree`'s outputs, `strata output list`).
+    func outputsDump() -> JSONValue {
+        .array(outputs.map { output in
+            let b = output.bounds
+            return .object([("name", .string(output.name)), ("x", .number(b.minX)), ("y", .number(b.minY)),
+                            ("width", .int(output.pixelWidth)), ("height", .int(output.pixelHeight)),
+                            ("scale", .number(output.scale)),
+                            ("logical_width", .number(b.width)), ("logical_height", .number(b.height)),
+                            ("refresh_mhz", .int(output.device.refreshMillihertz)),
+                            ("usable_area", .rect(windows.workArea(on: output)))])
+        })
+    }
+}
+
 extension LayerSurface {
     /// Its committed state, where the arrangement put it, and whether it has the keyboard.
     func dump() -> JSONValue {
@@ -68,6 +80,7 @@ extension LayerSurface {
         return .object([
             ("namespace", .string(namespace)),
             ("layer", .string(s.layer.description)),
+            ("output", output.map { .string($0.name) } ?? .null),
             ("mapped", .bool(isMapped)),
             ("closed", .bool(isClosed)),
             ("anchor", .int(Int(s.anchor.rawValue))),

@@ -11,8 +11,15 @@ final class Output {
     /// is wl_output's x and y and xdg_output's logical position.
     private(set) var bounds: Rect = .zero
     var origin: Point { bounds.origin }
+    /// Where its pixels start in the layout's pixels (screenshots,
+    /// screencopy damage): the widths in pixels of the outputs left of it,
+    /// so outputs of different scales still meet without a gap.
+    private(set) var pixelX = 0
     /// Its wl_output, which also sends wl_surface.enter and leave.
     var global: OutputGlobal?
+    /// Taken out of the layout (unplugged, closed, `strata output remove`):
+    /// what clients still name of it is inert.
+    private(set) var isRemoved = false
 
     init(device: BackendOutput) {
         self.device = device
@@ -23,18 +30,20 @@ final class Output {
     var renderer: SceneRenderer { device.renderer }
     var pixelWidth: Int { renderer.width }
     var pixelHeight: Int { renderer.height }
+    /// Output pixels per point (wl_output.scale): the output's own.
+    var scale: Double { max(renderer.scale, 1) }
 
-    /// The output's rect in layout pixels (the layout in points times the scale, which outputs share).
+    /// The output's rect in layout pixels.
     var pixelRect: PixelRect {
-        let scale = max(renderer.scale, 1)
-        return PixelRect(x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()),
-                         width: pixelWidth, height: pixelHeight)
+        PixelRect(x: pixelX, y: Int((origin.y * scale).rounded()), width: pixelWidth, height: pixelHeight)
     }
 
     /// Places the output at its renderer's size; the renderer draws that part of the scene from now on.
-    func place(at point: Point) {
-        let scale = max(renderer.scale, 1)
+    func place(at point: Point, pixelX: Int) {
         bounds = Rect(origin: point, size: Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale))
+        self.pixelX = pixelX
         renderer.origin = point
     }
+
+    func markRemoved() { isRemoved = true }
 }

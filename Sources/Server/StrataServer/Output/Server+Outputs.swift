@@ -7,10 +7,11 @@ import StrataRender
 extension Server {
     /// Places the outputs and sizes the scene root to their bounding box.
     func layOutOutputs() {
-        var x = 0.0
+        var x = 0.0, pixelX = 0
         for output in outputs {
-            output.place(at: Point(x: x, y: 0))
+            output.place(at: Point(x: x, y: 0), pixelX: pixelX)
             x += output.bounds.width
+            pixelX += output.pixelWidth
         }
         let layout = Rect(x: 0, y: 0, width: x, height: outputs.map(\.bounds.height).max() ?? 0)
         if scene.bounds != layout { scene.bounds = layout }

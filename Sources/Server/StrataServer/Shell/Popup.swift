@@ -107,8 +107,9 @@ final class Popup {
 
     /// The window's output in the parent's window-geometry coordinates: what the popup must stay inside.
     private var constraintArea: PopupPlacement.Box {
-        // A layer surface's popups stay on the first output, where panels are.
-        let output = rootToplevel.map { server.output(of: $0) }?.bounds ?? server.outputs[0].bounds
+        // A layer surface's popups stay on its output.
+        let output = rootToplevel.map { server.output(of: $0) }?.bounds
+            ?? (host as? LayerSurface)?.output?.bounds ?? server.outputs[0].bounds
         let window = host?.popupHostLayer.position ?? .zero
         let origin = parentGeometryOrigin
         return PopupPlacement.Box(x: Int((output.minX - window.x - origin.x).rounded(.down)),

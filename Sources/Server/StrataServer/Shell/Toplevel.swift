@@ -305,7 +305,7 @@ public final class Toplevel: PopupHost {
         i.unset_maximized = { _, resource in Toplevel.from(resource)?.setMaximized(false) }
         // The output argument, if any, names the output to cover.
         i.set_fullscreen = { _, resource, output in
-            Toplevel.from(resource)?.setFullscreen(true, on: resourceObject(output, as: OutputGlobal.self)?.output)
+            Toplevel.from(resource)?.setFullscreen(true, on: resourceObject(output, as: OutputGlobal.self)?.liveOutput)
         }
         i.unset_fullscreen = { _, resource in Toplevel.from(resource)?.setFullscreen(false) }
         i.set_minimized = { _, resource in Toplevel.from(resource)?.minimize() }

@@ -18,8 +18,8 @@ final class WindowStack {
     private var registered: [Weak<Toplevel>] = []
     /// How many layer surfaces (background and bottom) the scene holds below the windows.
     var layersBelow = 0
-    /// What the panels leave of the output (`Server.usableArea`); nil: all of it.
-    var usableArea: Rect?
+    /// What the panels leave of each output that has some (by the output's identity); absent: all of it.
+    private var usableAreas: [ObjectIdentifier: Rect] = [:]
 
     init(scene: RenderLayer, explicitOrigins: [Point] = []) {
         self.scene = scene
@@ -51,15 +51,23 @@ final class WindowStack {
     }
 
     /// The area windows are placed and maximized into on `output`: the
-    /// output, less what panels reserve there (layer surfaces' exclusive
-    /// zones; panels are on the first output).
+    /// output, less what its panels reserve (layer surfaces' exclusive zones).
     func workArea(on output: Output) -> Rect {
         let bounds = output.bounds
-        guard let usableArea, !usableArea.isEmpty,
+        guard let usableArea = usableAreas[ObjectIdentifier(output)], !usableArea.isEmpty,
               usableArea.minX >= bounds.minX, usableArea.maxX <= bounds.maxX,
               usableArea.minY >= bounds.minY, usableArea.maxY <= bounds.maxY else { return bounds }
         return usableArea
     }
+
+    /// The layer shell arranged `output` and `area` is left of it; nil: all of it. True when that changed.
+    func setUsableArea(_ area: Rect?, of output: Output) -> Bool {
+        guard usableAreas[ObjectIdentifier(output)] != area else { return false }
+        usableAreas[ObjectIdentifier(output)] = area
+        return true
+    }
+
+    func forgetUsableArea(of output: Output) { usableAreas[ObjectIdentifier(output)] = nil }
 
     /// The windows that are shown (mapped and not minimized), bottom to top.
     var visibleToplevels: [Toplevel] { toplevels.filter { !$0.states.minimized } }

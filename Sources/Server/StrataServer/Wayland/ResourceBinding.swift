@@ -131,6 +131,13 @@ final class Global {
         }
     }
 
+    /// Stops advertising the global (clients get wl_registry.global_remove)
+    /// while it still exists, so a bind already on its way is served.
+    /// Destroy it later (`RetiringGlobal`), as wlroots and weston do.
+    func withdraw() {
+        if let global { wl_global_remove(global) }
+    }
+
     deinit { if let global { wl_global_destroy(global) } }
 }
 

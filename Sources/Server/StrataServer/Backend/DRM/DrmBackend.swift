@@ -17,9 +17,9 @@ final class DrmBackend: OutputBackend {
     /// The GPU's id with the seat, to close it through the seat.
     private let deviceID: Int32
     let input: InputDevices?
-    private let scale: Int
-    /// One per monitor connected at start, left to right.
-    let drmOutputs: [DrmOutput]
+    let scale: Int
+    /// One per monitor, left to right: those connected at start, then those plugged in since.
+    var drmOutputs: [DrmOutput]
     var outputs: [BackendOutput] { drmOutputs }
     /// Every connected monitor, as the layout would place them now.
     var plannedOutputs: [PlannedOutput]

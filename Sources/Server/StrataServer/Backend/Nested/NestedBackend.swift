@@ -8,12 +8,13 @@ import Glibc
 
 /// The outputs as windows on another Wayland compositor (the parent), one
 /// per output (`NestedWindow`): the parent's pointer, keyboard and touch
-/// become this compositor's seat; closing a window ends the session. Built
-/// on StrataWayland, the client layer StrataKit uses.
+/// become this compositor's seat. Closing a window takes its output out of
+/// the layout; closing the last one ends the session. Built on
+/// StrataWayland, the client layer StrataKit uses.
 final class NestedBackend: OutputBackend {
     let parentName: String
     private let connection: Connection
-    let windows: [NestedWindow]
+    private(set) var windows: [NestedWindow]
     private let parentSeat: StrataWayland.Seat?
     private let scale: Int
     private weak var server: Server?
@@ -47,7 +48,7 @@ final class NestedBackend: OutputBackend {
     func attach(to server: Server) {
         self.server = server
         for window in windows {
-            window.toplevel.onClose = { [weak server] in server?.terminate() }
+            window.toplevel.onClose = { [unowned self, unowned window] in self.closed(window) }
             window.toplevel.onConfigure = { [unowned self, unowned window] configure in self.configured(window, configure) }
             // A parent that sized the window from the start (a tiling one) gets that size at once.
             if let first = window.toplevel.lastConfigure { configured(window, first) }
@@ -62,6 +63,24 @@ final class NestedBackend: OutputBackend {
         // The first frame covers the whole window.
         server.scheduleFrame()
     }
+
+    /// The parent asked to close `window`: its output leaves the layout and
+    /// the window goes; the last one ends the session instead.
+    private func closed(_ window: NestedWindow) {
+        guard let server else { return }
+        guard windows.count > 1, server.removeOutput(window) else {
+            ServerLog.logger.info("the window of \(window.outputName) was closed: ending the session")
+            server.terminate()
+            return
+        }
+        ServerLog.logger.info("the window of \(window.outputName) was closed: the output is removed")
+        windows.removeAll { $0 === window }
+        // Destroyed once the parent's events are dispatched, not inside its own close handler.
+        closedWindows.append(window)
+    }
+
+    /// Windows closed during this dispatch, destroyed after it.
+    private var closedWindows: [NestedWindow] = []
 
     private func configured(_ window: NestedWindow, _ configure: StrataWayland.Toplevel.Configure) {
         if window.configured(configure) { server?.outputDidResize(window) }
@@ -78,6 +97,8 @@ final class NestedBackend: OutputBackend {
     private func parentReadable(mask: UInt32) {
         do {
             try connection.dispatch(timeout: 0)
+            for window in closedWindows { window.destroy() }
+            closedWindows = []
             _ = try connection.flush()
         } catch {
             ServerLog.logger.error("the parent compositor \(parentName) went away: \(error)")
@@ -94,7 +115,8 @@ final class NestedBackend: OutputBackend {
         if let source { wl_event_source_remove(source) }
         source = nil
         input = nil
-        for window in windows { window.destroy() }
+        for window in windows + closedWindows { window.destroy() }
+        closedWindows = []
         connection.disconnect()
     }
 }

@@ -26,7 +26,8 @@ final class TitleBar {
     private(set) var frame = Rect.zero
     /// The bar and the window below it, on the output.
     private var decorated = Rect.zero
-    private let scale: Double
+    /// Pixels per point the bar is drawn at: its window's output's scale.
+    private var scale: Double
     private var drawn: TitleBarDrawing.Content?
 
     init(scale: Double) {
@@ -56,6 +57,9 @@ final class TitleBar {
         let drawnWidth = Int(min(g.width, TitleBar.maximumDrawnWidth).rounded())
         let content = TitleBarDrawing.Content(title: window.title ?? "", width: drawnWidth,
                                               active: window.isActivated, maximized: window.states.maximized)
+        // Drawn again at the scale of the output the window is on now.
+        let outputScale = window.server.output(of: window).scale
+        if outputScale != scale { (scale, drawn) = (outputScale, nil) }
         guard content != drawn else { return }
         drawn = content
         layer.contents = TitleBarDrawing.image(of: content, height: TitleBar.height, scale: scale)

@@ -16,7 +16,7 @@ extension Toplevel {
         if let serial = pending.serial, !hasAcknowledged(serial) { return }
         pendingDecorationMode = nil
         if pending.serverSide, titleBar == nil {
-            titleBar = TitleBar(scale: Double(max(server.configuration.scale, 1)))
+            titleBar = TitleBar(scale: server.output(of: self).scale)
         } else if !pending.serverSide, let bar = titleBar {
             bar.remove()
             titleBar = nil

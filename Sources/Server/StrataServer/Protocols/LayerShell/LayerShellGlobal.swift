@@ -4,10 +4,13 @@ import StrataProtocol
 
 /// zwlr_layer_shell_v1: surfaces that are part of the desktop rather than
 /// windows (panels, docks, wallpapers, launchers, notifications, lock
-/// screens). It keeps the output's layer surfaces, arranges them by their
-/// anchors, margins and exclusive zones (`LayerArrangement`), stacks them
-/// in the scene below and above the windows, and gives the windows the
-/// area the panels leave (`Server.usableArea`).
+/// screens). Each is on one output: the one get_layer_surface names, else
+/// (null) the output under the pointer or the first, as in sway. It
+/// arranges each output's layer surfaces by their anchors, margins and
+/// exclusive zones (`LayerArrangement`), stacks them in the scene below
+/// and above the windows, and gives the windows the area the panels leave
+/// on that output (`WindowStack.workArea(on:)`). When their output goes
+/// they are closed.
 final class LayerShellGlobal {
     /// v4: on_demand keyboard interactivity.
     static let version: Int32 = 4
@@ -82,17 +85,31 @@ final class LayerShellGlobal {
 
     // MARK: Arrangement
 
-    /// Places every initialized surface on the output, configures those
+    /// Places every initialized surface on its output, configures those
     /// whose size changed, closes those that do not fit, and gives the
-    /// windows what is left.
+    /// windows on each output what is left of it.
     func arrange() {
-        // Panels are on the first output.
-        let output = server.outputs[0].bounds
-        let arranged = allSurfaces.filter { $0.isInitialized && !$0.isClosed }
-        let result = LayerArrangement.arrange(arranged.map { LayerArrangement.Item(state: $0.current, reservesZone: $0.isMapped) },
-                                              on: output)
-        for (surface, box) in zip(arranged, result.boxes) { surface.arranged(in: box) }
-        server.usableAreaChanged(to: result.usableArea)
+        let live = allSurfaces.filter { $0.isInitialized && !$0.isClosed }
+        for output in server.outputs {
+            let arranged = live.filter { $0.output === output }
+            let result = LayerArrangement.arrange(arranged.map { LayerArrangement.Item(state: $0.current, reservesZone: $0.isMapped) },
+                                                  on: output.bounds)
+            for (surface, box) in zip(arranged, result.boxes) { surface.arranged(in: box) }
+            server.usableAreaChanged(on: output, to: result.usableArea)
+        }
+    }
+
+    /// `output` left the layout: its layer surfaces are closed (the client
+    /// may make new ones on another output) and its usable area forgotten.
+    func outputRemoved(_ output: Output) {
+        for surface in allSurfaces where surface.output === output || surface.output == nil { surface.close() }
+        server.windows.forgetUsableArea(of: output)
+    }
+
+    /// The output a new layer surface goes on: the one named, else the one under the pointer, else the first.
+    func output(named resource: WaylandResource?) -> Output? {
+        guard let resource else { return server.outputForNewWindows }
+        return resourceObject(resource, as: OutputGlobal.self)?.liveOutput
     }
 
     /// Puts the shown surfaces' layers in the scene: background and
@@ -150,7 +167,8 @@ final class LayerShellBinding {
         resourceObject(resource, as: LayerShellBinding.self, interface: strata_zwlr_layer_shell_v1_interface())
     }
 
-    private func getLayerSurface(id: UInt32, surfaceResource: WaylandResource?, layer: UInt32, namespace: String) {
+    private func getLayerSurface(id: UInt32, surfaceResource: WaylandResource?, outputResource: WaylandResource?,
+                                 layer: UInt32, namespace: String) {
         guard let resource, let surface = Surface.from(surfaceResource) else { return }
         if surface.roleObject != nil || ![SurfaceRoleKind.none, .layerSurface].contains(surface.role) {
             strata_resource_post_error(resource, ZWLR_LAYER_SHELL_V1_ERROR_ROLE.rawValue,
@@ -167,16 +185,18 @@ final class LayerShellBinding {
             return
         }
         _ = surface.giveRole(.layerSurface)
-        guard let layerSurface = LayerSurface(shell: shell, parent: resource, id: id, surface: surface,
+        let output = shell.output(named: outputResource)
+        guard let layerSurface = LayerSurface(shell: shell, parent: resource, id: id, surface: surface, output: output,
                                               layer: shellLayer, namespace: namespace) else { return }
         shell.register(layerSurface)
+        // Named an output that went before the client heard: closed at once, as sway does.
+        if output == nil { layerSurface.close() }
     }
 
     static let implementation: UnsafeRawPointer = {
         var i = zwlr_layer_shell_v1_interface()
-        // The output argument can only name the one output (or leave it to the compositor).
-        i.get_layer_surface = { _, resource, id, surface, _, layer, namespace in
-            LayerShellBinding.from(resource)?.getLayerSurface(id: id, surfaceResource: surface, layer: layer,
+        i.get_layer_surface = { _, resource, id, surface, output, layer, namespace in
+            LayerShellBinding.from(resource)?.getLayerSurface(id: id, surfaceResource: surface, outputResource: output, layer: layer,
                                                               namespace: namespace.map { String(cString: $0) } ?? "")
         }
         // Layer surfaces made through it live on.

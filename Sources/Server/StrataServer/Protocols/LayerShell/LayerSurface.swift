@@ -16,6 +16,8 @@ final class LayerSurface: SurfaceRole, PopupHost {
     private(set) var resource: WaylandResource?
     private(set) weak var surface: Surface?
     let namespace: String
+    /// The output it is on, for its life; nil once that output is gone (it is closed then).
+    private(set) weak var output: Output?
 
     /// Anchor (0, 0); position = the surface's origin on the output. The
     /// surface's layer first, then the popups opened from it.
@@ -50,8 +52,10 @@ final class LayerSurface: SurfaceRole, PopupHost {
     /// Those shown, bottom to top; the seat hit-tests them before the surface.
     var mappedPopups: [Popup] = []
 
-    init?(shell: LayerShellGlobal, parent: WaylandResource, id: UInt32, surface: Surface, layer: ShellLayer, namespace: String) {
+    init?(shell: LayerShellGlobal, parent: WaylandResource, id: UInt32, surface: Surface, output: Output?,
+          layer: ShellLayer, namespace: String) {
         self.shell = shell
+        self.output = output
         self.surface = surface
         self.namespace = namespace
         pending = LayerSurfaceState(layer: layer)

@@ -57,8 +57,8 @@ final class ScreencopyFrame {
             postError(ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED, "zwlr_screencopy_frame_v1@\(wl_resource_get_id(resource)) was already used to copy")
             return
         }
-        guard !region.isEmpty else {
-            // failed was sent at creation: there is nothing to copy.
+        guard !region.isEmpty, !output.isRemoved else {
+            // failed was sent at creation, or the output went: there is nothing to copy.
             zwlr_screencopy_frame_v1_send_failed(resource)
             return
         }
@@ -114,6 +114,13 @@ final class ScreencopyFrame {
         zwlr_screencopy_frame_v1_send_flags(resource, 0)
         zwlr_screencopy_frame_v1_send_ready(resource, UInt32(truncatingIfNeeded: time.seconds >> 32),
                                             UInt32(truncatingIfNeeded: time.seconds), time.nanoseconds)
+    }
+
+    /// The output went before the copy was made.
+    func fail() {
+        bufferListener.remove()
+        buffer = nil
+        if let resource { zwlr_screencopy_frame_v1_send_failed(resource) }
     }
 
     private func destroyed() {

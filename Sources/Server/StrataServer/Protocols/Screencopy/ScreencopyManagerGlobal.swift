@@ -47,6 +47,18 @@ final class ScreencopyManagerGlobal {
         for manager in managers.compactMap(\.object) { manager.frameDidRender(damage: damage, at: time) }
     }
 
+    /// An output left the layout: copies of it still waiting fail, and
+    /// since the others may have moved, every binding's damage is the whole layout.
+    func outputRemoved(_ output: Output) {
+        for manager in managers.compactMap(\.object) { manager.outputRemoved(output) }
+        layoutChanged()
+    }
+
+    /// Outputs were added or moved: the next copy_with_damage of any output reports all of it.
+    func layoutChanged() {
+        for manager in managers.compactMap(\.object) { manager.damageAll() }
+    }
+
     /// Serves a copy request: now when the screen is up to date, else after
     /// the next frame (which a manually clocked server renders at once, as
     /// `strata screenshot` does).
@@ -92,10 +104,19 @@ final class ScreencopyManager {
     /// A copy of `output` was made: its damage counts from now.
     func copied(_ output: Output) {
         let rect = output.pixelRect
-        damage.removeAll { $0.intersection(rect) == $0 }
+        // What other outputs' parts of a rect missed is still to be copied from them.
+        damage = damage.flatMap { $0.subtracting(rect) }
     }
 
     func wait(for frame: ScreencopyFrame) { waiting.append(frame) }
+
+    func outputRemoved(_ output: Output) {
+        let gone = waiting.filter { $0.output === output }
+        waiting.removeAll { $0.output === output }
+        for frame in gone { frame.fail() }
+    }
+
+    func damageAll() { damage = [global.layoutRect] }
     func stopWaiting(for frame: ScreencopyFrame) { waiting.removeAll { $0 === frame } }
 
     func frameDidRender(damage newDamage: [PixelRect], at time: PresentationTime) {
@@ -123,23 +144,29 @@ final class ScreencopyManager {
         _ = ScreencopyFrame(manager: self, parent: resource, id: id, output: output, region: region ?? output.pixelRect)
     }
 
-    /// The output behind a wl_output argument (libwayland checked its type); nil for one whose global is gone.
+    /// The output behind a wl_output argument (libwayland checked its type);
+    /// nil for one no longer in the layout, whose frame fails.
     private static func output(_ resource: WaylandResource?) -> Output? {
-        resourceObject(resource, as: OutputGlobal.self)?.output
+        resourceObject(resource, as: OutputGlobal.self)?.liveOutput
+    }
+
+    /// A frame that fails at once: its output went (an empty region is answered with failed).
+    private func captureRemovedOutput(id: UInt32) {
+        capture(id: id, output: global.server.outputs[0], region: PixelRect(x: 0, y: 0, width: 0, height: 0))
     }
 
     static let implementation: UnsafeRawPointer = {
         var i = zwlr_screencopy_manager_v1_interface()
         i.capture_output = { _, resource, id, _, output in
             guard let manager = ScreencopyManager.from(resource) else { return }
-            let captured = ScreencopyManager.output(output) ?? manager.global.server.outputs[0]
+            guard let captured = ScreencopyManager.output(output) else { return manager.captureRemovedOutput(id: id) }
             manager.capture(id: id, output: captured, region: nil)
         }
         i.capture_output_region = { _, resource, id, _, output, x, y, width, height in
             guard let manager = ScreencopyManager.from(resource) else { return }
-            let captured = ScreencopyManager.output(output) ?? manager.global.server.outputs[0]
+            guard let captured = ScreencopyManager.output(output) else { return manager.captureRemovedOutput(id: id) }
             // Output-local logical coordinates (points) to layout pixels, clipped to the output.
-            let scale = Int(max(manager.global.server.configuration.scale, 1))
+            let scale = Int(captured.scale)
             let place = captured.pixelRect
             let asked = PixelRect(x: place.x + Int(x) * scale, y: place.y + Int(y) * scale,
                                   width: Int(width) * scale, height: Int(height) * scale)
@@ -148,4 +175,20 @@ final class ScreencopyManager {
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)
     }()
+}
+
+private extension PixelRect {
+    /// The parts of this rect outside `other`: none, itself, or up to four bands around the overlap.
+    func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let overlap = intersection(other)
+        guard !overlap.isEmpty else { return [self] }
+        let bottom = y + height, overlapBottom = overlap.y + overlap.height
+        let parts = [
+            PixelRect(x: x, y: y, width: width, height: overlap.y - y),
+            PixelRect(x: x, y: overlapBottom, width: width, height: bottom - overlapBottom),
+            PixelRect(x: x, y: overlap.y, width: overlap.x - x, height: overlap.height),
+            PixelRect(x: overlap.x + overlap.width, y: overlap.y, width: x + width - overlap.x - overlap.width, height: overlap.height),
+        ]
+        return parts.filter { !$0.isEmpty }
+    }
 }

@@ -28,6 +28,11 @@ final class XdgOutputManagerGlobal {
         }
     }
 
+    /// An output left the layout: its zxdg_output_v1 objects stay, inert.
+    func outputRemoved(_ output: Output) {
+        outputs.removeAll { $0.output === output }
+    }
+
     private func sendPlace(of output: Output, to resource: WaylandResource) {
         let bounds = output.bounds
         zxdg_output_v1_send_logical_position(resource, Int32(bounds.minX), Int32(bounds.minY))
@@ -35,8 +40,8 @@ final class XdgOutputManagerGlobal {
     }
 
     /// Describes `global`'s output on a new zxdg_output_v1.
-    private func describe(_ global: OutputGlobal, to resource: WaylandResource, output: WaylandResource) {
-        sendPlace(of: global.output, to: resource)
+    private func describe(_ global: OutputGlobal, _ described: Output, to resource: WaylandResource, output: WaylandResource) {
+        sendPlace(of: described, to: resource)
         let version = wl_resource_get_version(resource)
         if version >= 2 {
             zxdg_output_v1_send_name(resource, global.name)
@@ -66,8 +71,10 @@ final class XdgOutputManagerGlobal {
                                                implementation: XdgOutputManagerGlobal.outputImplementation, object: manager,
                                                onDestroy: { [unowned manager] gone in manager.outputs.removeAll { $0.resource == gone } })
             else { return }
-            manager.outputs.append((xdgOutput, global.output))
-            manager.describe(global, to: xdgOutput, output: output)
+            // For a wl_output whose output went: an object that says nothing.
+            guard let described = global.liveOutput else { return }
+            manager.outputs.append((xdgOutput, described))
+            manager.describe(global, described, to: xdgOutput, output: output)
         }
         return staticImplementation(i)
     }()

@@ -1,0 +1,43 @@
+import ArgumentParser
+import StrataServer
+
+/// `strata output`: add a headless output, remove one by name, or list the
+/// layout as JSON. The words after `output` are `OutputCommand`'s, which
+/// the control socket reads too.
+struct OutputCommandLine: StrataSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "output",
+        abstract: "Add, remove or list the outputs of a running compositor.",
+        discussion: """
+            Actions:
+              add [--size WxH] [--scale N]   a new headless output at the right of the layout
+                                             (default: the first output's size and scale)
+              remove NAME                    take the output named NAME (wl_output.name) away;
+                                             its windows move to the first remaining output
+              list                           every output, left to right, as JSON
+
+            Only the headless backend adds and removes outputs on request; the drm
+            backend's follow its monitors and the wayland backend's its windows.
+            The last output cannot be removed.
+            """)
+
+    @OptionGroup var socket: SocketOption
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The action and its arguments.", valueName: "action"))
+    var words: [String] = []
+
+    func command(currentDirectory: String) throws -> StrataCommand {
+        // --socket may come after the action too, as with `strata input`.
+        var socketName = try socket.checked()
+        var action: [String] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "--socket" {
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("missing value for --socket") }
+                socketName = try ArgumentChecks.socketName(value)
+            } else {
+                action.append(word)
+            }
+        }
+        return .control(socketName: socketName, request: .output(try OutputCommand.parse(action)))
+    }
+}

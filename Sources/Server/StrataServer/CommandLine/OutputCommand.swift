@@ -1,0 +1,78 @@
+/// What `strata output` asks a running compositor: add an output (a
+/// headless one, as sway's `create_output`), remove one by name, or list
+/// them. The control request line is `output ` and the same words, so one
+/// parser reads the command line and the request.
+public enum OutputCommand: Equatable, Sendable {
+    /// Size in pixels and integer scale; nil: the first output's.
+    case add(width: Int?, height: Int?, scale: Int?)
+    case remove(name: String)
+    case list
+
+    public static let usage = "add [--size WxH] [--scale N] | remove NAME | list"
+
+    /// The control request line.
+    public var line: String {
+        switch self {
+        case .add(let width, let height, let scale):
+            var words = ["output", "add"]
+            if let width, let height { words += ["--size", "\(width)x\(height)"] }
+            if let scale { words += ["--scale", "\(scale)"] }
+            return words.joined(separator: " ")
+        case .remove(let name): return "output remove \(name)"
+        case .list: return "output list"
+        }
+    }
+
+    /// Reads a control request line's words after `output`.
+    public init(line: String) throws {
+        self = try OutputCommand.parse(line.split(separator: " ").map(String.init))
+    }
+
+    /// Parses the words after `output`: the action, then its name or options.
+    public static func parse(_ words: [String]) throws -> OutputCommand {
+        guard let action = words.first else { throw UsageError("output needs an action: \(usage)") }
+        var rest = words.dropFirst()
+        switch action {
+        case "list":
+            if let extra = rest.first { throw UsageError("output list takes nothing more, not '\(extra)'") }
+            return .list
+        case "remove":
+            guard let name = rest.popFirst(), !name.hasPrefix("-") else { throw UsageError("output remove needs the output's NAME") }
+            if let extra = rest.first { throw UsageError("output remove takes one NAME, not also '\(extra)'") }
+            return .remove(name: name)
+        case "add":
+            var size: (width: Int, height: Int)?
+            var scale: Int?
+            while let word = rest.popFirst() {
+                switch word {
+                case "--size":
+                    guard let value = rest.popFirst() else { throw UsageError("missing value for --size") }
+                    size = try parseSize(value)
+                case "--scale":
+                    guard let value = rest.popFirst() else { throw UsageError("missing value for --scale") }
+                    guard let n = Int(value), (1...8).contains(n) else {
+                        throw UsageError("invalid scale '\(value)' (expected an integer from 1 to 8)")
+                    }
+                    scale = n
+                default:
+                    throw UsageError("output add takes --size WxH and --scale N, not '\(word)'")
+                }
+            }
+            if let size, let scale, size.width % scale != 0 || size.height % scale != 0 {
+                throw UsageError("size \(size.width)x\(size.height) is not a multiple of scale \(scale)")
+            }
+            return .add(width: size?.width, height: size?.height, scale: scale)
+        default:
+            throw UsageError("unknown output action '\(action)' (\(usage))")
+        }
+    }
+
+    /// `WxH`, each side 1…16384 pixels.
+    private static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            throw UsageError("invalid size '\(text)' (expected WxH, e.g. 1280x800)")
+        }
+        return (w, h)
+    }
+}
