@@ -41,6 +41,8 @@ extension Toplevel {
             ("app_id", appID.map(JSONValue.string) ?? .null),
             ("mapped", .bool(isMapped)),
             ("focused", .bool(server.seat.keyboardFocus === self)),
+            // False once its client missed a ping (XdgWmBase+Ping).
+            ("responding", .bool(isResponding)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
             ("states", .array(states.names(activated: isActivated).map(JSONValue.string))),

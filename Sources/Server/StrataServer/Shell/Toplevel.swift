@@ -90,11 +90,21 @@ public final class Toplevel: PopupHost {
     /// The client that owns the window.
     public var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
 
-    /// Asks the client to close the window (xdg_toplevel.close).
+    /// Asks the client to close the window (xdg_toplevel.close), and pings
+    /// it. A client that already missed a ping is disconnected instead:
+    /// asking again is how a person closes a hung app (XdgWmBase+Ping).
     public func close() {
         guard let resource else { return }
+        if let base = xdgSurface?.wmBase, base.isUnresponsive {
+            base.disconnectUnresponsive()
+            return
+        }
         xdg_toplevel_send_close(resource)
+        xdgSurface?.wmBase?.ping()
     }
+
+    /// Its client missed a ping and has not answered since.
+    var isResponding: Bool { !(xdgSurface?.wmBase?.isUnresponsive ?? false) }
 
     /// Sends a configure with the window's states. Without a size (0×0)
     /// the client chooses; a size (the control interface's `resize`, a

@@ -5,6 +5,7 @@ import StrataProtocol
 /// xdg_wm_base: turns surfaces into desktop windows.
 final class XdgWmBaseGlobal {
     /// v5; configure_bounds (v4) and wm_capabilities (v5) are optional events not sent.
+    /// (Without wm_capabilities a client assumes every one: the window menu, maximize, fullscreen, minimize.)
     static let version: Int32 = 5
     unowned let server: Server
     private var global: Global?
@@ -15,7 +16,8 @@ final class XdgWmBaseGlobal {
                         version: XdgWmBaseGlobal.version) { [unowned self] client, version, id in
             let base = XdgWmBase(server: self.server)
             base.resource = makeResource(client: client, interface: strata_xdg_wm_base_interface(), version: Int32(version),
-                                         id: id, implementation: XdgWmBase.implementation, object: base)
+                                         id: id, implementation: XdgWmBase.implementation, object: base,
+                                         onDestroy: { [unowned base] _ in base.resourceDestroyed() })
         }
         if global == nil { return nil }
     }
@@ -26,7 +28,12 @@ final class XdgWmBase {
     unowned let server: Server
     var resource: WaylandResource?
     /// Its xdg_surfaces: destroying the base before them is a protocol error.
-    private var surfaces: [Weak<XdgSurface>] = []
+    private(set) var surfaces: [Weak<XdgSurface>] = []
+    /// The ping awaiting its pong, and the timer that gives up on it (XdgWmBase+Ping).
+    var pendingPing: UInt32?
+    var pingTimer: OpaquePointer?
+    /// The client missed a ping: its windows show it, and closing one again disconnects it.
+    var isUnresponsive = false
 
     init(server: Server) { self.server = server }
 
@@ -71,8 +78,7 @@ final class XdgWmBase {
         i.get_xdg_surface = { _, resource, id, surface in
             XdgWmBase.from(resource)?.getXdgSurface(id: id, surfaceResource: surface)
         }
-        // Strata never pings yet, so a pong needs no bookkeeping.
-        i.pong = { _, _, _ in }
+        i.pong = { _, resource, serial in XdgWmBase.from(resource)?.pong(serial: serial) }
         return staticImplementation(i)
     }()
 }

@@ -55,7 +55,8 @@ final class TitleBar {
         // No output is wider than this: a wider bar is drawn this wide and stretched,
         // so a client's huge geometry costs no huge image.
         let drawnWidth = Int(min(g.width, TitleBar.maximumDrawnWidth).rounded())
-        let content = TitleBarDrawing.Content(title: window.title ?? "", width: drawnWidth,
+        let title = (window.title ?? "") + (window.isResponding ? "" : " (Not Responding)")
+        let content = TitleBarDrawing.Content(title: title, width: drawnWidth,
                                               active: window.isActivated, maximized: window.states.maximized)
         // Drawn again at the scale of the output the window is on now.
         let outputScale = window.server.output(of: window).scale
