@@ -85,21 +85,10 @@ final class DataDeviceProtocolTests: CompositorTestCase {
         /// Pastes the current selection as plain text; `owner` writes it.
         func paste(from owner: ClipboardClient) throws -> String {
             guard let offer = selections.last ?? nil else { throw StrataTestError("no selection on offer") }
-            var fds: [Int32] = [0, 0]
-            guard pipe(&fds) == 0 else { throw StrataTestError("pipe failed") }
-            wl_data_offer_receive(offer, "text/plain;charset=utf-8", fds[1])
-            close(fds[1])
-            client.roundtrip()
-            owner.client.roundtrip()  // the owner writes into the pipe
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 256)
-            while true {
-                let n = read(fds[0], &chunk, chunk.count)
-                if n <= 0 { break }
-                bytes += chunk[0..<n]
-            }
-            close(fds[0])
-            return String(decoding: bytes, as: UTF8.self)
+            return try receiveThroughPipe(ask: { wl_data_offer_receive(offer, "text/plain;charset=utf-8", $0) }, pump: {
+                client.roundtrip()
+                owner.client.roundtrip()  // the owner writes into the pipe
+            })
         }
     }
 

@@ -104,21 +104,10 @@ final class DragAndDropProtocolTests: CompositorTestCase {
         /// Reads what the entered offer carries as `mime`; `owner` writes it.
         func receive(_ mime: String, from owner: DragClient) throws -> String {
             let offer = try XCTUnwrap(enteredOffer)
-            var fds: [Int32] = [0, 0]
-            guard pipe(&fds) == 0 else { throw StrataTestError("pipe failed") }
-            wl_data_offer_receive(offer, mime, fds[1])
-            close(fds[1])
-            client.roundtrip()
-            owner.client.roundtrip()
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 256)
-            while true {
-                let n = read(fds[0], &chunk, chunk.count)
-                if n <= 0 { break }
-                bytes += chunk[0..<n]
-            }
-            close(fds[0])
-            return String(decoding: bytes, as: UTF8.self)
+            return try receiveThroughPipe(ask: { wl_data_offer_receive(offer, mime, $0) }, pump: {
+                client.roundtrip()
+                owner.client.roundtrip()
+            })
         }
     }
 

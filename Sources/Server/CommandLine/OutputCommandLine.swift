@@ -26,18 +26,7 @@ struct OutputCommandLine: StrataSubcommand {
     var words: [String] = []
 
     func command(currentDirectory: String) throws -> StrataCommand {
-        // --socket may come after the action too, as with `strata input`.
-        var socketName = try socket.checked()
-        var action: [String] = []
-        var rest = words[...]
-        while let word = rest.popFirst() {
-            if word == "--socket" {
-                guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("missing value for --socket") }
-                socketName = try ArgumentChecks.socketName(value)
-            } else {
-                action.append(word)
-            }
-        }
+        let (socketName, action) = try socket.split(words)
         return .control(socketName: socketName, request: .output(try OutputCommand.parse(action)))
     }
 }

@@ -84,4 +84,21 @@ struct SocketOption: ParsableArguments {
     var name = "strata-0"
 
     func checked() throws -> String { try ArgumentChecks.socketName(name) }
+
+    /// The socket name and the action's words, from words passed through
+    /// after the action: `--socket NAME` may come after it too.
+    func split(_ words: [String]) throws -> (socketName: String, action: [String]) {
+        var socketName = try checked()
+        var action: [String] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "--socket" {
+                guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("missing value for --socket") }
+                socketName = try ArgumentChecks.socketName(value)
+            } else {
+                action.append(word)
+            }
+        }
+        return (socketName, action)
+    }
 }
