@@ -53,6 +53,25 @@ final class InteractiveMoveResizeTests: CompositorTestCase {
         assertPixel(shot, 41, 22, .desktop)
     }
 
+    /// A touch serial moves a window too (a client-side title bar dragged
+    /// with a finger): the window follows that finger until it lifts, and
+    /// the client hears no more of it meanwhile.
+    func testMoveFollowsAFingerUntilItLifts() throws {
+        try strata.input("touch", "down", "3", "50", "50")
+        XCTAssertTrue(seat.take().contains { $0.hasPrefix("touch.down") })
+        xdg_toplevel_move(window.toplevel, seat.seat, seat.lastInputSerial)
+        client.roundtrip()
+        try strata.input("touch", "move", "3", "100", "90")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 82, y: 72))
+        try strata.input("touch", "up", "3")
+        XCTAssertEqual(seat.taken("touch."), [], "the finger was the compositor's")
+        try strata.input("touch", "down", "4", "90", "80")
+        try strata.input("touch", "move", "4", "150", "150")
+        try strata.input("touch", "up", "4")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 82, y: 72), "the lift ended it: another finger is the client's")
+        XCTAssertEqual(seat.taken("touch.down").count, 1)
+    }
+
     func testResizeFromTheBottomRightSendsSizesWithTheResizingState() throws {
         let serial = try press(120, 100)
         xdg_toplevel_resize(window.toplevel, seat.seat, serial, XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue)

@@ -114,9 +114,9 @@ extension Seat {
         // What was under the old position says nothing of the new one.
         forgetWindowUnderPointer()
         pointerHasMoved = true
-        if windowGrab != nil {
+        if windowGrab != nil, windowGrab?.touchID == nil {
             // A move or resize: the window follows, no client hears of it.
-            updateWindowGrab()
+            updateWindowGrab(to: pointerPosition)
             cursor.pointerMoved(to: pointerPosition)
             updateCursorImage()
             server.scheduleFrame()
@@ -234,7 +234,7 @@ extension Seat {
                 } else if let focus = livePointerFocus, let layerSurface = server.layerShell?.layerSurface(of: focus) {
                     focusLayerSurface(layerSurface)
                 }
-            } else if windowGrab != nil || titleBarPress != nil || drag?.input == .pointer {
+            } else if (windowGrab != nil && windowGrab?.touchID == nil) || titleBarPress != nil || drag?.input == .pointer {
                 // More buttons during a move, a drag or on a title bar: the compositor's too.
                 buttonsDown.append(button)
                 return
@@ -250,7 +250,7 @@ extension Seat {
                 updatePointerFocus()
                 return
             }
-            if windowGrab != nil || titleBarPress != nil {
+            if (windowGrab != nil && windowGrab?.touchID == nil) || titleBarPress != nil {
                 guard buttonsDown.isEmpty else { return }
                 endWindowGrab()
                 titleBarReleased(time: time)

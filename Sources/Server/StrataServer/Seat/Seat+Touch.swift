@@ -50,8 +50,9 @@ extension Seat {
 
     func touchMotion(id: Int32, to point: Point, time: UInt32) {
         touchPoints[id]?.position = point
-        // The finger carries a drag: only the drag hears of it.
+        // The finger carries a drag, or moves or resizes a window: its client hears no more of it.
         if let drag, drag.input == .touch(id) { return drag.moved(to: point, time: time) }
+        if let grab = windowGrab, grab.touchID == id { return updateWindowGrab(to: point) }
         guard let surface = touchPoints[id]?.surface, surface.resource != nil,
               let local = surface.localPoint(fromOutput: point) else { return }
         for touch in touches(of: surface.client) {
@@ -65,6 +66,10 @@ extension Seat {
         if let drag, drag.input == .touch(id) {
             touchPoints.removeValue(forKey: id)
             return drag.release()
+        }
+        if let grab = windowGrab, grab.touchID == id {
+            touchPoints.removeValue(forKey: id)
+            return endWindowGrab()
         }
         guard let point = touchPoints.removeValue(forKey: id),
               let surface = point.surface, surface.resource != nil else { return }

@@ -3,8 +3,8 @@ import CWaylandServer
 import StrataProtocol
 
 /// An interactive move or resize: the window follows the pointer until
-/// the last button is released. Started by xdg_toplevel.move/resize, a
-/// drag on a title bar, or Super+drag.
+/// the last button is released, or the finger until it lifts. Started by
+/// xdg_toplevel.move/resize, a drag on a title bar, or Super+drag.
 struct WindowGrab {
     enum Kind: Equatable {
         case move
@@ -12,7 +12,9 @@ struct WindowGrab {
     }
     weak var window: Toplevel?
     let kind: Kind
-    /// The pointer and the window's origin and size when the grab began.
+    /// The finger that drives it; nil for the pointer.
+    let touchID: Int32?
+    /// The pointer (or finger) and the window's origin and size when the grab began.
     let pointerStart: Point
     let originStart: Point
     let sizeStart: Size
@@ -20,7 +22,8 @@ struct WindowGrab {
 
 // The pointer drives a window grab instead of a client: the client whose
 // press began it gets leave (so no motion or release reaches it), and
-// enter again once the grab ends.
+// enter again once the grab ends. A finger drives one the same way: its
+// client hears no more of that finger.
 extension Seat {
     /// Whether `serial` is a press of the implicit grab under way, sent to
     /// `client`, on `window`: what xdg_toplevel.move and resize must quote.
@@ -31,14 +34,33 @@ extension Seat {
         return true
     }
 
-    /// Begins moving or resizing `window` with the pointer; the buttons down end it when released.
-    func beginWindowGrab(_ window: Toplevel, kind: WindowGrab.Kind) {
-        guard !buttonsDown.isEmpty, window.isVisible, let origin = window.origin else { return }
+    /// The finger still down on `window` whose touch down `client` got with
+    /// `serial`: what xdg_toplevel.move and resize may quote instead of a press.
+    func touchHolding(_ serial: UInt32, of client: OpaquePointer?, on window: Toplevel) -> Int32? {
+        guard windowGrab == nil, client != nil else { return nil }
+        return touchPoints.first { _, point in
+            guard point.serial == serial, point.client == client, let surface = point.surface else { return false }
+            return server.windows.window(of: surface) === window
+        }?.key
+    }
+
+    /// Begins moving or resizing `window` with the pointer (the buttons down
+    /// end it when released) or with the finger `touchID` (its lifting ends it).
+    func beginWindowGrab(_ window: Toplevel, kind: WindowGrab.Kind, touchID: Int32? = nil) {
+        let start: Point
+        if let touchID {
+            guard let point = touchPoints[touchID] else { return }
+            start = point.position
+        } else {
+            guard !buttonsDown.isEmpty else { return }
+            start = pointerPosition
+        }
+        guard window.isVisible, let origin = window.origin else { return }
         // Fullscreen and maximized windows keep their place and size.
         guard !window.states.fullscreen, !window.states.maximized else { return }
-        windowGrab = WindowGrab(window: window, kind: kind, pointerStart: pointerPosition,
+        windowGrab = WindowGrab(window: window, kind: kind, touchID: touchID, pointerStart: start,
                                 originStart: origin, sizeStart: window.geometry.size)
-        if livePointerFocus != nil { setPointerFocus(nil, local: nil) }
+        if touchID == nil, livePointerFocus != nil { setPointerFocus(nil, local: nil) }
         if case .resize(let edges) = kind {
             window.resizeAnchor = (edges, origin, window.geometry.size)
             window.resizeSizeAwaitingAck = nil
@@ -47,11 +69,11 @@ extension Seat {
         }
     }
 
-    /// The pointer moved during a window grab.
-    func updateWindowGrab() {
+    /// The pointer (or the grab's finger) moved to `position` during a window grab.
+    func updateWindowGrab(to position: Point) {
         guard let grab = windowGrab else { return }
         guard let window = grab.window, window.isVisible else { return endWindowGrab() }
-        let dx = (pointerPosition.x - grab.pointerStart.x).rounded(), dy = (pointerPosition.y - grab.pointerStart.y).rounded()
+        let dx = (position.x - grab.pointerStart.x).rounded(), dy = (position.y - grab.pointerStart.y).rounded()
         switch grab.kind {
         case .move:
             var origin = Point(x: grab.originStart.x + dx, y: grab.originStart.y + dy)
@@ -77,11 +99,20 @@ extension Seat {
 
 extension Toplevel {
     /// xdg_toplevel.move: honoured with the serial of a press on this window
-    /// whose button is still down; otherwise ignored, as xdg-shell allows.
+    /// whose button is still down, or of a touch down still held on it;
+    /// otherwise ignored, as xdg-shell allows.
     func requestMove(seat seatResource: WaylandResource?, serial: UInt32) {
+        beginInteractive(.move, serial: serial)
+    }
+
+    /// A move or resize quoting a press still down, or a finger still down.
+    private func beginInteractive(_ kind: WindowGrab.Kind, serial: UInt32) {
         let seat = server.seat!
-        guard seat.isPressSerial(serial, of: client, on: self) else { return }
-        seat.beginWindowGrab(self, kind: .move)
+        if seat.isPressSerial(serial, of: client, on: self) {
+            seat.beginWindowGrab(self, kind: kind)
+        } else if let touchID = seat.touchHolding(serial, of: client, on: self) {
+            seat.beginWindowGrab(self, kind: kind, touchID: touchID)
+        }
     }
 
     /// xdg_toplevel.resize: an edge outside the enum is a protocol error; a
@@ -94,9 +125,8 @@ extension Toplevel {
             }
             return
         }
-        let seat = server.seat!
-        guard !edges.isEmpty, seat.isPressSerial(serial, of: client, on: self) else { return }
-        seat.beginWindowGrab(self, kind: .resize(edges))
+        guard !edges.isEmpty else { return }
+        beginInteractive(.resize(edges), serial: serial)
     }
 
     /// Ends the resizing state with a configure of the size reached.
