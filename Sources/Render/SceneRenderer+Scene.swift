@@ -180,7 +180,10 @@ final class DrawNode {
     }
 
     /// The promised rects in output pixels, where the contents' own
-    /// composites cover them unfaded and unrotated; rounded inwards.
+    /// composites cover them unfaded and unrotated; rounded inwards, and
+    /// where the contents are filtered (scaled, or at a fraction of a
+    /// pixel) kept 2 pixels clear of the edge, which the filter blends with
+    /// the translucent pixels outside.
     private static func promisedOpaque(_ rects: [PixelRect], of contents: PreparedContents?, toPixel: AffineTransform,
                                        alpha: Double, clip: PixelRect) -> [PixelRect] {
         guard !rects.isEmpty, alpha >= 1, let contents, contents.composed == nil, toPixel.isNearlyRectilinear else { return [] }
@@ -189,7 +192,7 @@ final class DrawNode {
             let mapped = PixelRect(inside: toPixel.boundingBox(of: Rect(x: Double(rect.x), y: Double(rect.y),
                                                                         width: Double(rect.width), height: Double(rect.height))))
             for draw in contents.draws where draw.rectilinear {
-                let part = mapped.intersection(draw.rect).intersection(clip)
+                let part = (draw.nearest ? mapped : mapped.insetBy(2)).intersection(draw.rect).intersection(clip)
                 if !part.isEmpty { promised.append(part) }
             }
         }

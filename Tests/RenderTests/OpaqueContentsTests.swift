@@ -51,15 +51,17 @@ final class OpaqueContentsTests: XCTestCase {
         RenderConformance.assertMatchesFreshRender(renderer, root)
     }
 
-    /// Under a fractional scale the promise is rounded inwards: an edge
-    /// pixel only partly covered by the promised rect is still drawn under.
-    func testAFractionalEdgeIsRoundedInwards() {
+    /// Under a fractional scale the promise is rounded inwards, and kept 2
+    /// pixels clear of its edges, where the scaling filter blends in the
+    /// translucent pixels outside it: those are drawn over what is under them.
+    func testAScaledPromiseKeepsClearOfItsEdges() {
         let (root, _, window) = scene()
         window.opaqueContentsRects = [PixelRect(x: 0, y: 0, width: 40, height: 21)]
         let renderer = SceneRenderer(width: 96, height: 96, scale: 1.5)
         let stats = renderer.render(root)
-        // The window covers pixels 15..<75; the promise ends at 1.5 × 31 = 46.5, so rows 15..<46 are hidden.
-        XCTAssertEqual(stats.pixelsComposited, (96 * 96 - 60 * 60) + (60 * 60 - 60 * 31) + 60 * 60)
+        // The window covers pixels 15..<75; the promise ends at 1.5 × 31 = 46.5, so rows 15..<46,
+        // then 2 pixels in from each edge: columns 17..<73, rows 17..<44.
+        XCTAssertEqual(stats.pixelsComposited, (96 * 96 - 60 * 60) + (60 * 60 - 56 * 27) + 60 * 60)
         RenderConformance.assertMatchesFreshRender(renderer, root)
     }
 

@@ -221,6 +221,39 @@ final class DragAndDropProtocolTests: CompositorTestCase {
         XCTAssertEqual(a.take(), ["source.target text/plain", "source.dnd_drop_performed", "source.dnd_finished"])
     }
 
+    func testAVersion3TargetThatDestroysTheDroppedOfferUnfinishedCancelsTheSource() throws {
+        // As GTK 4 turns a drop down: the source must not take it for done (a move would delete its data).
+        let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
+        try pressInA(a)
+        a.startDrag(a.makeSource())
+        try strata.input("move", "330", "60")
+        _ = a.take()
+        _ = b.take()
+        wl_data_offer_accept(try XCTUnwrap(b.enteredOffer), 0, "text/plain")
+        wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), Self.move, Self.move)
+        b.client.roundtrip()
+        try strata.input("release")
+        XCTAssertEqual(b.take(), ["action 2", "drop", "leave"])
+        wl_data_offer_destroy(try XCTUnwrap(b.enteredOffer))
+        b.client.roundtrip()
+        XCTAssertEqual(a.take(), ["source.target text/plain", "source.action 2", "source.dnd_drop_performed", "source.cancelled"])
+    }
+
+    func testAUsedSourceStartsNoDragAndIsLeftAlone() throws {
+        let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
+        let source = a.makeSource()
+        try pressInA(a)
+        a.startDrag(source)
+        try strata.input("release")
+        _ = a.take()
+        try pressInA(a)
+        a.startDrag(source)  // used by the drag before
+        XCTAssertEqual(a.take(), [], "neither a drag nor a cancel")
+        try strata.input("move", "330", "60")
+        XCTAssertEqual(b.take(), [])
+        try strata.input("release")
+    }
+
     func testADragWithoutASourceStaysWithinItsClient() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
         try pressInA(a)

@@ -147,6 +147,40 @@ final class WindowMenuTests: CompositorTestCase {
         XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_MAXIMIZED))
     }
 
+    func testAWindowWithoutTheKeysGetsNoMenu() throws {
+        let client = try RawClient(strata)
+        let recorder = try SeatRecorder(client)
+        let window = try ManagedWindow(client, title: "W", width: 200, height: 150)
+        try strata.input("click", "50", "70")
+        client.roundtrip()
+        let serial = recorder.lastInputSerial
+        let other = try ManagedWindow(try RawClient(strata), title: "Other", width: 200, height: 150)
+        XCTAssertEqual(try strata.keyboardFocus(), "Other")
+        xdg_toplevel_show_window_menu(window.toplevel, recorder.seat, serial, 0, 0)
+        client.roundtrip()
+        XCTAssertNil(try menu(), "a background window cannot pop a menu over the one with the keys")
+        withExtendedLifetime(other) {}
+    }
+
+    func testNoMenuOpensDuringAMove() throws {
+        let client = try RawClient(strata)
+        let recorder = try SeatRecorder(client)
+        let window = try ManagedWindow(client, title: "W", width: 200, height: 150)
+        try strata.input("move", "50", "70")
+        try strata.input("press")
+        client.roundtrip()
+        xdg_toplevel_move(window.toplevel, recorder.seat, recorder.lastInputSerial)
+        client.roundtrip()
+        try strata.input("key", "Alt_L", "--down")
+        try strata.input("key", "space")
+        try strata.input("key", "Alt_L", "--up")
+        XCTAssertNil(try menu(), "the move keeps the pointer")
+        try strata.input("move", "80", "90")
+        try strata.input("release")
+        try strata.input("move", "200", "200")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 70, y: 80), "moved with the press, and no further once released")
+    }
+
     func testTheMenuGoesWithItsWindow() throws {
         let (window, _) = try windowAskingForTheMenu()
         XCTAssertNotNil(try menu())

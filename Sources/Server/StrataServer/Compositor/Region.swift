@@ -40,9 +40,14 @@ struct RegionShape: Equatable {
     enum Operation: Equatable { case add(PixelRect), subtract(PixelRect) }
     var operations: [Operation]
 
-    /// The region as disjoint rectangles.
+    /// Past this many operations a region promises nothing as an opaque
+    /// region: reducing it costs too much for what it saves.
+    static let maximumOpaqueOperations = 256
+
+    /// The region as disjoint rectangles (none past `maximumOpaqueOperations`).
     var rects: [PixelRect] {
-        PixelRect.disjointRects(operations.map {
+        guard operations.count <= RegionShape.maximumOpaqueOperations else { return [] }
+        return PixelRect.disjointRects(operations.map {
             switch $0 {
             case .add(let rect): return (rect, true)
             case .subtract(let rect): return (rect, false)

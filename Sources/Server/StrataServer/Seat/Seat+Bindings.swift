@@ -43,7 +43,7 @@ extension Seat {
             action = {
                 guard self.windowHasKeyboard, let window = self.keyboardFocus, let origin = window.origin else { return }
                 self.showWindowMenu(for: window, at: origin)
-                self.windowMenu?.moveHighlight(by: 1, scale: self.server.output(of: window).renderer.scale)
+                if let menu = self.windowMenu { menu.moveHighlight(by: 1, scale: menu.scale) }
             }
         default:
             return false

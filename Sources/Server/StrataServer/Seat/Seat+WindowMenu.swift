@@ -9,9 +9,10 @@ import StrataProtocol
 extension Seat {
     /// Opens `window`'s menu at `point` (layout points).
     func showWindowMenu(for window: Toplevel, at point: Point) {
+        // Not over a move, a resize or a drag: they keep the pointer until they end.
+        guard window.isVisible, windowGrab == nil, drag == nil else { return }
         dismissWindowMenu()
         dismissPopupGrabs()
-        guard window.isVisible else { return }
         let output = server.output(at: point) ?? server.output(of: window)
         let menu = WindowMenu(window: window, at: point, within: output.bounds, scale: output.renderer.scale)
         windowMenu = menu
@@ -27,12 +28,15 @@ extension Seat {
         server.scheduleFrame()
     }
 
-    /// xdg_toplevel.show_window_menu at (`x`, `y`) of the window geometry:
-    /// honoured with the serial of a recent press, key or touch of the
-    /// window's client (a right click, Alt+Space), as a popup's grab is.
+    /// xdg_toplevel.show_window_menu at (`x`, `y`) of the window's surface:
+    /// honoured for the window with the keys, with the serial of a recent
+    /// press, key or touch of its client (a right click, Alt+Space), as a
+    /// popup's grab is.
     func requestWindowMenu(for window: Toplevel, serial: UInt32, x: Int32, y: Int32) {
-        guard isGrabSerial(serial, of: window.client), let origin = window.origin else { return }
-        showWindowMenu(for: window, at: Point(x: origin.x + Double(x), y: origin.y + Double(y)))
+        guard keyboardFocus === window, windowHasKeyboard, isGrabSerial(serial, of: window.client),
+              let origin = window.origin else { return }
+        let geometry = window.geometry
+        showWindowMenu(for: window, at: Point(x: origin.x - geometry.minX + Double(x), y: origin.y - geometry.minY + Double(y)))
     }
 
     func dismissWindowMenu() {
@@ -47,7 +51,7 @@ extension Seat {
     func windowMenuPointerMoved() {
         guard let menu = windowMenu else { return }
         menu.isArmed = true
-        if menu.highlight(menu.item(at: pointerPosition), scale: menuScale(menu)) { server.scheduleFrame() }
+        if menu.highlight(menu.item(at: pointerPosition), scale: menu.scale) { server.scheduleFrame() }
     }
 
     /// A button with the menu open: a press outside dismisses it; a
@@ -81,10 +85,10 @@ extension Seat {
         case UInt32(XKB_KEY_Escape):
             dismissWindowMenu()
         case UInt32(XKB_KEY_Up):
-            menu.moveHighlight(by: -1, scale: menuScale(menu))
+            menu.moveHighlight(by: -1, scale: menu.scale)
             server.scheduleFrame()
         case UInt32(XKB_KEY_Down):
-            menu.moveHighlight(by: 1, scale: menuScale(menu))
+            menu.moveHighlight(by: 1, scale: menu.scale)
             server.scheduleFrame()
         case UInt32(XKB_KEY_Return), UInt32(XKB_KEY_KP_Enter), UInt32(XKB_KEY_space):
             guard let index = menu.highlighted else { return }
@@ -93,9 +97,5 @@ extension Seat {
         default:
             break
         }
-    }
-
-    private func menuScale(_ menu: WindowMenu) -> Double {
-        (server.output(at: menu.frame.origin) ?? server.outputs[0]).renderer.scale
     }
 }

@@ -47,6 +47,8 @@ final class WindowMenu {
         var origin = point
         if origin.x + size.width > area.maxX { origin.x = max(area.minX, point.x - size.width) }
         if origin.y + size.height > area.maxY { origin.y = max(area.minY, point.y - size.height) }
+        origin.x = max(origin.x, area.minX)
+        origin.y = max(origin.y, area.minY)
         layer.name = "window menu"
         layer.anchorPoint = .zero
         layer.position = origin
@@ -96,6 +98,9 @@ final class WindowMenu {
         case .close: window.close()
         }
     }
+
+    /// The scale it was drawn at last.
+    var scale: Double { layer.contentsScale }
 
     private func redraw(scale: Double) {
         layer.contents = WindowMenuDrawing.image(titles: items.map(\.title), highlighted: highlighted, size: layer.bounds.size,

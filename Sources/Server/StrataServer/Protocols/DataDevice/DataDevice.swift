@@ -47,6 +47,8 @@ final class DataDevice: SelectionDevice {
                 return
             }
             let source = DataSource.from(sourceResource)
+            // A source already used (the selection, an earlier drag) starts nothing, and is left as it is.
+            if source?.isUsed == true { return }
             guard let origin = Surface.from(originResource), let device = DataDevice.from(resource),
                   device.manager.server.seat.startDrag(source: source, origin: origin, icon: Surface.from(icon), serial: serial)
             else {

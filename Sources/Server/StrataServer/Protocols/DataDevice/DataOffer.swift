@@ -21,6 +21,9 @@ final class DataOffer {
     var isDropped = false
     private var isFinished = false
 
+    /// The offer's version, kept: it decides what its destruction means after the resource is gone.
+    private(set) var version: Int32 = 1
+
     private init(source: DataSource, kind: Kind) {
         self.source = source
         self.kind = kind
@@ -36,6 +39,7 @@ final class DataOffer {
                                           onDestroy: { [unowned offer] _ in offer.destroyed() })
         else { return nil }
         offer.resource = resource
+        offer.version = wl_resource_get_version(resource)
         wl_data_device_send_data_offer(device, resource)
         for mimeType in source.mimeTypes { wl_data_offer_send_offer(resource, mimeType) }
         if kind == .drag, wl_resource_get_version(resource) >= 3 {
@@ -43,8 +47,6 @@ final class DataOffer {
         }
         return offer
     }
-
-    var version: Int32 { resource.map(wl_resource_get_version) ?? 1 }
 
     /// The action both sides allow: the target's preferred one if the source
     /// allows it, else the first in bit order (copy, move, ask). Before
@@ -78,7 +80,7 @@ final class DataOffer {
         // Dropped but never finished: a target older than version 3 cannot
         // finish, so its drop counts as done; a newer one gave up.
         guard kind == .drag, isDropped, !isFinished, let source else { return }
-        if version < 3 { source.dndFinished() } else { source.cancel() }
+        source.endDrop(finished: version < 3)
     }
 
     private func postError(_ code: wl_data_offer_error, _ message: String) {
@@ -117,7 +119,7 @@ final class DataOffer {
                 return offer.postError(WL_DATA_OFFER_ERROR_INVALID_FINISH, "finish with no MIME type accepted or no action chosen")
             }
             offer.isFinished = true
-            source.dndFinished()
+            source.endDrop(finished: true)
         }
         i.set_actions = { _, resource, actions, preferred in
             guard let offer = DataOffer.from(resource) else { return }

@@ -16,6 +16,7 @@ final class DataSource: SelectionSource {
     /// The action last chosen with the drag's target, and the MIME type the target last accepted.
     var currentAction: UInt32 = 0
     private(set) var acceptedMimeType: String?
+    private var dropEnded = false
 
     init?(manager: DataDeviceManagerGlobal, parent: WaylandResource, id: UInt32) {
         self.manager = manager
@@ -68,9 +69,17 @@ final class DataSource: SelectionSource {
         if let resource, version >= 3 { wl_data_source_send_dnd_drop_performed(resource) }
     }
 
-    /// The target finished with the data: a move may delete it now.
-    func dndFinished() {
-        if let resource, version >= 3 { wl_data_source_send_dnd_finished(resource) }
+    /// The drop's transfer is over: finished (a move may delete the data
+    /// now) or given up (cancelled). Told once, whichever of the target's
+    /// offers ends it.
+    func endDrop(finished: Bool) {
+        guard !dropEnded else { return }
+        dropEnded = true
+        if finished {
+            if let resource, version >= 3 { wl_data_source_send_dnd_finished(resource) }
+        } else {
+            cancel()
+        }
     }
 
     private static let implementation: UnsafeRawPointer = {

@@ -113,8 +113,9 @@ final class Drag {
 
     /// The press or touch ended: drop on a target that accepted, else cancel.
     func release() {
-        if let focus, focus.resource != nil, let source, source.acceptedMimeType != nil, source.currentAction != 0 {
-            for device in devices(of: focus) {
+        let devices = focus.map { self.devices(of: $0).filter { $0.resource != nil } } ?? []
+        if let focus, focus.resource != nil, !devices.isEmpty, let source, source.acceptedMimeType != nil, source.currentAction != 0 {
+            for device in devices {
                 if let resource = device.resource { wl_data_device_send_drop(resource) }
             }
             for offer in offers { offer.isDropped = true }
