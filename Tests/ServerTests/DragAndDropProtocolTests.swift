@@ -330,6 +330,20 @@ final class DragAndDropProtocolTests: CompositorTestCase {
         XCTAssertNotEqual(shot[190, 300], .opaqueRed, "gone with the drag")
     }
 
+    func testTheTargetsSurfaceDestroyedHearsLeave() throws {
+        let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
+        try pressInA(a)
+        a.startDrag(a.makeSource())
+        try strata.input("move", "330", "60")
+        _ = b.take()
+        xdg_toplevel_destroy(b.window.toplevel)
+        xdg_surface_destroy(b.window.xdgSurface)
+        wl_surface_destroy(b.window.surface)
+        XCTAssertEqual(b.take(), ["leave"], "the drag left it")
+        try strata.input("release")
+        XCTAssertEqual(a.take().last, "source.cancelled", "nothing to drop on")
+    }
+
     func testSourceDestroyedDuringTheDragEndsIt() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
         let source = a.makeSource()

@@ -383,6 +383,7 @@ public final class Surface {
         roleObject = nil
         // A window's points ended as it unmapped; a subsurface's end here.
         server.seat.endTouchPoints(on: self, andSubsurfaces: false)
+        server.seat.drag?.surfaceDestroyed(self)
         viewport?.surfaceDestroyed()
         fractionalScale?.surfaceDestroyed()
         server.presentation?.surfaceDestroyed(self)

@@ -24,6 +24,8 @@ final class Drag {
     /// Holds the icon's surface layer; its position is the pointer's.
     private let iconLayer = RenderLayer()
     private(set) weak var focus: Surface?
+    /// The focus's client, kept: a destroyed surface no longer names it.
+    private var focusClient: OpaquePointer?
     private var offers: [DataOffer] = []
     /// Dropped: the target's offers and what it accepted stand until it finishes.
     private var isDropped = false
@@ -69,8 +71,8 @@ final class Drag {
         let surface = target.flatMap { hasSource || $0.surface.client == client ? $0.surface : nil }
         if surface !== focus {
             setFocus(surface, local: target?.local ?? .zero)
-        } else if let focus, let local = target?.local {
-            for device in devices(of: focus) {
+        } else if focus != nil, let local = target?.local {
+            for device in devices {
                 guard let resource = device.resource else { continue }
                 wl_data_device_send_motion(resource, time, wl_fixed_from_double(local.x), wl_fixed_from_double(local.y))
             }
@@ -78,16 +80,13 @@ final class Drag {
         server.scheduleFrame()
     }
 
-    private func devices(of surface: Surface) -> [DataDevice] {
-        manager.slot.devices(of: surface.client)
-    }
+    /// The data devices of the focus's client.
+    private var devices: [DataDevice] { focusClient.map { manager.slot.devices(of: $0) } ?? [] }
 
     /// Leave to the old focus, then enter (with a new offer of the source) to the new one.
     private func setFocus(_ surface: Surface?, local: Point) {
-        if let old = focus {
-            for device in devices(of: old) {
-                if let resource = device.resource { wl_data_device_send_leave(resource) }
-            }
+        for device in devices {
+            if let resource = device.resource { wl_data_device_send_leave(resource) }
         }
         // The old offers no longer stand for the drag, unless dropped (their transfer goes on).
         if !isDropped {
@@ -96,9 +95,10 @@ final class Drag {
         }
         offers = []
         focus = surface
+        focusClient = surface?.client
         guard let surface, let surfaceResource = surface.resource else { return }
         let serial = server.seat.nextSerial()
-        for device in devices(of: surface) {
+        for device in devices {
             guard let resource = device.resource else { continue }
             var offerResource: WaylandResource?
             if let source, let offer = DataOffer.make(for: source, device: resource, kind: .drag) {
@@ -113,7 +113,7 @@ final class Drag {
 
     /// The press or touch ended: drop on a target that accepted, else cancel.
     func release() {
-        let devices = focus.map { self.devices(of: $0).filter { $0.resource != nil } } ?? []
+        let devices = self.devices.filter { $0.resource != nil }
         if let focus, focus.resource != nil, !devices.isEmpty, let source, source.acceptedMimeType != nil, source.currentAction != 0 {
             for device in devices {
                 if let resource = device.resource { wl_data_device_send_drop(resource) }
@@ -140,6 +140,12 @@ final class Drag {
         icon?.layer.removeFromSuperlayer()
         server.scheduleFrame()
         if server.seat.drag === self { server.seat.drag = nil }
+    }
+
+    /// The surface the drag is over was destroyed: its client hears leave
+    /// (wl_data_device.leave names no surface), and the drag is over nothing.
+    func surfaceDestroyed(_ surface: Surface) {
+        if focus === surface { setFocus(nil, local: .zero) }
     }
 
     /// The source's client destroyed it: the drag ends, without a drop.
