@@ -45,6 +45,8 @@ extension Server {
         // Each window's output, before the layout changes.
         let placed = windows.toplevels.map { toplevel in (toplevel, outputs.firstIndex { $0 === output(of: toplevel) } ?? 0) }
 
+        // The window menu is placed on one output: it closes when the layout changes under it.
+        seat.dismissWindowMenu()
         outputs.remove(at: index)
         removed.markRemoved()
         layOutOutputs()
