@@ -55,7 +55,7 @@ public final class LayerImage {
                 .copyMemory(from: source + row * sourceStride + r.x * 4, byteCount: r.width * 4)
         }
         damage.append(r)
-        SceneGeneration.imageDamaged()
+        SceneGeneration.imageDamaged(self)
     }
 
     /// Records damage for pixels changed through `data` directly.
@@ -63,7 +63,7 @@ public final class LayerImage {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         if !r.isEmpty {
             damage.append(r)
-            SceneGeneration.imageDamaged()
+            SceneGeneration.imageDamaged(self)
         }
     }
 

@@ -71,8 +71,9 @@ public final class SceneRenderer {
         var tree: DrawNode?
         let damage: Region
         if !needsFullDamage, sameRoot, let previousTree, let last = renderedGeneration,
-           let changed = SceneGeneration.propertyChanges(since: last),
-           let patched = patch(previousTree, changed: changed, output: output) {
+           let changes = SceneGeneration.changes(since: last),
+           let patched = patch(previousTree, changed: changes.layers, damagedImages: changes.images, output: output,
+                               sharedDamage: sharedDamage) {
             tree = previousTree
             damage = patched
         } else {
