@@ -32,9 +32,6 @@ extension SceneRenderer {
             }
             guard shown.count == damagedImages.count else { return nil }
         }
-        // Several rebuilt subtrees may show one image: its damage is taken
-        // once and each of them sees it.
-        let sharedDamage = sharedDamage ?? SharedImageDamage()
         // Each changed layer's node; one under another changed layer is rebuilt with it.
         var nodes: [DrawNode] = []
         for id in changed {
@@ -56,15 +53,16 @@ extension SceneRenderer {
         drawn = [:]
         defer { drawn = states }
         let damage = Region()
-        var repaintedImages = Set<ObjectIdentifier>()
+        // One builder for every rebuilt subtree: an image that several of
+        // them show has its damage taken once, and each of them sees it.
+        let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true,
+                                 sharedDamage: sharedDamage)
         for old in nodes {
             guard var context = old.inherited, let parent = context.parent,
                   let index = parent.children.firstIndex(where: { $0 === old }) else { continue }
             // The layer's own geometry may be what changed: place it afresh in its parent.
             context.toPixel = old.layer.transformToSuperlayer.concatenating(parent.toPixel)
             context.restacked = false
-            let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true,
-                                     sharedDamage: sharedDamage)
             let rebuilt = frame.build(old.layer, context)
             if let rebuilt { parent.children[index] = rebuilt } else { parent.children.remove(at: index) }
 
@@ -84,12 +82,6 @@ extension SceneRenderer {
                     states[id] = nil
                 }
             }
-            for (id, now) in frame.states {
-                if states[id] == nil { damage.formUnion(now.footprint) }
-                states[id] = now
-            }
-            damage.formUnion(frame.contentsDamage)
-            repaintedImages.formUnion(frame.damagedImages)
 
             // The ancestors' subtree rects cover the new subtree too (a rect
             // that stays larger than needed only costs culling).
@@ -103,7 +95,12 @@ extension SceneRenderer {
                 ancestor = node.inherited?.parent
             }
         }
-        prescaleCache.invalidate(repaintedImages)
+        for (id, now) in frame.states {
+            if states[id] == nil { damage.formUnion(now.footprint) }
+            states[id] = now
+        }
+        damage.formUnion(frame.contentsDamage)
+        prescaleCache.invalidate(frame.damagedImages)
         damage.formIntersection(output)
         return damage
     }
