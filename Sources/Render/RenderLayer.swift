@@ -45,22 +45,25 @@ public final class RenderLayer {
         didSet { SceneGeneration.layerChanged(self) }
     }
 
-    public var position: Point { get { properties.position } set { properties.position = newValue } }
-    public var bounds: Rect { get { properties.bounds } set { properties.bounds = newValue } }
-    public var anchorPoint: Point { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
-    public var transform: AffineTransform { get { properties.transform } set { properties.transform = newValue } }
-    public var opacity: Double { get { properties.opacity } set { properties.opacity = newValue } }
-    public var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
-    public var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
-    public var backgroundColor: Color? { get { properties.backgroundColor } set { properties.backgroundColor = newValue } }
-    public var contents: LayerImage? { get { properties.contents } set { properties.contents = newValue } }
-    public var contentsScale: Double { get { properties.contentsScale } set { properties.contentsScale = newValue } }
-    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
+    // A write of the value already there is no change: the layer is not
+    // logged as changed, so the next frame neither rebuilds nor compares it
+    // (a compositor sets a window's geometry at every commit).
+    public var position: Point { get { properties.position } set { if properties.position != newValue { properties.position = newValue } } }
+    public var bounds: Rect { get { properties.bounds } set { if properties.bounds != newValue { properties.bounds = newValue } } }
+    public var anchorPoint: Point { get { properties.anchorPoint } set { if properties.anchorPoint != newValue { properties.anchorPoint = newValue } } }
+    public var transform: AffineTransform { get { properties.transform } set { if properties.transform != newValue { properties.transform = newValue } } }
+    public var opacity: Double { get { properties.opacity } set { if properties.opacity != newValue { properties.opacity = newValue } } }
+    public var isHidden: Bool { get { properties.isHidden } set { if properties.isHidden != newValue { properties.isHidden = newValue } } }
+    public var masksToBounds: Bool { get { properties.masksToBounds } set { if properties.masksToBounds != newValue { properties.masksToBounds = newValue } } }
+    public var backgroundColor: Color? { get { properties.backgroundColor } set { if properties.backgroundColor != newValue { properties.backgroundColor = newValue } } }
+    public var contents: LayerImage? { get { properties.contents } set { if properties.contents !== newValue { properties.contents = newValue } } }
+    public var contentsScale: Double { get { properties.contentsScale } set { if properties.contentsScale != newValue { properties.contentsScale = newValue } } }
+    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { if properties.contentsGravity != newValue { properties.contentsGravity = newValue } } }
     /// The stretchable part of the contents, in unit coordinates.
-    public var contentsCenter: Rect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    public var contentsCenter: Rect { get { properties.contentsCenter } set { if properties.contentsCenter != newValue { properties.contentsCenter = newValue } } }
     /// The part of the contents shown, in unit coordinates.
-    public var contentsRect: Rect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
-    public var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
+    public var contentsRect: Rect { get { properties.contentsRect } set { if properties.contentsRect != newValue { properties.contentsRect = newValue } } }
+    public var isOpaque: Bool { get { properties.isOpaque } set { if properties.isOpaque != newValue { properties.isOpaque = newValue } } }
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
 
