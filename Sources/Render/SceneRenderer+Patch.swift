@@ -100,7 +100,7 @@ extension SceneRenderer {
             states[id] = now
         }
         damage.formUnion(frame.contentsDamage)
-        prescaleCache.invalidate(frame.damagedImages)
+        prescaleCache.invalidate(imagesDamagedIn: frame)
         damage.formIntersection(output)
         return damage
     }

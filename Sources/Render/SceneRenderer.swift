@@ -79,7 +79,7 @@ public final class SceneRenderer {
         } else {
             let frame = FrameBuilder(scale: scale, output: output, previous: drawn, origin: origin, sharedDamage: sharedDamage)
             tree = frame.build(root: root)
-            prescaleCache.invalidate(frame.damagedImages)
+            prescaleCache.invalidate(imagesDamagedIn: frame)
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
         }
