@@ -54,17 +54,22 @@ public final class LayerImage {
             (destination + row * destinationStride + r.x * 4)
                 .copyMemory(from: source + row * sourceStride + r.x * 4, byteCount: r.width * 4)
         }
-        damage.append(r)
-        SceneGeneration.imageDamaged()
+        recordDamage(r)
     }
 
     /// Records damage for pixels changed through `data` directly.
     public func addDamage(_ rect: PixelRect) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
-        if !r.isEmpty {
-            damage.append(r)
-            SceneGeneration.imageDamaged()
-        }
+        if !r.isEmpty { recordDamage(r) }
+    }
+
+    /// Keeps `rect` for the renderer; the first rect since it last took the
+    /// damage tells SceneGeneration (later ones add nothing it needs to
+    /// know: the image is damaged until the renderer takes it).
+    private func recordDamage(_ rect: PixelRect) {
+        let first = damage.isEmpty
+        damage.append(rect)
+        if first { SceneGeneration.imageDamaged(self) }
     }
 
     /// Hands the accumulated damage to the renderer and starts afresh.

@@ -91,6 +91,12 @@ final class PrescaleCache {
         return scaled
     }
 
+    /// The damaged images of `frame`: what was shrunk from them is stale.
+    /// (Most frames shrink nothing: the set is made only when there is something to drop.)
+    func invalidate(imagesDamagedIn frame: FrameBuilder) {
+        if !entries.isEmpty { invalidate(frame.damagedImages) }
+    }
+
     /// The image's pixels changed: what was shrunk from them is stale.
     func invalidate(_ images: Set<ObjectIdentifier>) {
         guard !images.isEmpty else { return }

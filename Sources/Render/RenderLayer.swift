@@ -49,24 +49,28 @@ public final class RenderLayer {
         didSet { SceneGeneration.layerChanged(self) }
     }
 
-    public var position: Point { get { properties.position } set { properties.position = newValue } }
-    public var bounds: Rect { get { properties.bounds } set { properties.bounds = newValue } }
-    public var anchorPoint: Point { get { properties.anchorPoint } set { properties.anchorPoint = newValue } }
-    public var transform: AffineTransform { get { properties.transform } set { properties.transform = newValue } }
-    public var opacity: Double { get { properties.opacity } set { properties.opacity = newValue } }
-    public var isHidden: Bool { get { properties.isHidden } set { properties.isHidden = newValue } }
-    public var masksToBounds: Bool { get { properties.masksToBounds } set { properties.masksToBounds = newValue } }
-    public var backgroundColor: Color? { get { properties.backgroundColor } set { properties.backgroundColor = newValue } }
-    public var contents: LayerImage? { get { properties.contents } set { properties.contents = newValue } }
-    public var contentsScale: Double { get { properties.contentsScale } set { properties.contentsScale = newValue } }
-    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { properties.contentsGravity = newValue } }
+    // A write of the value already there is no change: the layer is not
+    // logged as changed, so the next frame neither rebuilds nor compares it
+    // (a compositor sets a window's geometry at every commit).
+    public var position: Point { get { properties.position } set { if properties.position != newValue { properties.position = newValue } } }
+    public var bounds: Rect { get { properties.bounds } set { if properties.bounds != newValue { properties.bounds = newValue } } }
+    public var anchorPoint: Point { get { properties.anchorPoint } set { if properties.anchorPoint != newValue { properties.anchorPoint = newValue } } }
+    public var transform: AffineTransform { get { properties.transform } set { if properties.transform != newValue { properties.transform = newValue } } }
+    public var opacity: Double { get { properties.opacity } set { if properties.opacity != newValue { properties.opacity = newValue } } }
+    public var isHidden: Bool { get { properties.isHidden } set { if properties.isHidden != newValue { properties.isHidden = newValue } } }
+    public var masksToBounds: Bool { get { properties.masksToBounds } set { if properties.masksToBounds != newValue { properties.masksToBounds = newValue } } }
+    public var backgroundColor: Color? { get { properties.backgroundColor } set { if properties.backgroundColor != newValue { properties.backgroundColor = newValue } } }
+    public var contents: LayerImage? { get { properties.contents } set { if properties.contents !== newValue { properties.contents = newValue } } }
+    public var contentsScale: Double { get { properties.contentsScale } set { if properties.contentsScale != newValue { properties.contentsScale = newValue } } }
+    public var contentsGravity: ContentsGravity { get { properties.contentsGravity } set { if properties.contentsGravity != newValue { properties.contentsGravity = newValue } } }
     /// The stretchable part of the contents, in unit coordinates.
-    public var contentsCenter: Rect { get { properties.contentsCenter } set { properties.contentsCenter = newValue } }
+    public var contentsCenter: Rect { get { properties.contentsCenter } set { if properties.contentsCenter != newValue { properties.contentsCenter = newValue } } }
     /// The part of the contents shown, in unit coordinates.
-    public var contentsRect: Rect { get { properties.contentsRect } set { properties.contentsRect = newValue } }
-    public var isOpaque: Bool { get { properties.isOpaque } set { properties.isOpaque = newValue } }
+    public var contentsRect: Rect { get { properties.contentsRect } set { if properties.contentsRect != newValue { properties.contentsRect = newValue } } }
+    public var isOpaque: Bool { get { properties.isOpaque } set { if properties.isOpaque != newValue { properties.isOpaque = newValue } } }
     public var opaqueContentsRects: [PixelRect] {
-        get { properties.opaqueContentsRects } set { properties.opaqueContentsRects = newValue }
+        get { properties.opaqueContentsRects }
+        set { if properties.opaqueContentsRects != newValue { properties.opaqueContentsRects = newValue } }
     }
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
@@ -124,18 +128,32 @@ public final class RenderLayer {
 }
 
 /// Counts changes to any layer or contents image, and logs which layers'
-/// properties changed: a renderer that sees the same count as at its last
-/// frame skips the frame; one that sees only property changes of layers it
-/// drew redraws just their subtrees instead of walking the whole tree.
+/// properties changed and which images were damaged: a renderer that sees
+/// the same count as at its last frame skips the frame; one that sees only
+/// property changes of layers it drew, and damage to images those layers
+/// show, redraws just their subtrees instead of walking the whole tree.
 public enum SceneGeneration {
+    /// What a logged change was made to.
+    enum Change {
+        case layer(ObjectIdentifier)
+        case image(ObjectIdentifier)
+    }
     private struct Log {
         var generation: UInt64 = 0
-        /// Property changes, oldest first, with the generation each made.
-        var changes: [(generation: UInt64, layer: ObjectIdentifier)] = []
+        /// Property changes and image damage, oldest first, with the generation each made.
+        var changes: [(generation: UInt64, change: Change)] = []
         /// Changes at or before this generation may have been dropped.
         var forgottenThrough: UInt64 = 0
         var lastStructureChange: UInt64 = 0
-        var lastImageDamage: UInt64 = 0
+
+        mutating func append(_ change: Change) {
+            generation &+= 1
+            if changes.count >= SceneGeneration.capacity {
+                forgottenThrough = changes[SceneGeneration.capacity / 2 - 1].generation
+                changes.removeFirst(SceneGeneration.capacity / 2)
+            }
+            changes.append((generation, change))
+        }
     }
     private static let log = Mutex(Log())
     /// Enough for a frame's changes; older ones are dropped half at a time.
@@ -145,14 +163,7 @@ public enum SceneGeneration {
 
     static func layerChanged(_ layer: RenderLayer) {
         let id = ObjectIdentifier(layer)
-        log.withLock { log in
-            log.generation &+= 1
-            if log.changes.count >= capacity {
-                log.forgottenThrough = log.changes[capacity / 2 - 1].generation
-                log.changes.removeFirst(capacity / 2)
-            }
-            log.changes.append((log.generation, id))
-        }
+        log.withLock { $0.append(.layer(id)) }
     }
 
     static func structureChanged() {
@@ -162,26 +173,27 @@ public enum SceneGeneration {
         }
     }
 
-    static func imageDamaged() {
-        log.withLock { log in
-            log.generation &+= 1
-            log.lastImageDamage = log.generation
-        }
+    static func imageDamaged(_ image: LayerImage) {
+        let id = ObjectIdentifier(image)
+        log.withLock { $0.append(.image(id)) }
     }
 
-    /// The layers whose properties changed after `generation`, when those
-    /// are the only changes since; nil when the tree's structure changed,
-    /// an image was damaged, or the log no longer reaches back that far.
-    static func propertyChanges(since generation: UInt64) -> Set<ObjectIdentifier>? {
+    /// What changed after `generation`: the layers whose properties
+    /// changed and the images that were damaged, when those are the only
+    /// changes since; nil when the tree's structure changed or the log no
+    /// longer reaches back that far.
+    static func changes(since generation: UInt64) -> (layers: Set<ObjectIdentifier>, images: Set<ObjectIdentifier>)? {
         log.withLock { log in
-            guard log.lastStructureChange <= generation, log.lastImageDamage <= generation,
-                  log.forgottenThrough <= generation else { return nil }
-            var changed = Set<ObjectIdentifier>()
-            for change in log.changes.reversed() {
-                if change.generation <= generation { break }
-                changed.insert(change.layer)
+            guard log.lastStructureChange <= generation, log.forgottenThrough <= generation else { return nil }
+            var layers = Set<ObjectIdentifier>(), images = Set<ObjectIdentifier>()
+            for entry in log.changes.reversed() {
+                if entry.generation <= generation { break }
+                switch entry.change {
+                case .layer(let id): layers.insert(id)
+                case .image(let id): images.insert(id)
+                }
             }
-            return changed
+            return (layers, images)
         }
     }
 }

@@ -1,17 +1,37 @@
 import StrataProtocol
 
-// The frame of an animation: when since the last frame only properties of
-// layers that were drawn changed (no sublayer added, removed or moved, no
-// contents image damaged), only those layers' subtrees are built again and
-// put into last frame's tree in place of the old ones, and only their
-// layers are compared for damage. What a frame costs then follows what
-// changed, not the size of the whole tree.
+// The frame of an animation, or of windows that drew new contents: when
+// since the last frame only properties of layers that were drawn changed
+// and only images those layers show were damaged (no sublayer added,
+// removed or moved), only those layers' subtrees are built again and put
+// into last frame's tree in place of the old ones, and only their layers
+// are compared for damage. What a frame costs then follows what changed,
+// not the size of the whole tree.
 
 extension SceneRenderer {
-    /// Rebuilds the subtrees of the `changed` layers in `tree` and returns
-    /// the damage, or nil (with nothing touched) when the frame needs a
-    /// full build: a changed layer was not drawn, is the root, or is hidden now.
-    func patch(_ tree: DrawNode, changed: Set<ObjectIdentifier>, output: PixelRect) -> Region? {
+    /// Rebuilds the subtrees of the `changed` layers, and of the layers
+    /// showing `damagedImages`, in `tree` and returns the damage, or nil
+    /// (with nothing touched) when the frame needs a full build: a changed
+    /// layer was not drawn, is the root, or is hidden now, or a damaged
+    /// image is shown by no layer that was drawn (it may be under a hidden
+    /// layer, whose pending damage the full build takes and drops).
+    func patch(_ tree: DrawNode, changed: Set<ObjectIdentifier>, damagedImages: Set<ObjectIdentifier>,
+               output: PixelRect, sharedDamage: SharedImageDamage?) -> Region? {
+        var changed = changed
+        if !damagedImages.isEmpty {
+            var shown = Set<ObjectIdentifier>()
+            func redraw(_ id: ObjectIdentifier, ifShowing image: LayerImage?) {
+                guard let image, damagedImages.contains(ObjectIdentifier(image)) else { return }
+                changed.insert(id)
+                shown.insert(ObjectIdentifier(image))
+            }
+            for (id, state) in drawn {
+                // What it showed last frame, and what it shows now (new contents are a property change).
+                redraw(id, ifShowing: state.contents)
+                redraw(id, ifShowing: state.layer.contents)
+            }
+            guard shown.count == damagedImages.count else { return nil }
+        }
         // Each changed layer's node; one under another changed layer is rebuilt with it.
         var nodes: [DrawNode] = []
         for id in changed {
@@ -33,14 +53,16 @@ extension SceneRenderer {
         drawn = [:]
         defer { drawn = states }
         let damage = Region()
-        var damagedImages = Set<ObjectIdentifier>()
+        // One builder for every rebuilt subtree: an image that several of
+        // them show has its damage taken once, and each of them sees it.
+        let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true,
+                                 sharedDamage: sharedDamage)
         for old in nodes {
             guard var context = old.inherited, let parent = context.parent,
                   let index = parent.children.firstIndex(where: { $0 === old }) else { continue }
             // The layer's own geometry may be what changed: place it afresh in its parent.
             context.toPixel = old.layer.transformToSuperlayer.concatenating(parent.toPixel)
             context.restacked = false
-            let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true)
             let rebuilt = frame.build(old.layer, context)
             if let rebuilt { parent.children[index] = rebuilt } else { parent.children.remove(at: index) }
 
@@ -60,12 +82,6 @@ extension SceneRenderer {
                     states[id] = nil
                 }
             }
-            for (id, now) in frame.states {
-                if states[id] == nil { damage.formUnion(now.footprint) }
-                states[id] = now
-            }
-            damage.formUnion(frame.contentsDamage)
-            damagedImages.formUnion(frame.damagedImages)
 
             // The ancestors' subtree rects cover the new subtree too (a rect
             // that stays larger than needed only costs culling).
@@ -79,7 +95,12 @@ extension SceneRenderer {
                 ancestor = node.inherited?.parent
             }
         }
-        prescaleCache.invalidate(damagedImages)
+        for (id, now) in frame.states {
+            if states[id] == nil { damage.formUnion(now.footprint) }
+            states[id] = now
+        }
+        damage.formUnion(frame.contentsDamage)
+        prescaleCache.invalidate(imagesDamagedIn: frame)
         damage.formIntersection(output)
         return damage
     }

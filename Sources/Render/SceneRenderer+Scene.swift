@@ -231,7 +231,7 @@ final class FrameBuilder {
         self.scale = scale
         self.output = output
         self.previous = previous
-        states.reserveCapacity(previous.count)
+        if !previous.isEmpty { states.reserveCapacity(previous.count) }
     }
 
     /// Pending damage of `image`, taken once per frame even when several

@@ -71,14 +71,15 @@ public final class SceneRenderer {
         var tree: DrawNode?
         let damage: Region
         if !needsFullDamage, sameRoot, let previousTree, let last = renderedGeneration,
-           let changed = SceneGeneration.propertyChanges(since: last),
-           let patched = patch(previousTree, changed: changed, output: output) {
+           let changes = SceneGeneration.changes(since: last),
+           let patched = patch(previousTree, changed: changes.layers, damagedImages: changes.images, output: output,
+                               sharedDamage: sharedDamage) {
             tree = previousTree
             damage = patched
         } else {
             let frame = FrameBuilder(scale: scale, output: output, previous: drawn, origin: origin, sharedDamage: sharedDamage)
             tree = frame.build(root: root)
-            prescaleCache.invalidate(frame.damagedImages)
+            prescaleCache.invalidate(imagesDamagedIn: frame)
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
         }

@@ -23,6 +23,29 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(second.damage, [])
     }
 
+    /// Writing the value a property already has (a compositor sets a
+    /// window's geometry at every commit) is no change: nothing is redrawn,
+    /// and writing a new value still is one.
+    func testWritingTheSameValueChangesNothing() {
+        let root = makeRoot(width: 64, height: 64)
+        let layer = RenderLayer(frame: Rect(x: 10, y: 10, width: 20, height: 20), color: .red)
+        layer.contents = LayerImage.solid(width: 20, height: 20, blue, hasAlpha: false)
+        root.addSublayer(layer)
+        let renderer = SceneRenderer(width: 64, height: 64, scale: 1)
+        _ = renderer.render(root)
+        let generation = SceneGeneration.current
+        layer.position = layer.position
+        layer.bounds = layer.bounds
+        layer.contents = layer.contents
+        layer.backgroundColor = .red
+        layer.isHidden = false
+        layer.opacity = 1
+        XCTAssertEqual(SceneGeneration.current, generation)
+        XCTAssertEqual(renderer.render(root).damage, [])
+        layer.position.x += 2
+        XCTAssertEqual(renderer.render(root).damage, [PixelRect(x: 10, y: 10, width: 22, height: 20)])
+    }
+
     /// Invalidating 10×10 pixels of contents (setNeedsDisplay(_:)) recomposites
     /// exactly those pixels, and shows the new pixels.
     func testContentsDamageCompositesOnlyThatRect() {

@@ -26,6 +26,63 @@ final class IncrementalConsistencyTests: XCTestCase {
         }
     }
 
+    /// Frames that only damage images (and move a layer now and then) patch
+    /// last frame's tree instead of building it afresh: every layer showing
+    /// a damaged image, shifted, rotated, scaled, sliced, inside a faded
+    /// group or hidden, must still match a fresh render.
+    func testContentsDamageOnlyFramesMatchFreshRender() {
+        var random = Random(state: 7)
+        let root = makeRoot(width: 96, height: 80)
+        let shared = LayerImage.orientation(width: 12, height: 8)
+        let opaque = LayerImage.solid(width: 10, height: 10, 0xff40_2000, hasAlpha: false)
+        let ninePatch = TransformedContentsTests.ninePatch()
+        let images = [shared, opaque, ninePatch]
+
+        @discardableResult
+        func layer(_ frame: Rect, _ image: LayerImage, in parent: RenderLayer) -> RenderLayer {
+            let layer = RenderLayer(frame: frame)
+            layer.contents = image
+            parent.addSublayer(layer)
+            return layer
+        }
+        let plain = layer(Rect(x: 2, y: 2, width: 12, height: 8), shared, in: root)
+        layer(Rect(x: 20, y: 2, width: 24, height: 16), shared, in: root)
+        layer(Rect(x: 50, y: 4, width: 12, height: 8), shared, in: root).transform = AffineTransform(rotationAngle: 0.4)
+        let stretched = layer(Rect(x: 4, y: 30, width: 30, height: 20), ninePatch, in: root)
+        stretched.contentsCenter = Rect(x: 0.34, y: 0.34, width: 0.33, height: 0.33)
+        let group = RenderLayer(frame: Rect(x: 40, y: 30, width: 40, height: 40), color: .blue)
+        group.opacity = 0.6
+        root.addSublayer(group)
+        layer(Rect(x: 4, y: 4, width: 12, height: 8), shared, in: group)
+        layer(Rect(x: 20, y: 4, width: 10, height: 10), opaque, in: group)
+        let hidden = layer(Rect(x: 70, y: 2, width: 10, height: 10), opaque, in: root)
+        hidden.isHidden = true
+        layer(Rect(x: 84, y: 60, width: 10, height: 10), opaque, in: root)
+
+        let renderer = SceneRenderer(width: 96 * 2, height: 80 * 2, scale: 2)
+        _ = renderer.render(root)
+        for frame in 0..<40 {
+            for _ in 0..<random.next(1...3) {
+                let image = images[random.next(0...2)]
+                let rect = PixelRect(x: random.next(0...8), y: random.next(0...6), width: random.next(1...4), height: random.next(1...3))
+                let alpha = image.hasAlpha ? UInt32(random.next(0...255)) : 255
+                let pixel = alpha << 24 | UInt32(random.next(0...Int(alpha))) << 8 | UInt32(random.next(0...Int(alpha)))
+                for y in rect.y..<min(rect.y + rect.height, image.height) {
+                    for x in rect.x..<min(rect.x + rect.width, image.width) {
+                        image.data.storeBytes(of: pixel, toByteOffset: y * image.stride + x * 4, as: UInt32.self)
+                    }
+                }
+                image.addDamage(rect)
+            }
+            if random.chance(20) { plain.position.x += Double(random.next(-3...3)) }
+            if random.chance(10) { hidden.isHidden.toggle() }
+            _ = renderer.render(root)
+            if !RenderConformance.assertMatchesFreshRender(renderer, root, name: "contents-damage-\(frame)", "frame \(frame)") {
+                return
+            }
+        }
+    }
+
     /// Builds a random tree, then changes it frame after frame; false on the first mismatch.
     func runRandomChanges(seed: UInt64, scale: Double) -> Bool {
         var random = Random(state: seed)

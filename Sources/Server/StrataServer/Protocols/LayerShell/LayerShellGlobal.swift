@@ -53,7 +53,10 @@ final class LayerShellGlobal {
 
     /// Whether the topmost shown window is fullscreen: the `top` layer is
     /// hidden then (drawn and hit-tested), as in sway; `overlay` stays.
-    var isTopLayerCovered: Bool { server.windows.visibleToplevels.last?.states.fullscreen == true }
+    var isTopLayerCovered: Bool {
+        // Asked before every frame: found without making the list of visible windows.
+        server.windows.toplevels.last { !$0.states.minimized }?.states.fullscreen == true
+    }
 
     /// Whether `surface` is drawn and takes input now.
     func isShown(_ surface: LayerSurface) -> Bool {
@@ -62,6 +65,7 @@ final class LayerShellGlobal {
 
     /// Hides or shows the `top` layer's surfaces before a frame is drawn.
     func updateTopLayerVisibility() {
+        guard !mapped.isEmpty else { return }
         let covered = isTopLayerCovered
         for surface in mapped where surface.container.isHidden != (covered && surface.current.layer == .top) {
             surface.container.isHidden = covered && surface.current.layer == .top
