@@ -10,14 +10,16 @@ struct OutputCommandLine: StrataSubcommand {
         abstract: "Add, remove or list the outputs of a running compositor.",
         discussion: """
             Actions:
-              add [--size WxH] [--scale N]   a new headless output at the right of the layout
-                                             (default: the first output's size and scale)
-              remove NAME                    take the output named NAME (wl_output.name) away;
-                                             its windows move to the first remaining output
-              list                           every output, left to right, as JSON
+              add [--size WxH] [--scale N]  a headless output at the right of the
+                                            layout (default: the first one's size
+                                            and scale)
+              remove NAME                   take the output NAME (wl_output.name)
+                                            away; its windows move to the first
+                                            output left
+              list                          every output, left to right, as JSON
 
-            Only the headless backend adds and removes outputs on request; the drm
-            backend's follow its monitors and the wayland backend's its windows.
+            Only the headless backend adds and removes outputs on request; the
+            drm backend's follow its monitors, the wayland backend's its windows.
             The last output cannot be removed.
             """)
 
