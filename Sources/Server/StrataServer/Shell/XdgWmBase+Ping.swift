@@ -34,7 +34,7 @@ extension XdgWmBase {
 
     private func pingTimedOut() {
         guard pendingPing != nil else { return }
-        ServerLog.logger.notice("client of xdg_wm_base@\(resource.map(wl_resource_get_id) ?? 0) is not responding")
+        ServerLog.logger.notice("\(ClientDescription(resource.flatMap { wl_resource_get_client($0) })) is not responding")
         setUnresponsive(true)
     }
 
@@ -50,7 +50,7 @@ extension XdgWmBase {
     /// Ends the connection of a client that stopped answering.
     func disconnectUnresponsive() {
         guard let resource else { return }
-        ServerLog.logger.notice("disconnecting a client that did not answer a ping")
+        ServerLog.logger.notice("disconnecting \(ClientDescription(wl_resource_get_client(resource))): it did not answer a ping")
         strata_resource_post_error(resource, XDG_WM_BASE_ERROR_UNRESPONSIVE.rawValue, "the client did not answer a ping in time")
     }
 
