@@ -154,6 +154,17 @@ final class OutputHotplugTests: XCTestCase {
         XCTAssertEqual(pointer["y"] as? Double, 100)
     }
 
+    /// On an output that shifts left when the one before it goes, the
+    /// pointer keeps its place on that output.
+    func testThePointerMovesWithItsOutput() throws {
+        try start(outputs: 2)
+        try strata.input("move", "400", "100")
+        try output("remove", "HEADLESS-1")
+        let pointer = try XCTUnwrap((try strata.tree()["seat"] as? [String: Any])?["pointer"] as? [String: Any])
+        XCTAssertEqual(pointer["x"] as? Double, 80, "80 points into HEADLESS-2, which now begins at 0")
+        XCTAssertEqual(pointer["y"] as? Double, 100)
+    }
+
     /// Maximized on HEADLESS-2 (400×300), the window is configured to
     /// HEADLESS-1's 320×240 when HEADLESS-2 goes, and covers it.
     func testAMaximizedWindowIsReconfiguredToTheRemainingOutput() throws {

@@ -47,6 +47,11 @@ extension Server {
 
         // The window menu is placed on one output: it closes when the layout changes under it.
         seat.dismissWindowMenu()
+        // A move or resize measures from where it began, in a layout about to change: it ends here.
+        seat.endWindowGrab()
+        // The pointer stays where it is on its output, wherever that output now goes.
+        let pointerOutput = seat.pointerHasMoved ? output(at: seat.pointerPosition) : nil
+        let pointerOutputOrigin = pointerOutput?.origin
         outputs.remove(at: index)
         removed.markRemoved()
         layOutOutputs()
@@ -81,7 +86,13 @@ extension Server {
             retiringGlobals.removeAll(where: \.isDestroyed)
             retiringGlobals.append(retiring)
         }
-        keepPointerOnOutputs()
+        if let pointerOutput, pointerOutput !== removed, let before = pointerOutputOrigin, pointerOutput.origin != before {
+            let position = seat.pointerPosition
+            seat.movePointer(to: Point(x: position.x + pointerOutput.origin.x - before.x, y: position.y + pointerOutput.origin.y - before.y),
+                             time: Seat.now())
+        } else {
+            keepPointerOnOutputs()
+        }
         ServerLog.logger.info("output \(removed.name) removed; outputs: \(outputNames)")
         scheduleFrame()
         return true

@@ -1,11 +1,19 @@
 import CStrataServerProtocol
 import CWaylandServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A zwp_input_method_v2: the seat's input method, or, when the seat has
 /// one already, an inert object that got `unavailable`. It is told the
 /// state of the text input it is active for, and composes text into it
 /// through `TextInputRelay`.
 final class InputMethod {
+    /// Longer text is dropped: relayed with the v1 text input's serial it
+    /// would no longer fit in one Wayland message (4096 bytes), and
+    /// libwayland would disconnect the text input's client for it.
+    static let maximumTextBytes = 4000
+
     /// Text being composed, with the cursor's byte offsets in it.
     struct Preedit: Equatable {
         var text: String
@@ -123,11 +131,13 @@ final class InputMethod {
     private static let implementation: UnsafeRawPointer = {
         var i = zwp_input_method_v2_interface()
         i.commit_string = { _, resource, text in
-            guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text else { return }
+            guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text,
+                  strlen(text) <= InputMethod.maximumTextBytes else { return }
             inputMethod.pendingCommitString = String(cString: text)
         }
         i.set_preedit_string = { _, resource, text, cursorBegin, cursorEnd in
-            guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text else { return }
+            guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text,
+                  strlen(text) <= InputMethod.maximumTextBytes else { return }
             inputMethod.pendingPreedit = Preedit(text: String(cString: text), cursorBegin: cursorBegin, cursorEnd: cursorEnd)
         }
         i.delete_surrounding_text = { _, resource, before, after in

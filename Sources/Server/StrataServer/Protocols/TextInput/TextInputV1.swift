@@ -61,7 +61,10 @@ final class TextInputV1: RelayedTextInput {
         }
         if let preedit {
             zwp_text_input_v1_send_preedit_cursor(resource, preedit.cursorBegin)
-            zwp_text_input_v1_send_preedit_string(resource, serial, preedit.text, preedit.text)
+            // The text to commit if the preedit is reset is the preedit itself, unless the two
+            // would not fit in one Wayland message (4096 bytes): then nothing is committed on reset.
+            let fits = preedit.text.utf8.count <= 2000
+            zwp_text_input_v1_send_preedit_string(resource, serial, preedit.text, fits ? preedit.text : "")
         } else {
             clearPreedit()
         }
