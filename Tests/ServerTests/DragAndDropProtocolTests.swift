@@ -120,6 +120,16 @@ final class DragAndDropProtocolTests: CompositorTestCase {
         a.client.roundtrip()
     }
 
+    /// A drags a new source (or `source`) from its window onto B's; both
+    /// have taken the events so far.
+    func dragOntoB(_ a: DragClient, _ b: DragClient, source: OpaquePointer? = nil) throws {
+        try pressInA(a)
+        a.startDrag(source ?? a.makeSource())
+        try strata.input("move", "330", "60")
+        _ = a.take()
+        _ = b.take()
+    }
+
     func testADragFromOneClientDropsOnAnotherWithTheAgreedAction() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
         let source = a.makeSource()
@@ -177,11 +187,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testReleaseOverATargetThatAcceptedNothingCancelsTheSource() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = a.take()
-        _ = b.take()
+        try dragOntoB(a, b)
         wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), Self.copy, Self.copy)
         XCTAssertEqual(b.take(), ["action 1"])
         try strata.input("release")
@@ -191,11 +197,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testNoCommonActionMeansNoDrop() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource(actions: Self.copy))
-        try strata.input("move", "330", "60")
-        _ = a.take()
-        _ = b.take()
+        try dragOntoB(a, b, source: a.makeSource(actions: Self.copy))
         wl_data_offer_accept(try XCTUnwrap(b.enteredOffer), 0, "text/plain")
         wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), Self.move, Self.move)
         XCTAssertEqual(b.take(), [])
@@ -224,11 +226,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
     func testAVersion3TargetThatDestroysTheDroppedOfferUnfinishedCancelsTheSource() throws {
         // As GTK 4 turns a drop down: the source must not take it for done (a move would delete its data).
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = a.take()
-        _ = b.take()
+        try dragOntoB(a, b)
         wl_data_offer_accept(try XCTUnwrap(b.enteredOffer), 0, "text/plain")
         wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), Self.move, Self.move)
         b.client.roundtrip()
@@ -332,10 +330,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testTheTargetsSurfaceDestroyedHearsLeave() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = b.take()
+        try dragOntoB(a, b)
         xdg_toplevel_destroy(b.window.toplevel)
         xdg_surface_destroy(b.window.xdgSurface)
         wl_surface_destroy(b.window.surface)
@@ -347,10 +342,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
     func testSourceDestroyedDuringTheDragEndsIt() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
         let source = a.makeSource()
-        try pressInA(a)
-        a.startDrag(source)
-        try strata.input("move", "330", "60")
-        _ = b.take()
+        try dragOntoB(a, b, source: source)
         wl_data_source_destroy(source)
         a.client.roundtrip()
         XCTAssertEqual(b.take(), ["leave"])
@@ -364,10 +356,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testFinishBeforeTheDropIsInvalidFinish() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = b.take()
+        try dragOntoB(a, b)
         wl_data_offer_finish(try XCTUnwrap(b.enteredOffer))
         try assertProtocolError(b.client, interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_FINISH.rawValue)
         try strata.input("release")
@@ -375,10 +364,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testAPreferredActionOutsideTheActionsIsInvalidAction() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = b.take()
+        try dragOntoB(a, b)
         wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), Self.copy, Self.move)
         try assertProtocolError(b.client, interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_ACTION.rawValue)
         try strata.input("release")
@@ -387,10 +373,7 @@ final class DragAndDropProtocolTests: CompositorTestCase {
 
     func testActionsOutsideTheMaskAreInvalidActionMask() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
-        try pressInA(a)
-        a.startDrag(a.makeSource())
-        try strata.input("move", "330", "60")
-        _ = b.take()
+        try dragOntoB(a, b)
         wl_data_offer_set_actions(try XCTUnwrap(b.enteredOffer), 8, 0)
         try assertProtocolError(b.client, interface: "wl_data_offer", code: WL_DATA_OFFER_ERROR_INVALID_ACTION_MASK.rawValue)
         try strata.input("release")
