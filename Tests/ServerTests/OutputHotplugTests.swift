@@ -311,6 +311,92 @@ final class OutputHotplugTests: XCTestCase {
         XCTAssertNil(client.protocolError)
     }
 
+    /// A copy waiting for damage on an output that shifts left (the one
+    /// before it went) copies that output where it is now: the whole of it
+    /// is new to the client, and the window on it shows at its place there.
+    func testAScreencopyWaitingForAnOutputThatShiftsCopiesItWhereItIsNow() throws {
+        try start(outputs: 2, windowOrigins: [(x: 352, y: 40)])
+        let client = try RawClient(strata)
+        let outputs = client.bindAll(strata_wl_output_interface(), version: 4)
+        let manager = try client.bind(strata_zwlr_screencopy_manager_v1_interface(), version: 3)
+        let shm = try client.bind(strata_wl_shm_interface(), version: 1)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80, pixel: 0xFF_20_C0_40)
+        let target = try ReadableBuffer(client: client, shm: shm, width: 320, height: 240)
+        let first = ScreencopyRecorder(zwlr_screencopy_manager_v1_capture_output(manager, 0, outputs[1])!)
+        client.roundtrip()
+        zwlr_screencopy_frame_v1_copy_with_damage(first.frame, target.buffer)
+        client.roundtrip()
+        XCTAssertTrue(first.ready)
+        let waiting = ScreencopyRecorder(zwlr_screencopy_manager_v1_capture_output(manager, 0, outputs[1])!)
+        client.roundtrip()
+        zwlr_screencopy_frame_v1_copy_with_damage(waiting.frame, target.buffer)
+        client.roundtrip()
+        XCTAssertFalse(waiting.ready || waiting.failed, "nothing changed yet")
+
+        try output("remove", "HEADLESS-1")
+        XCTAssertEqual(try strata.control("frame").status, 0)
+        XCTAssertTrue(waitUntil { client.roundtrip() && (waiting.ready || waiting.failed) })
+        XCTAssertTrue(waiting.ready, "HEADLESS-2, now at x 0, changed as a whole")
+        XCTAssertEqual(waiting.damage.map { [$0.x, $0.y, $0.width, $0.height] }, [[0, 0, 320, 240]])
+        XCTAssertEqual(target[32 + 50, 40 + 40] & 0xFF_FF_FF, 0x20_C0_40, "the window, 32 points into its output")
+        XCTAssertNil(client.protocolError)
+        _ = window
+    }
+
+    /// A window unmapped (its role kept) on an output that goes is placed
+    /// anew on the outputs that remain when it maps again, not at its old
+    /// place past the layout's edge.
+    func testAWindowUnmappedOnARemovedOutputMapsAgainOnTheRemainingOutput() throws {
+        try start(outputs: 2, windowOrigins: [(x: 352, y: 40)])
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80)
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 352, y: 40))
+        // A second window, so that W's next placement is Strata's own, not the test's fixed origin for a first window.
+        let other = try ManagedWindow(client, title: "Other", width: 60, height: 40)
+        wl_surface_attach(window.surface, nil, 0, 0)
+        wl_surface_commit(window.surface)
+        client.roundtrip()
+
+        try output("remove", "HEADLESS-2")
+        // Mapped again as xdg-shell asks: an initial commit, a configure acknowledged, then a buffer.
+        wl_surface_commit(window.surface)
+        client.roundtrip()
+        window.draw()
+        client.roundtrip()
+        let origin = try strata.origin(of: "W")
+        XCTAssertTrue(origin.x >= 0 && origin.x + 100 <= 320 && origin.y >= 0 && origin.y + 80 <= 240,
+                      "on HEADLESS-1 (320×240): \(origin)")
+        XCTAssertNil(client.protocolError)
+        _ = other
+    }
+
+    /// A restore sent but not yet acknowledged when the window's output
+    /// goes still moves the window when the client takes it: to where it
+    /// was before it was maximized, relative to its new output.
+    func testARestoreNotYetAcknowledgedWhenTheOutputGoesLandsOnTheNewOutput() throws {
+        try start(windowOrigins: [(x: 360, y: 40)])
+        try output("add", "--size", "400x300")
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80)
+        xdg_toplevel_set_maximized(window.toplevel)
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 320, y: 0))
+
+        window.holdsConfigures = true
+        xdg_toplevel_unset_maximized(window.toplevel)
+        client.roundtrip()
+        XCTAssertEqual(window.last?.width, 100, "the restore is sent")
+        try output("remove", "HEADLESS-2")
+        client.roundtrip()
+        window.holdsConfigures = false
+        window.answerHeldConfigures()
+        client.roundtrip()
+        XCTAssertEqual(try strata.size(of: "W"), Size(width: 100, height: 80))
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 40, y: 40), "40 points into its output, as before it was maximized")
+        XCTAssertNil(client.protocolError)
+    }
+
     /// An output added at scale 2 says so in wl_output.scale, and a surface
     /// on it is asked to draw at 2 (wp_fractional_scale_v1, in 120ths).
     func testAnOutputOfItsOwnScale() throws {

@@ -111,7 +111,17 @@ extension Server {
         let area = windows.workArea(on: target)
         let moved = fitted(Rect(origin: Point(x: origin.x + dx, y: origin.y + dy), size: toplevel.geometry.size),
                            in: area, titleBar: toplevel.titleBar != nil)
+        // A restore still waiting for its acknowledgement goes to the same place on the new output, at the size it asked.
+        let pending = toplevel.pendingOrigin.map { pending in
+            let asked = toplevel.configuredSize
+            let size = asked.width > 0 && asked.height > 0 ? Size(width: Double(asked.width), height: Double(asked.height))
+                                                           : toplevel.geometry.size
+            let place = fitted(Rect(origin: Point(x: pending.origin.x + dx, y: pending.origin.y + dy), size: size),
+                               in: area, titleBar: toplevel.titleBar != nil)
+            return (origin: place.origin, serial: pending.serial)
+        }
         toplevel.move(to: moved.origin)
+        toplevel.pendingOrigin = pending
         if toplevel.states.maximized || toplevel.states.fullscreen { toplevel.applyStateGeometry() }
     }
 
@@ -129,8 +139,11 @@ extension Server {
         if let restore = toplevel.restoreFrame {
             toplevel.restoreFrame = Rect(origin: Point(x: restore.minX + dx, y: restore.minY), size: restore.size)
         }
-        // Same size on the same output: no configure, only the place changes.
+        // Same size on the same output: no configure, only the place changes,
+        // and a maximize or restore still waiting for its acknowledgement moves along.
+        let pending = toplevel.pendingOrigin.map { (origin: Point(x: $0.origin.x + dx, y: $0.origin.y), serial: $0.serial) }
         if let origin = toplevel.origin { toplevel.move(to: Point(x: origin.x + dx, y: origin.y)) }
+        toplevel.pendingOrigin = pending
     }
 
     /// The layout's outputs by name, left to right, for the log.

@@ -177,6 +177,11 @@ public final class Toplevel: PopupHost {
         // Placed once, when first mapped with a size (a layer tree may be
         // bound before its root has bounds); on top from the first map.
         if isMapped, origin == nil, !geometry.isEmpty { origin = placedOrigin }
+        // Mapped again where no output is now (its output went while it was unmapped): placed as a new window.
+        if isMapped, !wasMapped, let placed = origin, !geometry.isEmpty,
+           !server.outputs.contains(where: { !$0.bounds.intersection(Rect(origin: placed, size: geometry.size)).isEmpty }) {
+            origin = placedOrigin
+        }
         if isMapped && !wasMapped { server.windows.raise(self) }
         if !isMapped && wasMapped { server.windows.remove(self) }
         let g = geometry

@@ -9,10 +9,12 @@ import StrataRender
 final class ScreencopyFrame {
     let manager: ScreencopyManager
     private(set) var resource: WaylandResource?
-    let output: Output
-    /// The captured part of the output, in layout pixels; empty when the
-    /// asked region missed the output.
-    let region: PixelRect
+    /// Weak: a frame a client keeps does not keep a removed output's framebuffer.
+    private(set) weak var output: Output?
+    /// The captured part of the output, in the output's own pixels (so it
+    /// follows the output when the layout shifts); empty when the asked
+    /// region missed the output.
+    private let regionOnOutput: PixelRect
     private var buffer: WaylandResource?
     private var withDamage = false
     private var isUsed = false
@@ -24,24 +26,33 @@ final class ScreencopyFrame {
     init?(manager: ScreencopyManager, parent: WaylandResource, id: UInt32, output: Output, region: PixelRect) {
         self.manager = manager
         self.output = output
-        self.region = region
+        let place = output.pixelRect
+        regionOnOutput = PixelRect(x: region.x - place.x, y: region.y - place.y, width: region.width, height: region.height)
         bufferListener = Listener { _ in }
         guard let resource = makeResource(child: parent, interface: strata_zwlr_screencopy_frame_v1_interface(), id: id,
                                           implementation: ScreencopyFrame.implementation, object: self,
                                           onDestroy: { [unowned self] _ in self.destroyed() })
         else { return nil }
         self.resource = resource
-        guard !self.region.isEmpty else {
+        guard !regionOnOutput.isEmpty else {
             zwlr_screencopy_frame_v1_send_failed(resource)
             return
         }
-        zwlr_screencopy_frame_v1_send_buffer(resource, ScreencopyFrame.format, UInt32(self.region.width),
-                                             UInt32(self.region.height), UInt32(self.region.width * 4))
+        zwlr_screencopy_frame_v1_send_buffer(resource, ScreencopyFrame.format, UInt32(regionOnOutput.width),
+                                             UInt32(regionOnOutput.height), UInt32(regionOnOutput.width * 4))
         if wl_resource_get_version(resource) >= 3 { zwlr_screencopy_frame_v1_send_buffer_done(resource) }
     }
 
     static func from(_ resource: WaylandResource?) -> ScreencopyFrame? {
         resourceObject(resource, as: ScreencopyFrame.self, interface: strata_zwlr_screencopy_frame_v1_interface())
+    }
+
+    /// The captured part in layout pixels, where its output is now.
+    private var region: PixelRect {
+        guard let output else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let place = output.pixelRect
+        return PixelRect(x: place.x + regionOnOutput.x, y: place.y + regionOnOutput.y,
+                         width: regionOnOutput.width, height: regionOnOutput.height)
     }
 
     /// Can be copied at the next frame: a plain copy always, copy_with_damage once something in its region changed.
@@ -57,7 +68,7 @@ final class ScreencopyFrame {
             postError(ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED, "zwlr_screencopy_frame_v1@\(wl_resource_get_id(resource)) was already used to copy")
             return
         }
-        guard !region.isEmpty, !output.isRemoved else {
+        guard !regionOnOutput.isEmpty, let output, !output.isRemoved else {
             // failed was sent at creation, or the output went: there is nothing to copy.
             zwlr_screencopy_frame_v1_send_failed(resource)
             return
@@ -69,6 +80,7 @@ final class ScreencopyFrame {
         let format = wl_shm_buffer_get_format(shm)
         let width = Int(wl_shm_buffer_get_width(shm)), height = Int(wl_shm_buffer_get_height(shm))
         let stride = Int(wl_shm_buffer_get_stride(shm))
+        let region = regionOnOutput
         guard format == ScreencopyFrame.format, width == region.width, height == region.height, stride == region.width * 4 else {
             postError(ZWLR_SCREENCOPY_FRAME_V1_ERROR_INVALID_BUFFER,
                       "buffer \(width)×\(height), stride \(stride), format 0x\(String(format, radix: 16)); the frame needs "
@@ -93,14 +105,17 @@ final class ScreencopyFrame {
         bufferListener.remove()
         guard let resource, let buffer, let shm = wl_shm_buffer_get(buffer) else { return }
         self.buffer = nil
+        guard let output, !output.isRemoved else {
+            zwlr_screencopy_frame_v1_send_failed(resource)
+            return
+        }
         let damage = manager.damage(in: region)
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm),
            let target = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(region.width), Int32(region.height),
                                                  data.assumingMemoryBound(to: UInt32.self), Int32(region.width * 4)) {
-            let place = output.pixelRect
             pixman_image_composite32(PIXMAN_OP_SRC, output.renderer.framebuffer, nil, target,
-                                     Int32(region.x - place.x), Int32(region.y - place.y),
+                                     Int32(regionOnOutput.x), Int32(regionOnOutput.y),
                                      0, 0, 0, 0, Int32(region.width), Int32(region.height))
             pixman_image_unref(target)
         }
