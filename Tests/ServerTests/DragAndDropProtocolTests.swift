@@ -167,6 +167,51 @@ final class DragAndDropProtocolTests: CompositorTestCase {
         XCTAssertEqual(b.recorder.taken("pointer.enter"), ["pointer.enter \(bSurface) 31 40"])
     }
 
+    /// The wl_data_offer.action documentation lets the compositor change
+    /// the action as modifiers change during the drag: Shift asks to move
+    /// and Ctrl to copy (as in weston and GTK), over the target's
+    /// preference, where both sides allow it; let go, the preference is back.
+    func testShiftAndCtrlChooseTheActionWhereBothSidesAllowIt() throws {
+        let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
+        try dragOntoB(a, b)
+        let offer = try XCTUnwrap(b.enteredOffer)
+        wl_data_offer_accept(offer, 0, "text/plain")
+        wl_data_offer_set_actions(offer, Self.copy | Self.move, Self.copy)
+        XCTAssertEqual(b.take(), ["action 1"])
+        _ = a.take()
+
+        try strata.input("key", "Shift_L", "--down")
+        XCTAssertEqual(b.take(), ["action 2"], "Shift: move")
+        XCTAssertEqual(a.take(), ["source.action 2"])
+        try strata.input("key", "Shift_L", "--up")
+        XCTAssertEqual(b.take(), ["action 1"], "the target's preference again")
+        _ = a.take()
+
+        wl_data_offer_set_actions(offer, Self.copy | Self.move, Self.move)
+        XCTAssertEqual(b.take(), ["action 2"])
+        try strata.input("key", "Control_L", "--down")
+        XCTAssertEqual(b.take(), ["action 1"], "Ctrl: copy")
+        // The drop is made with the action chosen last.
+        try strata.input("release")
+        XCTAssertEqual(b.take(), ["drop", "leave"])
+        XCTAssertEqual(a.take(), ["source.action 2", "source.action 1", "source.dnd_drop_performed"])
+        try strata.input("key", "Control_L", "--up")
+        XCTAssertEqual(b.take(), [], "after the drop the action stands")
+    }
+
+    /// Shift held over a target that takes only copy changes nothing: no action both sides allow is forced.
+    func testAModifierActionTheTargetDoesNotTakeIsNotForced() throws {
+        let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
+        try strata.input("key", "Shift_L", "--down")
+        try dragOntoB(a, b)
+        let offer = try XCTUnwrap(b.enteredOffer)
+        wl_data_offer_set_actions(offer, Self.copy, Self.copy)
+        XCTAssertEqual(b.take(), ["action 1"])
+        try strata.input("key", "Shift_L", "--up")
+        XCTAssertEqual(b.take(), [])
+        _ = a
+    }
+
     func testLeavingATargetSendsLeaveAndTheNextOneGetsANewOffer() throws {
         let a = try DragClient(strata, title: "A"), b = try DragClient(strata, title: "B")
         try pressInA(a)

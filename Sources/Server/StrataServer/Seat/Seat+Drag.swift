@@ -1,3 +1,4 @@
+import CXkbCommon
 import StrataProtocol
 
 // Drag and drop takes the pointer, or the finger, that began it: while it
@@ -24,9 +25,15 @@ extension Seat {
         }
         let drag = Drag(manager: manager, source: source, client: client, icon: icon, input: input)
         self.drag = drag
+        dragModifiersChanged()
         // The origin's client hears no more of this press: the drag has it.
         if input == .pointer { setPointerFocus(nil, local: nil) }
         drag.moved(to: start, time: Seat.now())
         return true
+    }
+
+    /// Tells the drag under way which action the modifiers now ask for.
+    func dragModifiersChanged() {
+        drag?.modifiersChanged(shift: keymap.isActive(XKB_MOD_NAME_SHIFT), control: keymap.isActive(XKB_MOD_NAME_CTRL))
     }
 }

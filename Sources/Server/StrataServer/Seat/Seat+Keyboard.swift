@@ -17,7 +17,10 @@ extension Seat {
         let kept = handleBinding(key: key, pressed: pressed)
         // The state follows every key, focused or not, so modifiers are right when focus comes.
         let modifiersChanged = keymap.update(key: key, pressed: pressed)
-        if modifiersChanged { modifiersChangedForBindings() }
+        if modifiersChanged {
+            modifiersChangedForBindings()
+            dragModifiersChanged()
+        }
         guard let surface = keyboardTarget, surface.resource != nil else { return }
         if kept {
             // The client hears nothing of a shortcut's key (the modifiers it changed excepted).

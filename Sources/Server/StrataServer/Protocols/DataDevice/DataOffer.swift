@@ -48,15 +48,17 @@ final class DataOffer {
         return offer
     }
 
-    /// The action both sides allow: the target's preferred one if the source
-    /// allows it, else the first in bit order (copy, move, ask). Before
-    /// version 3 a target knows only copy.
+    /// The action both sides allow: the one the user's modifiers ask for
+    /// (Shift move, Ctrl copy), else the target's preferred one if the
+    /// source allows it, else the first in bit order (copy, move, ask).
+    /// Before version 3 a target knows only copy.
     var chosenAction: UInt32 {
         guard let source else { return 0 }
         let targetActions = version >= 3 ? actions : WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
         let preferred = version >= 3 ? preferredAction : 0
         let available = targetActions & source.dndActions
         if available == 0 { return 0 }
+        if source.compositorAction & available != 0 { return source.compositorAction }
         if preferred & available != 0 { return preferred }
         return available & (~available &+ 1)
     }

@@ -15,6 +15,8 @@ final class DataSource: SelectionSource {
     private(set) var dndActions = WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue
     /// The action last chosen with the drag's target, and the MIME type the target last accepted.
     var currentAction: UInt32 = 0
+    /// The action the user's modifiers ask of the drag (0 for none): it wins where both sides allow it.
+    var compositorAction: UInt32 = 0
     private(set) var acceptedMimeType: String?
     private var dropEnded = false
 

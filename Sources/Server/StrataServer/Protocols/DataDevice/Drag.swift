@@ -111,6 +111,17 @@ final class Drag {
         }
     }
 
+    /// The keyboard's modifiers changed (or the drag began): Shift asks to
+    /// move, else Ctrl to copy, as weston and GTK have it; the offers of the
+    /// surface under the drag hear the action that results. After the drop
+    /// the action stands.
+    func modifiersChanged(shift: Bool, control: Bool) {
+        guard let source, !isDropped else { return }
+        source.compositorAction = shift ? WL_DATA_DEVICE_MANAGER_DND_ACTION_MOVE.rawValue
+            : control ? WL_DATA_DEVICE_MANAGER_DND_ACTION_COPY.rawValue : 0
+        for offer in offers { offer.updateAction() }
+    }
+
     /// The press or touch ended: drop on a target that accepted, else cancel.
     func release() {
         let devices = self.devices.filter { $0.resource != nil }
