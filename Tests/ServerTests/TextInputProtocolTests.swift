@@ -329,6 +329,58 @@ final class TextInputProtocolTests: CompositorTestCase {
         }
     }
 
+    /// The popup enters the output it is shown on and leaves it when
+    /// hidden, moves with its text input's window, and takes the pointer:
+    /// a click on a candidate goes to the input method and leaves the
+    /// keyboard focus, and so the input method, with the editor.
+    func testThePopupEntersItsOutputFollowsItsWindowAndTakesThePointer() throws {
+        let inputMethod = try InputMethodClient(strata)
+        let compositor = try inputMethod.client.bind(strata_wl_compositor_interface(), version: 5)
+        let shm = try inputMethod.client.bind(strata_wl_shm_interface(), version: 1)
+        let outputs = MultiOutputTests.Recorder()
+        for output in inputMethod.client.bindAll(strata_wl_output_interface(), version: 4) { outputs.listen(output: output) }
+        _ = outputs.take(inputMethod.client)
+        let seat = try SeatRecorder(inputMethod.client)
+        let surface = wl_compositor_create_surface(compositor)!
+        outputs.listen(surface: surface)
+        let popup = zwp_input_method_v2_get_input_popup_surface(inputMethod.inputMethod, surface)!
+        let buffer = try inputMethod.client.makeBuffer(shm: shm, width: 30, height: 12, pixel: 0xFF_FF_00_00)
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_commit(surface)
+        XCTAssertEqual(outputs.take(inputMethod.client), [], "not shown yet")
+
+        let editor = try TextInputClient(strata, title: "editor", width: 200, height: 150)
+        let window = try XCTUnwrap(strata.windows().first { $0["title"] as? String == "editor" })
+        let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+        let (x, y) = (try XCTUnwrap(origin["x"] as? Int), try XCTUnwrap(origin["y"] as? Int))
+        editor.enable { zwp_text_input_v3_set_cursor_rectangle($0, 10, 20, 2, 16) }
+        XCTAssertEqual(outputs.take(inputMethod.client), ["HEADLESS-1 enter"])
+        _ = inputMethod.takeEvents()
+
+        // The pointer over the popup: the input method's client has it, at the popup's own coordinates.
+        try strata.input("move", "\(x + 10 + 15)", "\(y + 20 + 16 + 6)")
+        inputMethod.client.roundtrip()
+        XCTAssertEqual(seat.taken("pointer.enter"), ["pointer.enter \(wl_proxy_get_id(surface)) 15 6"])
+        try strata.input("press")
+        try strata.input("release")
+        inputMethod.client.roundtrip()
+        XCTAssertEqual(seat.taken("pointer.button"), ["pointer.button 272 pressed", "pointer.button 272 released"])
+        XCTAssertFalse(inputMethod.takeEvents().contains("deactivate"), "the editor keeps the keyboard, and the input method")
+
+        // The window moves (Super+drag): the popup goes with it.
+        try strata.input("key", "Super_L", "--down")
+        try strata.input("drag", "\(x + 100)", "\(y + 100)", "\(x + 160)", "\(y + 130)")
+        try strata.input("key", "Super_L", "--up")
+        let shot = try screenshot()
+        let below = (x: x + 60 + 10 + 15, y: y + 30 + 20 + 16 + 6)
+        XCTAssertTrue(Self.isRed(shot[below.x, below.y]), "below the cursor where the window went: \(shot[below.x, below.y])")
+        XCTAssertFalse(Self.isRed(shot[x + 10 + 15, y + 20 + 16 + 6]), "not where it was")
+
+        editor.disable()
+        XCTAssertEqual(outputs.take(inputMethod.client), ["HEADLESS-1 leave"], "hidden")
+        _ = (popup, seat, editor)
+    }
+
     func testTheKeyboardGrabGetsTheKeymapAndKeysStayWithTheFocusedClient() throws {
         let inputMethod = try InputMethodClient(strata)
         let grab = zwp_input_method_v2_grab_keyboard(inputMethod.inputMethod)!

@@ -359,6 +359,7 @@ public final class Server {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         layerShell?.updateTopLayerVisibility()
+        textInputRelay?.inputMethod?.popupsFollowTheirTextInput()
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = renderOutputs()
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began

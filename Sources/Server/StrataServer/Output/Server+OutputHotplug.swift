@@ -159,6 +159,7 @@ extension Server {
             layerSurface.surface?.updateOutputPresence()
             for popup in layerSurface.mappedPopups { popup.surface?.updateOutputPresence() }
         }
+        for popup in textInputRelay?.inputMethod?.shownPopups ?? [] { popup.surface?.updateOutputPresence() }
     }
 
     /// The pointer was on an output that went: it goes to the nearest point of the remaining ones.

@@ -14,12 +14,17 @@ extension Seat {
         case surface(Toplevel, Surface, local: Point)
         case titleBar(Toplevel, TitleBar.Part)
         case layerSurface(LayerSurface, Surface, local: Point)
+        /// An input method's candidate popup, above everything.
+        case inputPopup(Surface, local: Point)
     }
 
     /// The topmost thing under `point`, honouring input regions and layer
     /// trees: the overlay and top layer surfaces, the windows top to
     /// bottom, then the bottom and background layer surfaces; nil over the desktop.
     func windowHit(at point: Point) -> WindowHit? {
+        for popup in (server.textInputRelay?.inputMethod?.shownPopups ?? []).reversed() {
+            if let surface = popup.surface, let hit = surface.inputSurface(at: point) { return .inputPopup(hit.surface, local: hit.local) }
+        }
         let layerSurfaces = (server.layerShell?.mappedTopToBottom ?? []).filter { server.layerShell?.isShown($0) == true }
         for layerSurface in layerSurfaces where layerSurface.current.layer.isAboveWindows {
             if let hit = layerSurfaceHit(layerSurface, at: point) { return hit }
@@ -78,6 +83,7 @@ extension Seat {
         switch windowHit(at: point) {
         case .surface(let toplevel, let surface, let local)?: return (toplevel, nil, surface, local)
         case .layerSurface(let layerSurface, let surface, let local)?: return (nil, layerSurface, surface, local)
+        case .inputPopup(let surface, let local)?: return (nil, nil, surface, local)
         default: return nil
         }
     }
@@ -184,7 +190,8 @@ extension Seat {
         rememberWindowUnderPointer(hit?.toplevel)
         var target: (surface: Surface, local: Point)?
         switch hit {
-        case .surface(_, let surface, let local)?, .layerSurface(_, let surface, let local)?: target = (surface, local)
+        case .surface(_, let surface, let local)?, .layerSurface(_, let surface, let local)?, .inputPopup(let surface, let local)?:
+            target = (surface, local)
         default: break
         }
         guard target?.surface !== livePointerFocus else { return }

@@ -15,11 +15,11 @@ struct WindowUnderPointer {
 }
 
 extension Seat.WindowHit {
-    /// The window hit; nil for a layer surface (a panel over the windows).
+    /// The window hit; nil for a layer surface (a panel over the windows) or an input method's popup.
     var toplevel: Toplevel? {
         switch self {
         case .surface(let toplevel, _, _), .titleBar(let toplevel, _): return toplevel
-        case .layerSurface: return nil
+        case .layerSurface, .inputPopup: return nil
         }
     }
 }

@@ -93,6 +93,14 @@ final class InputMethod {
 
     func removePopup(_ popup: InputPopupSurface) { popups.removeAll { $0 === popup } }
 
+    /// The popups shown, topmost last.
+    var shownPopups: [InputPopupSurface] { popups.filter(\.isShown) }
+
+    /// Before each frame: shown popups move with their text input's window.
+    func popupsFollowTheirTextInput() {
+        for popup in popups { popup.followTextInput() }
+    }
+
     private func commit(serial: UInt32) {
         // A commit quoting an older serial is applied all the same, as the
         // protocol asks: the text the user composed is not lost.

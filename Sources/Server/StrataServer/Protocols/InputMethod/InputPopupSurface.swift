@@ -8,7 +8,9 @@ import StrataRender
 /// a buffer, its layer is in the scene above the windows (below the
 /// cursor), just under the text input's cursor rectangle, or above it when
 /// there is no room below; it is told where that rectangle is, in its own
-/// coordinates.
+/// coordinates. It follows its text input's window before each frame,
+/// enters the outputs it is on, and takes the pointer and touch (a click
+/// on a candidate moves no keyboard focus).
 final class InputPopupSurface: SurfaceRole {
     static let role = SurfaceRoleKind.other("zwp_input_popup_surface_v2")
 
@@ -45,6 +47,14 @@ final class InputPopupSurface: SurfaceRole {
         update()
     }
 
+    /// In the scene, where the pointer and touch can reach it.
+    var isShown: Bool { resource != nil && surface?.resource != nil && surface?.layer.superlayer != nil }
+
+    /// Its text input's window may have moved: placed again (before each frame).
+    func followTextInput() {
+        if isShown { update() }
+    }
+
     func inputMethodDestroyed() {
         inputMethod = nil
         textInputChanged(nil)
@@ -63,6 +73,7 @@ final class InputPopupSurface: SurfaceRole {
                 surface.layer.removeFromSuperlayer()
                 server.scheduleFrame()
             }
+            surface.updateOutputPresence()
             return
         }
         let rectangle = textInput.current.cursorRectangle ?? .init(x: 0, y: 0, width: 0, height: 0)
@@ -75,9 +86,12 @@ final class InputPopupSurface: SurfaceRole {
             position.y = cursor.origin.y - size.height
         }
         position.x = max(output.origin.x, min(position.x, output.origin.x + output.size.width - size.width))
-        surface.layer.position = position
-        if surface.layer.superlayer == nil { InputPopupSurface.insertBelowCursor(surface.layer, server: server) }
-        server.scheduleFrame()
+        if surface.layer.position != position || surface.layer.superlayer == nil {
+            surface.layer.position = position
+            if surface.layer.superlayer == nil { InputPopupSurface.insertBelowCursor(surface.layer, server: server) }
+            server.scheduleFrame()
+        }
+        surface.updateOutputPresence()
         let relative = TextInputState.CursorRectangle(x: Int32(clamping: Int((cursor.origin.x - position.x).rounded())),
                                                       y: Int32(clamping: Int((cursor.origin.y - position.y).rounded())),
                                                       width: rectangle.width, height: rectangle.height)
