@@ -61,6 +61,30 @@ final class TextInputV1ProtocolTests: CompositorTestCase {
         withExtendedLifetime(other) {}
     }
 
+    /// weston-editor activates the entry clicked before it deactivates the
+    /// other: the second text input, activated while the first held the
+    /// input method, gets it when the first lets go.
+    func testATextInputActivatedWhileAnotherHeldTheInputMethodGetsItWhenThatOneDeactivates() throws {
+        let inputMethod = try InputMethodClient(strata)
+        let editor = try TextInputV1Client(strata, title: "editor")
+        let second = editor.makeAnotherTextInput()
+        editor.activate()
+        _ = editor.takeEvents()
+        _ = inputMethod.takeEvents()
+
+        zwp_text_input_v1_activate(second, editor.seat, editor.window.surface)
+        XCTAssertEqual(editor.takeEvents(), ["enter \(editor.surfaceID)"])
+        XCTAssertEqual(inputMethod.takeEvents(), [], "the first keeps the input method meanwhile")
+        zwp_text_input_v1_set_surrounding_text(second, "second", 6, 6)
+        zwp_text_input_v1_commit_state(second, 3)
+        zwp_text_input_v1_deactivate(editor.textInput, editor.seat)
+        XCTAssertEqual(editor.takeEvents(), ["leave"])
+        XCTAssertEqual(inputMethod.takeEvents(), ["deactivate", "done", "activate", "surrounding second 6 6", "cause 0",
+                                                  "content 0 0", "done"])
+        inputMethod.commit { zwp_input_method_v2_commit_string($0, "two") }
+        XCTAssertEqual(editor.takeEvents(), ["commit 3 two", "preedit 3  "], "to the second, quoting its serial")
+    }
+
     func testActivatingOnASurfaceWithoutTheKeyboardIsIgnored() throws {
         let inputMethod = try InputMethodClient(strata)
         let background = try TextInputV1Client(strata, title: "background")

@@ -164,8 +164,19 @@ final class TextInputV1Client {
             keysym: { _, _, _, _, _, _, _ in },
             language: { _, _, _, _ in },
             text_direction: { _, _, _, _ in }))
+        self.manager = manager
         zwp_text_input_v1_add_listener(textInput, listener, Unmanaged.passUnretained(self).toOpaque())
         client.roundtrip()
+    }
+
+    private let manager: OpaquePointer
+
+    /// Another text input of the same client (weston-editor has one for
+    /// each entry), whose events are recorded with the first's.
+    func makeAnotherTextInput() -> OpaquePointer {
+        let other = zwp_text_input_manager_v1_create_text_input(manager)!
+        zwp_text_input_v1_add_listener(other, listener, Unmanaged.passUnretained(self).toOpaque())
+        return other
     }
 
     deinit { listener.deallocate() }

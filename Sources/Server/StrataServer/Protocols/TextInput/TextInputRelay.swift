@@ -33,13 +33,18 @@ final class TextInputRelay {
 
     func textInputDestroyed(_ textInput: any RelayedTextInput) {
         textInputs.removeAll { $0 === textInput }
-        if activeTextInput === textInput { deactivate() }
+        if activeTextInput === textInput {
+            deactivate()
+            activateAnotherEnabledTextInput()
+        }
     }
 
     /// A focused text input committed: enabling gives it the input method
-    /// (unless another one has it: that enable is ignored, as the protocol
+    /// (unless another one has it: that enable waits, as the protocol
     /// asks), a commit while enabled updates the input method, disabling
-    /// takes it away.
+    /// takes it away, and gives it to another enabled text input of the
+    /// focus if there is one (weston-editor enables the entry clicked
+    /// before it disables the other).
     func textInputCommitted(_ textInput: any RelayedTextInput, enableRequested: Bool) {
         if textInput.isEnabled {
             if let active = activeTextInput, active !== textInput { return }
@@ -48,7 +53,15 @@ final class TextInputRelay {
             inputMethod?.sendState(of: textInput, activate: activates)
         } else if activeTextInput === textInput {
             deactivate()
+            activateAnotherEnabledTextInput()
         }
+    }
+
+    /// The first enabled text input that has the focus, if any, takes the input method.
+    private func activateAnotherEnabledTextInput() {
+        guard activeTextInput == nil, let next = textInputs.first(where: { $0.isEnabled && $0.hasFocus }) else { return }
+        activeTextInput = next
+        inputMethod?.sendState(of: next, activate: true)
     }
 
     /// The seat's keyboard target may have moved (Seat+Focus): the text
