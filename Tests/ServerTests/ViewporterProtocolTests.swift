@@ -213,6 +213,34 @@ final class ViewporterProtocolTests: CompositorTestCase {
                          "the damaged buffer pixels cover the window's top right quarter")
     }
 
+    /// wl_surface.damage is in surface coordinates: through the viewport it
+    /// names the buffer pixels under the destination it covers (the crop's
+    /// origin added, its scale undone), as weston-simple-damage
+    /// --use-viewport needs; scaled by the buffer scale alone, it would
+    /// name pixels the crop never shows.
+    func testSurfaceDamageIsRedrawnThroughCropAndScale() throws {
+        let scene = try Scene(strata)
+        let viewport = wp_viewporter_get_viewport(scene.viewporter, scene.surface)!
+        // The white quadrant of an 80×80 buffer fills the window.
+        scene.attach(try scene.quadrants(size: 80))
+        wp_viewport_set_source(viewport, wl_fixed_from_int(40), wl_fixed_from_int(40), wl_fixed_from_int(40), wl_fixed_from_int(40))
+        wp_viewport_set_destination(viewport, 100, 80)
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(25, 20, Self.white), (75, 60, Self.white)])
+        // The white quadrant's top left 20×20 turns red; the surface damage
+        // is the window's top left quarter (buffer pixels 40..<60 both ways,
+        // which the buffer scale alone would put at 0..<50 and 0..<40).
+        let buffer = try scene.client.makeBuffer(width: 80, height: 80, shm: scene.window.shm) { x, y in
+            (40..<60).contains(x) && (40..<60).contains(y) ? Self.red
+                : (y < 40 ? (x < 40 ? Self.red : Self.green) : (x < 40 ? Self.blue : Self.white))
+        }
+        wl_surface_attach(scene.surface, buffer, 0, 0)
+        wl_surface_damage(scene.surface, 0, 0, 50, 40)
+        scene.commit()
+        try assertWindow(size: (100, 80), colors: [(2, 2, Self.red), (46, 36, Self.red), (54, 2, Self.white), (97, 77, Self.white)],
+                         "the damaged quarter shows the new pixels")
+    }
+
     func testSynchronizedSubsurfaceViewportWaitsForItsParent() throws {
         let scene = try Scene(strata)
         let subcompositor = try scene.client.bind(strata_wl_subcompositor_interface(), version: 1)

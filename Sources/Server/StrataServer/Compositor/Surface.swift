@@ -320,13 +320,6 @@ public final class Surface {
 
     private func applyBuffer(_ buffer: WaylandResource, state: PendingState) -> Bool {
         let scale = Int(bufferScale)
-        // Surface damage is in points; the image is in buffer pixels.
-        var damage = state.bufferDamage
-        // Clipped first, so huge rects (clients often send INT32_MAX) cannot overflow when scaled.
-        let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
-        for r in state.damage.map({ $0.intersection(limit) }) where !r.isEmpty {
-            damage.append(PixelRect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale))
-        }
         if let pixel = SinglePixelBuffer.from(buffer) {
             guard scale == 1 else {
                 postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue, "a single-pixel buffer is not a multiple of the buffer scale \(scale)")
@@ -348,6 +341,13 @@ public final class Surface {
                 postError(WL_SURFACE_ERROR_INVALID_SIZE.rawValue,
                           "buffer size \(description.width)×\(description.height) is not a multiple of the buffer scale \(scale)")
                 return false
+            }
+            // Surface damage is in points, through the viewport; the image is in buffer pixels.
+            var damage = state.bufferDamage
+            // Clipped first, so huge rects (clients often send INT32_MAX) cannot overflow when scaled.
+            let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
+            for rect in state.damage.map({ $0.intersection(limit) }) where !rect.isEmpty {
+                damage.append(bufferPixels(ofSurfaceDamage: rect, bufferWidth: description.width, bufferHeight: description.height))
             }
             let opaque = opaqueRegionCovers(description)
             let image: LayerImage

@@ -25,6 +25,32 @@ extension Surface {
         contentLayer.bounds = Rect(origin: .zero, size: viewportDestination ?? source.size)
     }
 
+    /// A rect of surface damage (points) in the pixels of a buffer of
+    /// `bufferWidth`×`bufferHeight`: through the viewport's crop and scale
+    /// when it has either, else by the buffer scale. Rounded out; where the
+    /// viewport scales, a pixel more each way, as filtering reads the
+    /// neighbours of each pixel it draws.
+    func bufferPixels(ofSurfaceDamage rect: PixelRect, bufferWidth: Int, bufferHeight: Int) -> PixelRect {
+        let scale = max(bufferScale, 1)
+        guard viewportSource != nil || viewportDestination != nil else {
+            let s = Int(scale)
+            return PixelRect(x: rect.x * s, y: rect.y * s, width: rect.width * s, height: rect.height * s)
+        }
+        let unscaled = Size(width: Double(bufferWidth) / Double(scale), height: Double(bufferHeight) / Double(scale))
+        let source = viewportSource ?? Rect(origin: .zero, size: unscaled)
+        let destination = viewportDestination ?? source.size
+        guard destination.width > 0, destination.height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let sx = source.width / destination.width, sy = source.height / destination.height
+        let scaled = sx != 1 || sy != 1 || source.minX.rounded() != source.minX || source.minY.rounded() != source.minY
+        let margin = scaled ? 1.0 : 0.0
+        let x0 = ((source.minX + Double(rect.x) * sx) * Double(scale) - margin).rounded(.down)
+        let y0 = ((source.minY + Double(rect.y) * sy) * Double(scale) - margin).rounded(.down)
+        let x1 = ((source.minX + Double(rect.x + rect.width) * sx) * Double(scale) + margin).rounded(.up)
+        let y1 = ((source.minY + Double(rect.y + rect.height) * sy) * Double(scale) + margin).rounded(.up)
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+            .intersection(PixelRect(x: 0, y: 0, width: bufferWidth, height: bufferHeight))
+    }
+
     /// Checks the viewport state a commit would apply against the buffer
     /// it would show; false after posting bad_size or out_of_buffer on the
     /// viewport, and the commit is dropped.
