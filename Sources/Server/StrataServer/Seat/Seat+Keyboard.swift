@@ -18,21 +18,29 @@ extension Seat {
         // The state follows every key, focused or not, so modifiers are right when focus comes.
         let modifiersChanged = keymap.update(key: key, pressed: pressed)
         if modifiersChanged { modifiersChangedForBindings() }
+        // The client hears nothing of a shortcut's key (the modifiers it changed excepted).
+        if !kept { sendKeyToFocusedClient(key, pressed: pressed, time: time) }
+        if modifiersChanged { sendModifiersToFocusedClient() }
+    }
+
+    private func sendKeyToFocusedClient(_ key: UInt32, pressed: Bool, time: UInt32) {
         guard let surface = keyboardTarget, surface.resource != nil else { return }
-        if kept {
-            // The client hears nothing of a shortcut's key (the modifiers it changed excepted).
-            if modifiersChanged { sendModifiers(to: keyboards(of: surface.client), serial: nextSerial()) }
-            return
-        }
-        let focused = keyboards(of: surface.client)
+        // Keys read with a virtual keyboard's keymap came last: the clients get the seat's again first.
+        useKeymapForClients(keymap)
         let serial = nextSerial()
         if pressed { rememberGrabSerial(serial, client: surface.client) }
-        for keyboard in focused {
-            guard let resource = keyboard.resource else { continue }
-            let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
-            wl_keyboard_send_key(resource, serial, time, key, state.rawValue)
+        let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
+        for keyboard in keyboards(of: surface.client) {
+            if let resource = keyboard.resource { wl_keyboard_send_key(resource, serial, time, key, state.rawValue) }
         }
-        if modifiersChanged { sendModifiers(to: focused, serial: nextSerial()) }
+    }
+
+    /// The seat's modifiers to the focused client, with the seat's keymap.
+    func sendModifiersToFocusedClient() {
+        guard let surface = keyboardTarget, surface.resource != nil else { return }
+        // Switching keymaps sends the modifiers already.
+        if useKeymapForClients(keymap) { return }
+        sendModifiers(to: keyboards(of: surface.client), serial: nextSerial())
     }
 
     /// wl_keyboard.enter with the keys already down, then the modifiers.
@@ -40,8 +48,7 @@ extension Seat {
         guard let surfaceResource = surface.resource else { return }
         var keys = wl_array()
         wl_array_init(&keys)
-        // A shortcut's key is the compositor's: its release will not be sent, so neither is it here.
-        for key in keysDown where !consumedKeys.contains(key) {
+        for key in keysDownForClients {
             wl_array_add(&keys, MemoryLayout<UInt32>.size)?.storeBytes(of: key, as: UInt32.self)
         }
         for keyboard in keyboards {
@@ -59,27 +66,51 @@ extension Seat {
         }
     }
 
+    /// The keys a client is told are down on enter: the seat's, or the
+    /// virtual keyboard's whose keymap the clients have now.
+    private var keysDownForClients: [UInt32] {
+        if sentKeymap !== keymap {
+            return virtualKeyboards.first { $0.keymap === sentKeymap }?.keysDown ?? []
+        }
+        // A shortcut's key is the compositor's: its release will not be sent, so neither is it here.
+        return keysDown.filter { !consumedKeys.contains($0) }
+    }
+
     /// Reads keys with the keymap `text` from now on (the nested backend's
-    /// parent layout): every wl_keyboard gets it, and the focused client the
-    /// new (cleared) modifiers. Text that does not compile changes nothing.
+    /// parent layout): every wl_keyboard gets it, and the focused client
+    /// the new (cleared) modifiers.
+    /// Text that does not compile changes nothing.
     func useKeymap(text: String) {
         guard let new = Keymap(text: text) else {
             ServerLog.logger.warning("a keymap that does not compile was ignored")
             return
         }
         keymap = new
+        useKeymapForClients(new)
+    }
+
+    /// Sends `keymap` to every wl_keyboard, unless it is the one they have,
+    /// then its modifiers to the focused client: keys from another source
+    /// (the seat's keyboard, a virtual keyboard) come next, as wlroots
+    /// switches a seat's keyboard. True when it was sent.
+    @discardableResult
+    func useKeymapForClients(_ keymap: Keymap) -> Bool {
+        guard sentKeymap !== keymap else { return false }
+        sentKeymap = keymap
         for keyboard in keyboards {
             if let resource = keyboard.resource {
-                wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, new.fd, new.size)
+                wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
             }
         }
         if let surface = keyboardTarget, surface.resource != nil {
             sendModifiers(to: keyboards(of: surface.client), serial: nextSerial())
         }
+        return true
     }
 
-    private func sendModifiers(to keyboards: [KeyboardResource], serial: UInt32) {
-        let m = keymap.modifiers
+    /// The modifiers of the keymap the clients have now.
+    func sendModifiers(to keyboards: [KeyboardResource], serial: UInt32) {
+        let m = sentKeymap.modifiers
         for keyboard in keyboards {
             if let resource = keyboard.resource {
                 wl_keyboard_send_modifiers(resource, serial, m.depressed, m.latched, m.locked, m.group)
