@@ -2,8 +2,19 @@ import CStrataServerProtocol
 import CWaylandServer
 
 // The keyboard: keys go to the focused window's client only, with the
-// modifiers xkbcommon derives from them whenever they change.
+// modifiers xkbcommon derives from them whenever they change; while an
+// input method grabs the keyboard, to its grab instead (the compositor's
+// shortcuts first either way).
 extension Seat {
+    /// Who a key of the seat's keyboard goes to.
+    fileprivate enum KeyReceiver {
+        /// A shortcut's key: nobody.
+        case compositor
+        case focusedClient
+        /// An input method's keyboard grab (gone by the release, perhaps).
+        case grab(InputMethodKeyboardGrab?)
+    }
+
     func key(_ key: UInt32, pressed: Bool, time: UInt32) {
         // A key is down once: repeats from a backend and stray releases are dropped.
         if pressed {
@@ -18,9 +29,28 @@ extension Seat {
         // The state follows every key, focused or not, so modifiers are right when focus comes.
         let modifiersChanged = keymap.update(key: key, pressed: pressed)
         if modifiersChanged { modifiersChangedForBindings() }
-        // The client hears nothing of a shortcut's key (the modifiers it changed excepted).
-        if !kept { sendKeyToFocusedClient(key, pressed: pressed, time: time) }
-        if modifiersChanged { sendModifiersToFocusedClient() }
+        let grab = activeKeyboardGrab
+        let receiver: KeyReceiver
+        if kept {
+            receiver = .compositor
+        } else if pressed {
+            receiver = grab.map { .grab($0) } ?? .focusedClient
+            if let grab { keysSentToGrab[key] = Weak(grab) }
+        } else if let pressedInto = keysSentToGrab.removeValue(forKey: key) {
+            // Released where it was pressed; a key pressed before the grab goes on to the client.
+            receiver = .grab(pressedInto.object.flatMap { $0 === grab ? $0 : nil })
+        } else {
+            receiver = .focusedClient
+        }
+        switch receiver {
+        case .compositor: break
+        case .grab(let pressedInto): pressedInto?.sendKey(key, pressed: pressed, time: time)
+        case .focusedClient: sendKeyToFocusedClient(key, pressed: pressed, time: time)
+        }
+        guard modifiersChanged else { return }
+        // The grab hears every change of the modifiers; the client those of its own keys, and all of them without a grab.
+        grab?.sendModifiers(keymap.modifiers)
+        if grab == nil || receiver.isFocusedClient { sendModifiersToFocusedClient() }
     }
 
     private func sendKeyToFocusedClient(_ key: UInt32, pressed: Bool, time: UInt32) {
@@ -72,13 +102,14 @@ extension Seat {
         if sentKeymap !== keymap {
             return virtualKeyboards.first { $0.keymap === sentKeymap }?.keysDown ?? []
         }
-        // A shortcut's key is the compositor's: its release will not be sent, so neither is it here.
-        return keysDown.filter { !consumedKeys.contains($0) }
+        // A shortcut's key is the compositor's, and a grabbed one the input
+        // method's: their release will not be sent, so neither are they here.
+        return keysDown.filter { !consumedKeys.contains($0) && keysSentToGrab[$0] == nil }
     }
 
     /// Reads keys with the keymap `text` from now on (the nested backend's
-    /// parent layout): every wl_keyboard gets it, and the focused client
-    /// the new (cleared) modifiers.
+    /// parent layout): every wl_keyboard and an input method's keyboard
+    /// grab get it, and the focused client the new (cleared) modifiers.
     /// Text that does not compile changes nothing.
     func useKeymap(text: String) {
         guard let new = Keymap(text: text) else {
@@ -87,6 +118,7 @@ extension Seat {
         }
         keymap = new
         useKeymapForClients(new)
+        activeKeyboardGrab?.sendKeymap(new)
     }
 
     /// Sends `keymap` to every wl_keyboard, unless it is the one they have,
@@ -117,4 +149,8 @@ extension Seat {
             }
         }
     }
+}
+
+private extension Seat.KeyReceiver {
+    var isFocusedClient: Bool { if case .focusedClient = self { true } else { false } }
 }

@@ -58,6 +58,10 @@ public final class Seat {
     var sentKeymap: Keymap
     /// Every client's zwp_virtual_keyboard_v1.
     var virtualKeyboards: [VirtualKeyboard] = []
+    /// Keys whose press went to an input method's keyboard grab, and that
+    /// grab: their release goes there too, never to a client that did not
+    /// see the press (Seat+InputMethodGrab).
+    var keysSentToGrab: [UInt32: Weak<InputMethodKeyboardGrab>] = [:]
 
     /// The serials of the presses of the implicit grab under way: xdg_toplevel.move and resize must quote one.
     var pressSerials: [(serial: UInt32, client: OpaquePointer?)] = []
