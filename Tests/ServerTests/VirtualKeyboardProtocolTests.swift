@@ -62,6 +62,20 @@ final class VirtualKeyboardProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder.take(), ["keyboard.key \(a) released"], "a key is down once")
     }
 
+    func testWtypeTypesIntoTheFocusedClient() throws {
+        guard let wtype = StrataProcess.which("wtype") else { throw XCTSkip("wtype is not installed (make deps)") }
+        let (_, recorder, window) = try focusedClient()
+        defer { withExtendedLifetime(window) {} }
+        let result = try runProcess(wtype, ["hé"], environment: strata.clientEnvironment)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let events = recorder.take().filter { $0.hasPrefix("keyboard.keymap") || $0.hasPrefix("keyboard.key ") }
+        // wtype sends a keymap of its own with a key for each character, types, and goes.
+        XCTAssertEqual(events.first, "keyboard.keymap", "\(events)")
+        XCTAssertEqual(events.last, "keyboard.keymap", "the seat's again once it has gone: \(events)")
+        XCTAssertEqual(events.filter { $0.hasSuffix(" pressed") }.count, 2, "\(events)")
+        XCTAssertEqual(events.filter { $0.hasSuffix(" released") }.count, 2, "\(events)")
+    }
+
     func testAKeyboardMadeLaterGetsTheKeymapInUse() throws {
         let (client, recorder, window) = try focusedClient()
         defer { withExtendedLifetime(window) {} }
