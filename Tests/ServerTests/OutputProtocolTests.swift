@@ -127,6 +127,7 @@ final class WaylandInfoTests: XCTestCase {
                                   ("zwp_text_input_manager_v3", 1),
                                   ("zwp_text_input_manager_v1", 1),
                                   ("zwp_input_method_manager_v2", 1),
+                                  ("zwp_virtual_keyboard_manager_v1", 1),
                                  ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")

@@ -4,13 +4,14 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `strata run --restrict-privileged`: screencopy, layer shell and the input method manager are
-/// offered only to the clients strata started and their descendants; by
-/// default, to every client.
+/// `strata run --restrict-privileged`: screencopy, layer shell, the input
+/// method manager and the virtual keyboard manager are offered only to the
+/// clients strata started and their descendants; by default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
     static let layerShell = "zwlr_layer_shell_v1"
     static let inputMethod = "zwp_input_method_manager_v2"
+    static let virtualKeyboard = "zwp_virtual_keyboard_manager_v1"
 
     /// What wayland-info, started by strata through `sh -c` (so a
     /// descendant of the process strata started), lists.
@@ -39,6 +40,9 @@ final class PrivilegedGlobalsTests: XCTestCase {
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.layerShell }, "layer shell is not advertised to others either")
         XCTAssertTrue(listing.contains("'\(Self.inputMethod)'"), "the input method manager too:\n\(listing)")
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.inputMethod }, "an input method reads every keystroke")
+        XCTAssertTrue(listing.contains("'\(Self.virtualKeyboard)'"), "the virtual keyboard manager too:\n\(listing)")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.virtualKeyboard }, "a virtual keyboard types into every window")
+        XCTAssertThrowsError(try outsider.bind(strata_zwp_virtual_keyboard_manager_v1_interface(), version: 1))
         XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
     }
 

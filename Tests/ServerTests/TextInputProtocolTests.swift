@@ -266,7 +266,7 @@ final class TextInputProtocolTests: CompositorTestCase {
         XCTAssertEqual(editor.takeEvents(), ["done 1"], "done alone resets the preedit")
     }
 
-    // MARK: Popups and grabs
+    // MARK: Popups (the keyboard grab: InputMethodKeyboardGrabTests)
 
     func testThePopupRoleOnASurfaceWithAnotherRoleIsAnError() throws {
         let inputMethod = try InputMethodClient(strata)
@@ -379,37 +379,6 @@ final class TextInputProtocolTests: CompositorTestCase {
         editor.disable()
         XCTAssertEqual(outputs.take(inputMethod.client), ["HEADLESS-1 leave"], "hidden")
         _ = (popup, seat, editor)
-    }
-
-    func testTheKeyboardGrabGetsTheKeymapAndKeysStayWithTheFocusedClient() throws {
-        let inputMethod = try InputMethodClient(strata)
-        let grab = zwp_input_method_v2_grab_keyboard(inputMethod.inputMethod)!
-        var received: [String] = []
-        var listener = zwp_input_method_keyboard_grab_v2_listener(
-            keymap: { data, _, format, fd, size in
-                close(fd)
-                data!.assumingMemoryBound(to: [String].self).pointee.append("keymap \(format) \(size > 0)")
-            },
-            key: { data, _, _, _, key, _ in data!.assumingMemoryBound(to: [String].self).pointee.append("key \(key)") },
-            modifiers: { _, _, _, _, _, _, _ in },
-            repeat_info: { data, _, rate, delay in
-                data!.assumingMemoryBound(to: [String].self).pointee.append("repeat \(rate) \(delay)")
-            })
-        let client = try RawClient(strata)
-        let recorder = try SeatRecorder(client)
-        _ = try RawWindow(client, title: "typing", width: 50, height: 50)
-        try withUnsafeMutablePointer(to: &received) { received in
-            zwp_input_method_keyboard_grab_v2_add_listener(grab, &listener, received)
-            inputMethod.client.roundtrip()
-            XCTAssertEqual(received.pointee, ["keymap \(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue) true", "repeat 25 600"])
-            try strata.input("key", "a")
-            client.roundtrip()
-            inputMethod.client.roundtrip()
-            XCTAssertTrue(recorder.events.contains("keyboard.key 30 pressed"), "\(recorder.events)")
-            XCTAssertEqual(received.pointee.count, 2, "no key goes to the grab")
-            zwp_input_method_keyboard_grab_v2_release(grab)
-            XCTAssertTrue(inputMethod.client.roundtrip())
-        }
     }
 
     // MARK: Robustness

@@ -39,6 +39,17 @@ final class TextInputV1ProtocolTests: CompositorTestCase {
         XCTAssertEqual(editor.takeEvents(), ["delete -1 3", "commit 7 ", "preedit 7  "])
     }
 
+    func testAPurposeV1DoesNotDefineIsPassedOnAsItIs() throws {
+        let inputMethod = try InputMethodClient(strata)
+        let editor = try TextInputV1Client(strata, title: "editor")
+        editor.activate()
+        _ = inputMethod.takeEvents()
+        zwp_text_input_v1_set_content_type(editor.textInput, 0, UInt32.max)
+        zwp_text_input_v1_commit_state(editor.textInput, 1)
+        XCTAssertTrue(editor.client.roundtrip())
+        XCTAssertEqual(inputMethod.takeEvents(), ["cause 0", "content 0 \(UInt32.max)", "done"])
+    }
+
     func testDeactivatingOrLosingTheKeyboardLeaves() throws {
         let inputMethod = try InputMethodClient(strata)
         let editor = try TextInputV1Client(strata, title: "editor")

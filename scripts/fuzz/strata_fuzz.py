@@ -60,6 +60,7 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v3.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/input-method-unstable-v2.xml"),
+    os.path.join(ROOT, "Sources/Protocol/virtual-keyboard-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
@@ -76,6 +77,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_text_input_manager_v3": 1,
            "zwp_text_input_manager_v1": 1,
            "zwp_input_method_manager_v2": 1,
+           "zwp_virtual_keyboard_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -203,6 +203,8 @@ public final class Server {
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
         ].compactMap { $0 })
         seat = Seat(server: self)
+        // It types on the seat, so it comes after it.
+        if let virtualKeyboards = VirtualKeyboardManagerGlobal(server: self, seat: seat) { globals.append(virtualKeyboards) }
         inbox = CrossThreadInbox(loop: eventLoop)
         ServerLog.observeProtocolErrors()
         clientLog = ClientLog(display: display)

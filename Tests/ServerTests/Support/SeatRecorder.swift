@@ -31,6 +31,9 @@ final class SeatRecorder {
     private(set) var repeatInfo: (rate: Int32, delay: Int32)?
     /// fcntl(F_GET_SEALS) of the keymap's fd.
     private(set) var keymapSeals: Int32 = 0
+    /// Lists each wl_keyboard.keymap as "keyboard.keymap" among the events
+    /// (off by default: every keyboard gets one when it is made).
+    var recordsKeymaps = false
 
     private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
     private let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
@@ -75,6 +78,7 @@ final class SeatRecorder {
                     munmap(memory, Int(size))
                 }
                 close(fd)
+                if recorder.recordsKeymaps { recorder.events.append("keyboard.keymap") }
             },
             enter: { data, _, _, surface, keys in
                 var codes: [UInt32] = []

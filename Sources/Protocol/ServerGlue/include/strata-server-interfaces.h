@@ -18,6 +18,7 @@
 #include "text-input-unstable-v1-server-protocol.h"
 #include "text-input-unstable-v3-server-protocol.h"
 #include "input-method-unstable-v2-server-protocol.h"
+#include "virtual-keyboard-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -86,5 +87,7 @@ STRATA_INTERFACE(zwp_input_method_manager_v2)
 STRATA_INTERFACE(zwp_input_method_v2)
 STRATA_INTERFACE(zwp_input_popup_surface_v2)
 STRATA_INTERFACE(zwp_input_method_keyboard_grab_v2)
+STRATA_INTERFACE(zwp_virtual_keyboard_manager_v1)
+STRATA_INTERFACE(zwp_virtual_keyboard_v1)
 
 #undef STRATA_INTERFACE

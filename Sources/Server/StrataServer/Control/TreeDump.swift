@@ -169,6 +169,8 @@ extension Seat {
             ("keyboard_focus", title(keyboardFocus)),
             // The namespace of the layer surface that has the keys instead of the window, if one has.
             ("keyboard_layer_surface", keyboardTarget.flatMap { server.layerShell?.layerSurface(of: $0) }.map { .string($0.namespace) } ?? .null),
+            // Whether an input method's keyboard grab takes the keys instead of the focused client.
+            ("input_method_keyboard_grab", .bool(activeKeyboardGrab != nil)),
             // The open window menu: its window, items, frame and highlighted item.
             ("window_menu", windowMenu.map { menu in
                 .object([("window", title(menu.window)), ("items", .array(menu.items.map { .string($0.title) })),

@@ -21,7 +21,8 @@ final class KeyboardResource {
         else { return nil }
         self.resource = resource
         // One sealed fd for every keyboard: since v7 clients must map it MAP_PRIVATE.
-        wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, seat.keymap.fd, seat.keymap.size)
+        // The keymap the others have now: a virtual keyboard's while its keys are the latest.
+        wl_keyboard_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, seat.sentKeymap.fd, seat.sentKeymap.size)
         if wl_resource_get_version(resource) >= 4 {
             wl_keyboard_send_repeat_info(resource, KeyboardResource.repeatRate, KeyboardResource.repeatDelay)
         }

@@ -89,6 +89,15 @@ final class Keymap {
         return modifiers != before
     }
 
+    /// Sets the modifiers as a virtual keyboard states them; true when the
+    /// state, read back through xkbcommon (which drops bits the keymap
+    /// lacks), changed.
+    func set(_ wanted: Modifiers) -> Bool {
+        let before = modifiers
+        xkb_state_update_mask(state, wanted.depressed, wanted.latched, wanted.locked, 0, 0, wanted.group)
+        return modifiers != before
+    }
+
     /// Whether a modifier (XKB_MOD_NAME_ALT, _LOGO, _CTRL, _SHIFT) is in effect now.
     func isActive(_ name: String) -> Bool {
         xkb_state_mod_name_is_active(state, name, XKB_STATE_MODS_EFFECTIVE) > 0

@@ -53,6 +53,15 @@ public final class Seat {
     weak var layerKeyboardFocus: LayerSurface?
     /// Keys down (evdev codes), in the order pressed.
     var keysDown: [UInt32] = []
+    /// The keymap the clients' wl_keyboards were sent last: `keymap`, or a
+    /// virtual keyboard's while its keys are the latest (Seat+VirtualKeyboard).
+    var sentKeymap: Keymap
+    /// Every client's zwp_virtual_keyboard_v1.
+    var virtualKeyboards: [VirtualKeyboard] = []
+    /// Keys whose press went to an input method's keyboard grab, and that
+    /// grab: their release goes there too, never to a client that did not
+    /// see the press (Seat+InputMethodGrab).
+    var keysSentToGrab: [UInt32: Weak<InputMethodKeyboardGrab>] = [:]
 
     /// The serials of the presses of the implicit grab under way: xdg_toplevel.move and resize must quote one.
     var pressSerials: [(serial: UInt32, client: OpaquePointer?)] = []
@@ -89,6 +98,7 @@ public final class Seat {
             fatalError("strata: cannot compile an xkb keymap (is xkb-data installed?)")
         }
         self.keymap = keymap
+        sentKeymap = keymap
         cursor = Cursor(scene: server.scene)
         global = Global(display: server.display, interface: strata_wl_seat_interface(), version: Seat.version) {
             [unowned self] client, version, id in

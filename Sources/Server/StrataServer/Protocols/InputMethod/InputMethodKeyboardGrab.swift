@@ -1,32 +1,63 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// A zwp_input_method_keyboard_grab_v2. It gets the seat's keymap and
-/// repeat rate, as a wl_keyboard does; keys are not routed to it: without
-/// zwp_virtual_keyboard_v1 (not served yet) an input method could not hand
-/// back the keys it does not use, and typing would stop. So the focused
-/// client keeps the keys, and the grab waits for that protocol.
+/// A zwp_input_method_keyboard_grab_v2. It gets the seat's keymap, repeat
+/// rate and modifiers, as a wl_keyboard does, and then, until it is
+/// released, the seat's keys and modifier changes instead of the focused
+/// client (`Seat+InputMethodGrab`): the input method composes with them and
+/// hands back the keys it does not use through a zwp_virtual_keyboard_v1,
+/// whose keys never come back here. The compositor's shortcuts act first.
 final class InputMethodKeyboardGrab {
     private(set) var resource: WaylandResource?
     private weak var inputMethod: InputMethod?
+    private unowned let seat: Seat
 
-    init?(inputMethod: InputMethod?, keymap: Keymap, parent: WaylandResource, id: UInt32) {
+    init?(inputMethod: InputMethod?, seat: Seat, parent: WaylandResource, id: UInt32) {
         self.inputMethod = inputMethod
+        self.seat = seat
         guard let resource = makeResource(child: parent, interface: strata_zwp_input_method_keyboard_grab_v2_interface(),
                                           id: id, implementation: InputMethodKeyboardGrab.implementation, object: self,
-                                          onDestroy: { [unowned self] _ in
-                                              self.resource = nil
-                                              if self.inputMethod?.keyboardGrab === self { self.inputMethod?.keyboardGrab = nil }
-                                          })
+                                          onDestroy: { [unowned self] _ in self.released() })
         else { return nil }
         self.resource = resource
         guard inputMethod != nil else { return }
-        zwp_input_method_keyboard_grab_v2_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
+        sendKeymap(seat.keymap)
         zwp_input_method_keyboard_grab_v2_send_repeat_info(resource, KeyboardResource.repeatRate, KeyboardResource.repeatDelay)
+        sendModifiers(seat.keymap.modifiers)
     }
 
-    /// The input method went away: the grab is inert until released.
-    func inputMethodDestroyed() { inputMethod = nil }
+    /// Whether it gets the seat's keys: not released, and its input method is still the seat's.
+    var isActive: Bool { resource != nil && inputMethod != nil }
+
+    func sendKeymap(_ keymap: Keymap) {
+        guard let resource, isActive else { return }
+        zwp_input_method_keyboard_grab_v2_send_keymap(resource, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, keymap.fd, keymap.size)
+    }
+
+    func sendKey(_ key: UInt32, pressed: Bool, time: UInt32) {
+        guard let resource, isActive else { return }
+        let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
+        zwp_input_method_keyboard_grab_v2_send_key(resource, seat.nextSerial(), time, key, state.rawValue)
+    }
+
+    func sendModifiers(_ m: Keymap.Modifiers) {
+        guard let resource, isActive else { return }
+        zwp_input_method_keyboard_grab_v2_send_modifiers(resource, seat.nextSerial(), m.depressed, m.latched, m.locked, m.group)
+    }
+
+    /// The input method went away: the grab is inert until released, and the keys go back to the focused client.
+    func inputMethodDestroyed() {
+        let wasActive = isActive
+        inputMethod = nil
+        if wasActive { seat.keyboardGrabEnded() }
+    }
+
+    private func released() {
+        let wasActive = isActive
+        resource = nil
+        if inputMethod?.keyboardGrab === self { inputMethod?.keyboardGrab = nil }
+        if wasActive { seat.keyboardGrabEnded() }
+    }
 
     private static let implementation: UnsafeRawPointer = {
         var i = zwp_input_method_keyboard_grab_v2_interface()
@@ -40,7 +71,7 @@ extension InputMethod {
     /// second grab) is an inert object that gets nothing.
     func grabKeyboard(parent: WaylandResource, id: UInt32) {
         let serves = !isUnavailable && keyboardGrab == nil
-        let grab = InputMethodKeyboardGrab(inputMethod: serves ? self : nil, keymap: relay.server.seat.keymap,
+        let grab = InputMethodKeyboardGrab(inputMethod: serves ? self : nil, seat: relay.server.seat,
                                            parent: parent, id: id)
         if serves { keyboardGrab = grab }
     }

@@ -101,9 +101,12 @@ final class TextInputV1: RelayedTextInput {
         relay.textInputCommitted(self, enableRequested: false)
     }
 
-    /// v1's purposes are v3's without `pin`, which v3 put before `date`.
+    /// v1's purposes are v3's without `pin`, which v3 put before `date`;
+    /// a value v1 does not define is passed on as it is (adding 1 to the
+    /// largest would trap).
     static func contentPurpose(fromV1 purpose: UInt32) -> UInt32 {
-        purpose >= ZWP_TEXT_INPUT_V1_CONTENT_PURPOSE_DATE.rawValue ? purpose + 1 : purpose
+        let shifted = ZWP_TEXT_INPUT_V1_CONTENT_PURPOSE_DATE.rawValue...ZWP_TEXT_INPUT_V1_CONTENT_PURPOSE_TERMINAL.rawValue
+        return shifted.contains(purpose) ? purpose + 1 : purpose
     }
 
     private static let implementation: UnsafeRawPointer = {
