@@ -4,21 +4,22 @@ import StrataProtocol
 import StrataRender
 
 /// wp_viewport's effect on a surface: the buffer (in surface coordinates,
-/// after buffer scale) is cropped to the source rect and scaled to the
+/// after buffer transform and scale) is cropped to the source rect and scaled to the
 /// destination size, which becomes the surface's size for drawing, input
 /// and window geometry. Expressed as the content layer's contentsRect and
 /// bounds, so the renderer needs nothing new.
 extension Surface {
     /// Lays the committed buffer out in `contentLayer`: bounds = the surface
-    /// size, contentsRect = the source as a unit rect of the buffer.
+    /// size, contentsRect = the source as a unit rect of the upright buffer
+    /// (the renderer applies contentsRect after the contents' transform).
     func placeContents() {
         guard let image = contentLayer.contents else {
             contentLayer.bounds = .zero
             contentLayer.contentsRect = .unit
             return
         }
-        let scale = Double(max(bufferScale, 1))
-        let width = Double(image.width) / scale, height = Double(image.height) / scale
+        let (width, height) = Surface.surfaceSize(ofBufferWidth: image.width, height: image.height, scale: bufferScale,
+                                                  transform: bufferTransform)
         let source = viewportSource ?? Rect(x: 0, y: 0, width: width, height: height)
         contentLayer.contentsRect = viewportSource == nil ? .unit
             : Rect(x: source.minX / width, y: source.minY / height, width: source.width / width, height: source.height / height)
@@ -52,7 +53,8 @@ extension Surface {
     /// once this commit applies; nil when it will show none or the buffer
     /// cannot be read (wl_surface's own checks report that).
     private func committedBufferSize() -> Size? {
-        let scale = Double(max(pending.bufferScale ?? cached?.bufferScale ?? bufferScale, 1))
+        let scale = pending.bufferScale ?? cached?.bufferScale ?? bufferScale
+        let transform = pending.bufferTransform ?? cached?.bufferTransform ?? bufferTransform
         var change = pending.buffer
         if case .unchanged = change, let cached { change = cached.buffer }
         let pixels: (width: Int, height: Int)
@@ -71,6 +73,7 @@ extension Surface {
                 return nil
             }
         }
-        return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+        let size = Surface.surfaceSize(ofBufferWidth: pixels.width, height: pixels.height, scale: scale, transform: transform)
+        return Size(width: size.width, height: size.height)
     }
 }
