@@ -422,6 +422,8 @@ final class FrameBuilder {
         let pendingDamage = damage(of: image)
         guard !slices.isEmpty else { return nil }
         var prepared = PreparedContents(image: image)
+        // Turned by their own transform on a layer on the grid: they stay on it.
+        let turned = m.contentsTransform != .normal && toPixel.isNearlyRectilinear
         if slices.count > 1 && !toPixel.isNearlyRectilinear {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
             let scales = toPixel.axisScales
@@ -436,7 +438,6 @@ final class FrameBuilder {
                 draw: ContentsDraw(source: Rect(x: 0, y: 0, width: Double(w), height: Double(h)),
                                    imageToPixel: imageToLayer.concatenating(toPixel)))
         } else {
-            let turned = m.contentsTransform != .normal && toPixel.isNearlyRectilinear
             prepared.draws = slices.map {
                 ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel), turnedContents: turned)
             }
@@ -458,7 +459,7 @@ final class FrameBuilder {
                 let imageToPixel = slice.imageToLayer.concatenating(toPixel)
                 var pixels: PixelRect
                 if prepared.composed == nil && (imageToPixel.isIntegerTranslation
-                    || (m.contentsTransform != .normal && imageToPixel.isIntegerPixelPermutation)) {
+                    || (turned && imageToPixel.isIntegerPixelPermutation)) {
                     pixels = PixelRect(rounding: imageToPixel.boundingBox(of: part))
                 } else {
                     // Filtering reaches half a source pixel further, plus a pixel of margin.

@@ -58,6 +58,35 @@ final class ContentsTransformTests: XCTestCase {
         }
     }
 
+    /// Off the pixel grid (output scale 1.5, and a layer of its own turned
+    /// by 30°) the turned contents are filtered as any contents are: each
+    /// quadrant's middle shows its colour, and damage leaves the same
+    /// pixels as a fresh render.
+    func testTurnedContentsOffTheGrid() {
+        let quadrants = LayerImage.filled(width: 40, height: 20, hasAlpha: false) { x, y in
+            y < 10 ? (x < 20 ? red : green) : (x < 20 ? blue : yellow)
+        }
+        for tilt in [0, Double.pi / 6] {
+            let root = makeRoot(width: 100, height: 100)
+            let layer = RenderLayer(frame: Rect(x: 30, y: 20, width: 20, height: 40))
+            layer.transform = AffineTransform(rotationAngle: tilt)
+            layer.contents = quadrants
+            layer.contentsTransform = .rotated270
+            root.addSublayer(layer)
+            let renderer = renderFrame(root, width: 150, height: 150, scale: 1.5)
+            if tilt == 0 {
+                // rotated270: upright (x, y) = (image y, 40 - image x): red top left becomes bottom left.
+                for (x, y, color) in [(35.0, 25.0, green), (45.0, 25.0, yellow), (35.0, 55.0, red), (45.0, 55.0, blue)] {
+                    assertPixel(renderer.framebuffer, Int(x * 1.5), Int(y * 1.5), color, tolerance: 1, "at (\(x), \(y))")
+                }
+            }
+            quadrants.data.storeBytes(of: white, toByteOffset: 5 * quadrants.stride + 5 * 4, as: UInt32.self)
+            quadrants.addDamage(PixelRect(x: 5, y: 5, width: 1, height: 1))
+            _ = renderer.render(root)
+            RenderConformance.assertMatchesFreshRender(renderer, root, "tilted by \(tilt)")
+        }
+    }
+
     /// Damage to a turned image redraws the output pixels its changed
     /// pixels are shown at, and no others.
     func testDamageMapsThroughTheTransform() {
