@@ -6,9 +6,18 @@ import StrataProtocol
 struct ContentsSlice: Hashable {
     var source: Rect
     var destination: Rect
+    /// Image pixels → upright pixels, for contents with a transform (see
+    /// ContentsTransform); nil for plain contents, upright already.
+    var imageToUpright: AffineTransform? = nil
 
     /// Image pixels → layer coordinates.
     var imageToLayer: AffineTransform {
+        guard let imageToUpright else { return Self.placing(source, in: destination) }
+        return imageToUpright.concatenating(Self.placing(imageToUpright.boundingBox(of: source), in: destination))
+    }
+
+    /// `source` stretched onto `destination`.
+    private static func placing(_ source: Rect, in destination: Rect) -> AffineTransform {
         let sx = destination.width / source.width, sy = destination.height / source.height
         return AffineTransform(translationX: -source.minX, y: -source.minY)
             .concatenating(AffineTransform(scaleX: sx, y: sy))
@@ -60,8 +69,21 @@ enum ContentsPlacement {
     /// unscaled, edge strips scale along one axis.
     /// contentsRect (unit coordinates, clipped to the image) picks the part
     /// of the image that is placed as if it were the whole.
+    /// With a contentsTransform, all of this applies to the upright image,
+    /// and each slice's source is mapped back to the image's pixels.
     static func slices(imageWidth: Int, imageHeight: Int, contentsScale: Double, gravity: ContentsGravity,
-                       contentsCenter: Rect, contentsRect: Rect = .unit, bounds: Rect) -> [ContentsSlice] {
+                       contentsCenter: Rect, contentsRect: Rect = .unit, contentsTransform: ContentsTransform = .normal,
+                       bounds: Rect) -> [ContentsSlice] {
+        if contentsTransform != .normal {
+            let imageToUpright = contentsTransform.imageToUpright(imageWidth: Double(imageWidth), imageHeight: Double(imageHeight))
+            let upright = contentsTransform.swapsAxes ? (imageHeight, imageWidth) : (imageWidth, imageHeight)
+            let uprightToImage = imageToUpright.inverted()!
+            return slices(imageWidth: upright.0, imageHeight: upright.1, contentsScale: contentsScale, gravity: gravity,
+                          contentsCenter: contentsCenter, contentsRect: contentsRect, bounds: bounds).map {
+                ContentsSlice(source: uprightToImage.boundingBox(of: $0.source), destination: $0.destination,
+                              imageToUpright: imageToUpright)
+            }
+        }
         let crop = Rect(x: contentsRect.minX * Double(imageWidth), y: contentsRect.minY * Double(imageHeight),
                         width: contentsRect.width * Double(imageWidth), height: contentsRect.height * Double(imageHeight))
             .intersection(Rect(x: 0, y: 0, width: Double(imageWidth), height: Double(imageHeight)))

@@ -66,6 +66,19 @@ extension AffineTransform {
             && isNearlyInteger(tx) && isNearlyInteger(ty)
     }
 
+    /// A quarter turn (with any scale or mirroring), within floating-point
+    /// noise: axis-aligned rects stay axis-aligned, with width and height traded.
+    var isNearlyQuarterTurn: Bool { abs(a) < gridEpsilon && abs(d) < gridEpsilon }
+
+    /// Whole pixels onto whole pixels: unscaled, turned by quarters or
+    /// mirrored (or neither) and moved by whole pixels, so nearest sampling
+    /// copies each pixel exactly (a buffer transform at the output's scale).
+    var isIntegerPixelPermutation: Bool {
+        func isUnit(_ v: Double) -> Bool { abs(abs(v) - 1) < gridEpsilon }
+        let unscaled = (isNearlyRectilinear && isUnit(a) && isUnit(d)) || (isNearlyQuarterTurn && isUnit(b) && isUnit(c))
+        return unscaled && isNearlyInteger(tx) && isNearlyInteger(ty)
+    }
+
     /// The axis-aligned bounding box of `rect` mapped through the transform
     /// (AffineTransform.apply(Rect) without its temporary arrays: this runs
     /// several times per layer per frame).

@@ -18,6 +18,7 @@ extension RenderLayer: CustomStringConvertible {
         if let c = backgroundColor { parts.append("background=(\(c.red), \(c.green), \(c.blue), \(c.alpha))") }
         if let image = contents {
             parts.append("contents=\(image.width)×\(image.height)\(image.hasAlpha ? "" : " opaque") scale=\(contentsScale) gravity=\(contentsGravity)")
+            if contentsTransform != .normal { parts.append("contentsTransform=\(contentsTransform)") }
             if contentsCenter != Rect(x: 0, y: 0, width: 1, height: 1) {
                 let r = contentsCenter
                 parts.append("center=(\(r.minX), \(r.minY), \(r.width), \(r.height))")

@@ -28,6 +28,8 @@ public final class RenderLayer {
         public var contentsGravity: ContentsGravity = .resize
         public var contentsCenter = Rect.unit
         public var contentsRect = Rect.unit
+        /// What was done to the contents image's pixels, undone when drawn.
+        public var contentsTransform = ContentsTransform.normal
         public var isOpaque = false
         /// Where contents with alpha are promised opaque all the same, in
         /// bounds coordinates: a Wayland surface's opaque region. What they
@@ -67,6 +69,12 @@ public final class RenderLayer {
     public var contentsCenter: Rect { get { properties.contentsCenter } set { if properties.contentsCenter != newValue { properties.contentsCenter = newValue } } }
     /// The part of the contents shown, in unit coordinates.
     public var contentsRect: Rect { get { properties.contentsRect } set { if properties.contentsRect != newValue { properties.contentsRect = newValue } } }
+    /// What was done to the contents image's pixels (a buffer transform),
+    /// undone when drawn; contentsRect and gravity apply to the upright image.
+    public var contentsTransform: ContentsTransform {
+        get { properties.contentsTransform }
+        set { if properties.contentsTransform != newValue { properties.contentsTransform = newValue } }
+    }
     public var isOpaque: Bool { get { properties.isOpaque } set { if properties.isOpaque != newValue { properties.isOpaque = newValue } } }
     public var opaqueContentsRects: [PixelRect] {
         get { properties.opaqueContentsRects }

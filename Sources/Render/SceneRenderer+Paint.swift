@@ -145,6 +145,16 @@ extension SceneRenderer {
                       sourceOriginX: clampedInt(partToPixel.tx.rounded()), sourceOriginY: clampedInt(partToPixel.ty.rounded()))
             return
         }
+        if draw.exact {
+            // Turned or mirrored by a buffer transform, each pixel onto one
+            // pixel: nearest sampling copies them exactly, and pixman has
+            // straight paths for quarter turns.
+            guard let pixelToSource = partToPixel.inverted() else { return }
+            pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
+            pixman_image_set_repeat(source, PIXMAN_REPEAT_NONE)
+            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource)
+            return
+        }
         // Shrunk to half or less: scale down first with a box filter, so
         // every source pixel counts (bilinear alone would skip most of them)
         // and the final transform's terms stay near 1.

@@ -17,16 +17,24 @@ struct ContentsDraw {
     var rectilinear: Bool
     /// Whole-pixel translation: no filtering needed.
     var nearest: Bool
+    /// Whole pixels onto whole pixels, perhaps turned or mirrored by the
+    /// contents' transform: sampled nearest through a transform, exactly.
+    /// Plain contents are exact only when `nearest`.
+    var exact: Bool
     /// Pad the edges even though rotated: set when the contents cover the
     /// bounds of a layer whose own rotated mask antialiases the edges, so
     /// they are not antialiased twice.
     var padEdges = false
 
-    init(source: Rect, imageToPixel: AffineTransform) {
+    /// `turnedContents`: the contents' own transform (a buffer transform)
+    /// turns them, on a layer that is not rotated, so a quarter turn keeps
+    /// them on the grid. A layer's own rotation stays antialiased as ever.
+    init(source: Rect, imageToPixel: AffineTransform, turnedContents: Bool = false) {
         self.source = source
         self.imageToPixel = imageToPixel
-        rectilinear = imageToPixel.isNearlyRectilinear
+        rectilinear = imageToPixel.isNearlyRectilinear || (turnedContents && imageToPixel.isNearlyQuarterTurn)
         nearest = imageToPixel.isIntegerTranslation
+        exact = nearest || (turnedContents && imageToPixel.isIntegerPixelPermutation)
         if rectilinear {
             rect = PixelRect(rounding: imageToPixel.boundingBox(of: source))
         } else {
@@ -72,6 +80,7 @@ struct DrawKey: Equatable {
     var contentsGravity: ContentsGravity
     var contentsCenter: Rect
     var contentsRect: Rect
+    var contentsTransform: ContentsTransform
     /// Multiplier of the layer's own drawing.
     var alpha: Double
     /// The offscreen group this layer's own drawing goes through, if it
@@ -192,7 +201,7 @@ final class DrawNode {
             let mapped = PixelRect(inside: toPixel.boundingBox(of: Rect(x: Double(rect.x), y: Double(rect.y),
                                                                         width: Double(rect.width), height: Double(rect.height))))
             for draw in contents.draws where draw.rectilinear {
-                let part = (draw.nearest ? mapped : mapped.insetBy(2)).intersection(draw.rect).intersection(clip)
+                let part = (draw.exact ? mapped : mapped.insetBy(2)).intersection(draw.rect).intersection(clip)
                 if !part.isEmpty { promised.append(part) }
             }
         }
@@ -383,7 +392,8 @@ final class FrameBuilder {
         let groupOpacity = inheritedOpacity * m.opacity
         let key = DrawKey(toPixel: toPixel, bounds: m.bounds, background: background, isOpaque: m.isOpaque,
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
-                          contentsCenter: m.contentsCenter, contentsRect: m.contentsRect, alpha: alpha, group: group, groupOpacity: groupOpacity,
+                          contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
+                          contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks)
         node.inherited = inherited
         states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
@@ -408,10 +418,12 @@ final class FrameBuilder {
         let slices = ContentsPlacement.slices(imageWidth: image.width, imageHeight: image.height,
                                               contentsScale: m.contentsScale, gravity: m.contentsGravity,
                                               contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
-                                              bounds: m.bounds)
+                                              contentsTransform: m.contentsTransform, bounds: m.bounds)
         let pendingDamage = damage(of: image)
         guard !slices.isEmpty else { return nil }
         var prepared = PreparedContents(image: image)
+        // Turned by their own transform on a layer on the grid: they stay on it.
+        let turned = m.contentsTransform != .normal && toPixel.isNearlyRectilinear
         if slices.count > 1 && !toPixel.isNearlyRectilinear {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
             let scales = toPixel.axisScales
@@ -426,7 +438,9 @@ final class FrameBuilder {
                 draw: ContentsDraw(source: Rect(x: 0, y: 0, width: Double(w), height: Double(h)),
                                    imageToPixel: imageToLayer.concatenating(toPixel)))
         } else {
-            prepared.draws = slices.map { ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel)) }
+            prepared.draws = slices.map {
+                ContentsDraw(source: $0.source, imageToPixel: $0.imageToLayer.concatenating(toPixel), turnedContents: turned)
+            }
         }
         if ownRotatedMask {
             let frame = slices.reduce(Rect.zero) { $0.union($1.destination) }
@@ -444,7 +458,8 @@ final class FrameBuilder {
                 guard !part.isEmpty else { continue }
                 let imageToPixel = slice.imageToLayer.concatenating(toPixel)
                 var pixels: PixelRect
-                if imageToPixel.isIntegerTranslation && prepared.composed == nil {
+                if prepared.composed == nil && (imageToPixel.isIntegerTranslation
+                    || (turned && imageToPixel.isIntegerPixelPermutation)) {
                     pixels = PixelRect(rounding: imageToPixel.boundingBox(of: part))
                 } else {
                     // Filtering reaches half a source pixel further, plus a pixel of margin.

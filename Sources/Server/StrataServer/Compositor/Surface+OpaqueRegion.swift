@@ -17,6 +17,7 @@ extension Surface {
         guard let opaqueRegion else { return false }
         let scale = Int(max(bufferScale, 1))
         var width = (description.width + scale - 1) / scale, height = (description.height + scale - 1) / scale
+        if bufferTransform.swapsAxes { (width, height) = (height, width) }
         if let destination = viewportDestination {
             width = max(width, Int(destination.width.rounded(.up)))
             height = max(height, Int(destination.height.rounded(.up)))

@@ -64,6 +64,7 @@ public final class Surface {
         /// Buffer-coordinate damage (wl_surface.damage_buffer).
         var bufferDamage: [PixelRect] = []
         var bufferScale: Int32?
+        var bufferTransform: ContentsTransform?
         var frameCallbacks: [FrameCallback] = []
         /// wp_presentation feedbacks asked for this commit.
         var presentationFeedbacks: [PresentationFeedback] = []
@@ -84,6 +85,7 @@ public final class Surface {
             damage += later.damage
             bufferDamage += later.bufferDamage
             bufferScale = later.bufferScale ?? bufferScale
+            bufferTransform = later.bufferTransform ?? bufferTransform
             frameCallbacks += later.frameCallbacks
             presentationFeedbacks += later.presentationFeedbacks
             inputRegion = later.inputRegion ?? inputRegion
@@ -112,6 +114,9 @@ public final class Surface {
     var pendingSubsurfaceStack = SubsurfaceStack()
 
     private(set) var bufferScale: Int32 = 1
+    /// What the client did to its buffer's pixels (wl_surface.set_buffer_transform),
+    /// undone when drawn; quarter turns swap the surface's width and height.
+    private(set) var bufferTransform = ContentsTransform.normal
     /// The committed input region in surface points; nil is infinite. It
     /// is clipped to the buffer when used (see `acceptsInput(at:)`).
     private(set) var inputRegion: RegionShape?
@@ -288,6 +293,10 @@ public final class Surface {
     /// cached state, then the role.
     private func apply(_ state: PendingState) {
         if let scale = state.bufferScale { bufferScale = scale }
+        if let transform = state.bufferTransform {
+            bufferTransform = transform
+            contentLayer.contentsTransform = transform
+        }
         if let region = state.inputRegion { inputRegion = region }
         if let region = state.opaqueRegion {
             opaqueRegion = region
@@ -342,14 +351,10 @@ public final class Surface {
                           "buffer size \(description.width)×\(description.height) is not a multiple of the buffer scale \(scale)")
                 return false
             }
-            // Surface damage is in points, through the viewport; the image is in buffer pixels.
-            var damage = state.bufferDamage
-            // Clipped first, so huge rects (clients often send INT32_MAX) cannot overflow when scaled.
-            let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
-            for rect in state.damage.map({ $0.intersection(limit) }) where !rect.isEmpty {
-                damage.append(bufferPixels(ofSurfaceDamage: rect, bufferWidth: description.width, bufferHeight: description.height))
-            }
             let opaque = opaqueRegionCovers(description)
+            // The image is in buffer pixels: wl_surface.damage is mapped there, damage_buffer is there already.
+            let damage = state.bufferDamage + bufferDamage(fromSurfaceDamage: state.damage, bufferWidth: description.width,
+                                                           bufferHeight: description.height)
             let image: LayerImage
             if let shown = showInPlace(buffer, description: description, damage: damage, opaque: opaque) {
                 image = shown
@@ -420,11 +425,13 @@ public final class Surface {
         }
         i.commit = { _, resource in Surface.from(resource)?.commit() }
         i.set_buffer_transform = { _, resource, transform in
-            // Valid transforms are accepted and the buffer is drawn untransformed.
-            if transform < 0 || transform > 7 {
-                Surface.from(resource)?.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
-                                                  "buffer transform \(transform) is not a wl_output.transform")
+            guard let surface = Surface.from(resource) else { return }
+            guard let transform = ContentsTransform(rawValue: Int(transform)) else {
+                surface.postError(WL_SURFACE_ERROR_INVALID_TRANSFORM.rawValue,
+                                  "buffer transform \(transform) is not a wl_output.transform")
+                return
             }
+            surface.pending.bufferTransform = transform
         }
         i.set_buffer_scale = { _, resource, scale in
             guard let surface = Surface.from(resource) else { return }

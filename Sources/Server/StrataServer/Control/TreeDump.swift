@@ -118,9 +118,12 @@ extension Surface {
             ("size", .object([("width", .number(size.width)), ("height", .number(size.height))])),
         ]
         if let image = contentLayer.contents {
-            // The committed buffer in pixels, and its wl_surface.set_buffer_scale.
+            // The committed buffer in pixels, its wl_surface.set_buffer_scale and set_buffer_transform
+            // (wl_output.transform's value), and whether it is drawn as opaque (no alpha, or an opaque region covers it).
             members.append(("buffer", .object([("width", .int(image.width)), ("height", .int(image.height)),
-                                               ("scale", .int(Int(bufferScale)))])))
+                                               ("scale", .int(Int(bufferScale))),
+                                               ("transform", .int(bufferTransform.rawValue)),
+                                               ("opaque", .bool(!image.hasAlpha))])))
         }
         if let fractionalScale {
             // The last wp_fractional_scale_v1.preferred_scale sent, in 120ths (null: none yet).

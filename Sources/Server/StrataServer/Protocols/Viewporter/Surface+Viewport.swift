@@ -4,51 +4,42 @@ import StrataProtocol
 import StrataRender
 
 /// wp_viewport's effect on a surface: the buffer (in surface coordinates,
-/// after buffer scale) is cropped to the source rect and scaled to the
+/// after buffer transform and scale) is cropped to the source rect and scaled to the
 /// destination size, which becomes the surface's size for drawing, input
 /// and window geometry. Expressed as the content layer's contentsRect and
 /// bounds, so the renderer needs nothing new.
 extension Surface {
     /// Lays the committed buffer out in `contentLayer`: bounds = the surface
-    /// size, contentsRect = the source as a unit rect of the buffer.
+    /// size, contentsRect = the source as a unit rect of the upright buffer
+    /// (the renderer applies contentsRect after the contents' transform).
     func placeContents() {
         guard let image = contentLayer.contents else {
             contentLayer.bounds = .zero
             contentLayer.contentsRect = .unit
             return
         }
-        let scale = Double(max(bufferScale, 1))
-        let width = Double(image.width) / scale, height = Double(image.height) / scale
+        let (width, height) = Surface.surfaceSize(ofBufferWidth: image.width, height: image.height, scale: bufferScale,
+                                                  transform: bufferTransform)
         let source = viewportSource ?? Rect(x: 0, y: 0, width: width, height: height)
         contentLayer.contentsRect = viewportSource == nil ? .unit
             : Rect(x: source.minX / width, y: source.minY / height, width: source.width / width, height: source.height / height)
         contentLayer.bounds = Rect(origin: .zero, size: viewportDestination ?? source.size)
     }
 
-    /// A rect of surface damage (points) in the pixels of a buffer of
-    /// `bufferWidth`×`bufferHeight`: through the viewport's crop and scale
-    /// when it has either, else by the buffer scale. Rounded out; where the
-    /// viewport scales, a pixel more each way, as filtering reads the
-    /// neighbours of each pixel it draws.
-    func bufferPixels(ofSurfaceDamage rect: PixelRect, bufferWidth: Int, bufferHeight: Int) -> PixelRect {
-        let scale = max(bufferScale, 1)
-        guard viewportSource != nil || viewportDestination != nil else {
-            let s = Int(scale)
-            return PixelRect(x: rect.x * s, y: rect.y * s, width: rect.width * s, height: rect.height * s)
-        }
-        let unscaled = Size(width: Double(bufferWidth) / Double(scale), height: Double(bufferHeight) / Double(scale))
-        let source = viewportSource ?? Rect(origin: .zero, size: unscaled)
+    /// A rect in surface coordinates (the viewport's destination) in the
+    /// coordinates the viewport's source is given in: the upright buffer's,
+    /// after the buffer scale, of size `upright`. `scales` is whether the
+    /// viewport stretches or shifts it by a fraction on the way.
+    func viewportSourceRect(of rect: Rect, upright: Size) -> (rect: Rect, scales: Bool) {
+        guard viewportSource != nil || viewportDestination != nil else { return (rect, false) }
+        let source = viewportSource ?? Rect(origin: .zero, size: upright)
         let destination = viewportDestination ?? source.size
-        guard destination.width > 0, destination.height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        guard destination.width > 0, destination.height > 0 else { return (.zero, false) }
         let sx = source.width / destination.width, sy = source.height / destination.height
-        let scaled = sx != 1 || sy != 1 || source.minX.rounded() != source.minX || source.minY.rounded() != source.minY
-        let margin = scaled ? 1.0 : 0.0
-        let x0 = ((source.minX + Double(rect.x) * sx) * Double(scale) - margin).rounded(.down)
-        let y0 = ((source.minY + Double(rect.y) * sy) * Double(scale) - margin).rounded(.down)
-        let x1 = ((source.minX + Double(rect.x + rect.width) * sx) * Double(scale) + margin).rounded(.up)
-        let y1 = ((source.minY + Double(rect.y + rect.height) * sy) * Double(scale) + margin).rounded(.up)
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
-            .intersection(PixelRect(x: 0, y: 0, width: bufferWidth, height: bufferHeight))
+        let mapped = Rect(x: source.minX + rect.minX * sx, y: source.minY + rect.minY * sy,
+                          width: rect.width * sx, height: rect.height * sy)
+        let scales = sx != 1 || sy != 1 || source.minX.rounded() != source.minX || source.minY.rounded() != source.minY
+        return (mapped, scales)
     }
 
     /// Checks the viewport state a commit would apply against the buffer
@@ -78,7 +69,8 @@ extension Surface {
     /// once this commit applies; nil when it will show none or the buffer
     /// cannot be read (wl_surface's own checks report that).
     private func committedBufferSize() -> Size? {
-        let scale = Double(max(pending.bufferScale ?? cached?.bufferScale ?? bufferScale, 1))
+        let scale = pending.bufferScale ?? cached?.bufferScale ?? bufferScale
+        let transform = pending.bufferTransform ?? cached?.bufferTransform ?? bufferTransform
         var change = pending.buffer
         if case .unchanged = change, let cached { change = cached.buffer }
         let pixels: (width: Int, height: Int)
@@ -97,6 +89,7 @@ extension Surface {
                 return nil
             }
         }
-        return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+        let size = Surface.surfaceSize(ofBufferWidth: pixels.width, height: pixels.height, scale: scale, transform: transform)
+        return Size(width: size.width, height: size.height)
     }
 }
