@@ -30,6 +30,17 @@ final class WindowSurface {
     private var isToplevelConfigured = false
     /// Whether the context's root was sent.
     var isRootSent = false
+    /// Whether the window was mapped: its tree went with a commit (Strata
+    /// composites), or its first frame did (the app composites).
+    var isMapped: Bool { isRootSent && (presenter.map { $0.commitCount > 0 } ?? true) }
+    /// Whether `mapped()` ran.
+    private(set) var wasMapped = false
+
+    /// The window is on the compositor for the first time since it was shown.
+    func mapped() {
+        wasMapped = true
+        if let compositor { LaunchActivation.windowMapped(toplevel, on: compositor.connection) }
+    }
 
     init(window: UIWindow, compositor: CompositorConnection) throws {
         self.window = window
