@@ -69,8 +69,18 @@ final class DecorationEndToEndTests: KitTestCase {
 
     func testTitleBarShowsTheWindowsTitleAndItsMinimizeButtonMinimizes() throws {
         let window = try showDecoratedWindow(title: "first title")
+        // The title's pixels: the bar left of its buttons.
+        func titlePixels() throws -> [DecodedPNG.Pixel] {
+            let bar = try titleBar(window.title)
+            let shot = try strata.screenshot(to: strata.runtimeDirectory + "/title.png")
+            return (Int(bar.minY)..<Int(bar.maxY)).flatMap { y in
+                (Int(bar.minX)..<Int(bar.maxX) - 3 * 28).map { x in shot[x, y] }
+            }
+        }
+        let before = try titlePixels()
         window.title = "second title"
         XCTAssertTrue(runMainLoop(until: { (try? self.serverWindow(titled: "second title")) != nil }))
+        XCTAssertTrue(runMainLoop(until: { (try? titlePixels()).map { $0 != before } ?? false }), "the bar shows the new title")
         try clickBar("second title", fromRight: 2 * 28 + 14)
         XCTAssertTrue(try runMainLoop(until: { try self.states("second title").contains("minimized") }),
                       "not minimized")
