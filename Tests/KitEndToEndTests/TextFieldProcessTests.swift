@@ -31,12 +31,13 @@ final class TextFieldProcessTests: KitTestCase {
             PasteAppDelegate.main()
         }
         try startCompositor(width: 560, height: 300)
-        // Windows cascade: this one's field is above the child's window, the
-        // child's field below this window, so each can be clicked.
-        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 80))
+        // Windows cascade: this one's field reaches past the right of the
+        // child's window and title bar, the child's field is below this
+        // window, so each can be clicked.
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 80))
         window.title = "Source"
         window.backgroundColor = .white
-        field = UITextField(frame: CGRect(x: 20, y: 0, width: 260, height: 30))
+        field = UITextField(frame: CGRect(x: 20, y: 0, width: 360, height: 30))
         field.borderStyle = .line
         window.addSubview(field)
         show(window)
@@ -60,9 +61,16 @@ final class TextFieldProcessTests: KitTestCase {
                   let root = try? self.appRootLayer(of: target) else { return false }
             return !root.sublayers.isEmpty
         }, timeout: 20), "the child app's window did not appear; strata said: \(strata.serverLog)")
-        let targetOrigin = try origin(of: serverWindow(titled: "Paste target"))
+        let target = try serverWindow(titled: "Paste target")
+        let targetOrigin = try origin(of: target)
         let targetField = ["\(targetOrigin.x + 120)", "\(targetOrigin.y + 117)"]
-        let sourceField = ["\(sourceOrigin.x + 150)", "\(sourceOrigin.y + 15)"]
+        // Right of the child's window and of its title bar's resize border (6 points).
+        let childRight = Int(try XCTUnwrap(target.rect("title_bar") ?? target.rect("geometry").map {
+            $0.offsetBy(dx: CGFloat(targetOrigin.x), dy: CGFloat(targetOrigin.y))
+        }).maxX) + 6
+        let sourceFieldRight = sourceOrigin.x + 20 + 360
+        XCTAssertLessThan(childRight + 10, sourceFieldRight, "the source field shows right of the child's window")
+        let sourceField = ["\((childRight + sourceFieldRight) / 2)", "\(sourceOrigin.y + 15)"]
 
         // Copied here, pasted there.
         try strata.input(["click"] + sourceField)

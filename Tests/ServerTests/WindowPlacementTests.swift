@@ -115,6 +115,30 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertEqual(listed[0], Rect(x: 387, y: 195, width: 250, height: 250), "the first is centered")
     }
 
+    /// Windows with Strata's title bar: each is placed with its bar, and
+    /// no window placed after it covers the bar of another.
+    func testWindowsAreNotPlacedOverAnotherWindowsTitleBar() throws {
+        let strata = try StrataProcess(width: 640, height: 480, manualFrames: true, windowOrigins: nil)
+        defer { strata.stop() }
+        let client = try RawClient(strata)
+        var windows: [ManagedWindow] = []
+        for title in ["first", "second", "third", "fourth"] {
+            windows.append(try ManagedWindow(client, title: title, width: 150, height: 100, decorationMode: 0))
+        }
+        var decorated: [Rect] = []
+        for window in try strata.windows() {
+            let bar = try XCTUnwrap(window["title_bar"] as? [String: Double], "\(window["title"] ?? "")")
+            let geometry = try XCTUnwrap(window["geometry"] as? [String: Double])
+            decorated.append(Rect(x: bar["x"]!, y: bar["y"]!, width: geometry["width"]!, height: bar["height"]! + geometry["height"]!))
+        }
+        XCTAssertEqual(decorated.count, 4)
+        for (i, a) in decorated.enumerated() {
+            XCTAssertEqual(a.intersection(output), a, "bar and window on the output")
+            for b in decorated[(i + 1)...] { XCTAssertEqual(overlap(a, b), 0, "\(a) and \(b) overlap") }
+        }
+        withExtendedLifetime(windows) {}
+    }
+
     /// A layer-tree window is bound before its root layer has a size: it is
     /// placed once it has one, not as an empty window in the middle.
     func testLayerTreeWindowsArePlacedWithTheirSize() throws {

@@ -37,6 +37,8 @@ public final class Connection {
     /// wp_fractional_scale_manager_v1 and wp_viewporter, bound when a window first asks to be scaled.
     var fractionalScaleManager: OpaquePointer?
     var viewporter: OpaquePointer?
+    /// xdg_activation_v1, bound when a window is first activated with a token.
+    var activation: OpaquePointer?
 
     /// The strata_layers_v1 binding made at connect, or nil when the
     /// compositor does not offer strata_layers_v1.
@@ -74,6 +76,7 @@ public final class Connection {
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
         if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let activation { xdg_activation_v1_destroy(activation) }
         if let wmBase { xdg_wm_base_destroy(wmBase) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }

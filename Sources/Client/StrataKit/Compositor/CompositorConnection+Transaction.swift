@@ -56,6 +56,11 @@ extension CompositorConnection {
             committed = true
         }
         for surface in surfaces.values { surface.bufferPool.trim() }
+        // After the commit that mapped them (an activation names a mapped window).
+        for window in windows {
+            guard let surface = window.surface, !surface.wasMapped, surface.isMapped else { continue }
+            surface.mapped()
+        }
         flush()
         return committed
     }

@@ -16,8 +16,8 @@ final class WindowSurface {
     /// Draws the window's layer tree into the toplevel, when the app composites.
     let presenter: WindowPresenter?
     let bufferPool: ContentsBufferPool
-    /// The request for server-side decorations, when the app composites
-    /// and the compositor takes such requests.
+    /// The request for server-side decorations, where the compositor takes
+    /// such requests (in both compositing modes).
     private var decoration: ToplevelDecoration?
     private weak var compositor: CompositorConnection?
     /// The window this shows; it owns the surface.
@@ -30,6 +30,17 @@ final class WindowSurface {
     private var isToplevelConfigured = false
     /// Whether the context's root was sent.
     var isRootSent = false
+    /// Whether the window was mapped: its tree went with a commit (Strata
+    /// composites), or its first frame did (the app composites).
+    var isMapped: Bool { isRootSent && (presenter.map { $0.commitCount > 0 } ?? true) }
+    /// Whether `mapped()` ran.
+    private(set) var wasMapped = false
+
+    /// The window is on the compositor for the first time since it was shown.
+    func mapped() {
+        wasMapped = true
+        if let compositor { LaunchActivation.windowMapped(toplevel, on: compositor.connection) }
+    }
 
     init(window: UIWindow, compositor: CompositorConnection) throws {
         self.window = window
@@ -43,15 +54,17 @@ final class WindowSurface {
                                 ? compositor.connection.fractionalScaling(for: madeToplevel) : nil)
         }
         bufferPool = ContentsBufferPool(connection: compositor.connection)
+        // Whoever composites, the compositor is asked to draw the title bar
+        // (Strata does, as for any window that asks).
+        decoration = compositor.connection.requestServerSideDecoration(for: toplevel)
+        decoration?.onModeChange = { [weak self] _ in
+            self?.updateDecoration()
+            UpdateCycle.shared.schedule()
+        }
         if let presenter {
-            decoration = compositor.connection.requestServerSideDecoration(for: toplevel)
             // Without a decoration manager (GNOME, weston) the app draws its title bar.
             presenter.setDrawsTitleBar(decoration == nil)
             presenter.setTitle(window.title, isActive: false)
-            decoration?.onModeChange = { [weak self] _ in
-                self?.updateDecoration()
-                UpdateCycle.shared.schedule()
-            }
         }
         toplevel.onConfigure = { [weak self] configure in
             self?.updateDecoration()
@@ -87,7 +100,8 @@ final class WindowSurface {
         UpdateCycle.shared.schedule()
     }
 
-    /// The app draws the title bar when the compositor does not, except
+    /// The app draws the title bar when the compositor does not (only when
+    /// the app composites: Strata's layer trees have no app-drawn bar), except
     /// over a fullscreen window; it shows whether the window is active, and
     /// resizes from the edges only a window that is not maximized,
     /// fullscreen or tiled (xdg_toplevel's states).

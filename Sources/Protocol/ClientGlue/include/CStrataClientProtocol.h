@@ -31,3 +31,4 @@ static inline const struct wl_interface *strata_client_wl_data_device_manager_in
 static inline const struct wl_interface *strata_client_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 static inline const struct wl_interface *strata_client_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
+static inline const struct wl_interface *strata_client_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }

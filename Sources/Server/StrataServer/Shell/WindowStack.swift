@@ -31,7 +31,7 @@ final class WindowStack {
     /// centered on its parent's window for a dialog; else smart placement
     /// within `area` (its output's work area). A window with a `titleBar`
     /// is placed with the bar above its geometry, so the bar stays on the
-    /// output too.
+    /// output too; the other windows' bars count as theirs.
     func origin(for toplevel: Toplevel, titleBar: Bool = false, in area: Rect) -> Point {
         let others = toplevels.filter { $0 !== toplevel }
         if others.count < explicitOrigins.count { return explicitOrigins[others.count] }
@@ -42,8 +42,12 @@ final class WindowStack {
         if let parent = toplevel.mappedParent, let parentOrigin = parent.origin {
             placed = WindowPlacement.origin(for: size, centeredOn: Rect(origin: parentOrigin, size: parent.geometry.size), on: output)
         } else {
-            let occupied = others.filter { !$0.states.minimized }
-                .compactMap { window in window.origin.map { Rect(origin: $0, size: window.geometry.size) } }
+            // Each with the title bar Strata draws above it, which a new window must not cover either.
+            let occupied = others.filter { !$0.states.minimized }.compactMap { window -> Rect? in
+                guard let origin = window.origin else { return nil }
+                let bar = window.titleBar != nil && !window.states.fullscreen ? TitleBar.height : 0
+                return Rect(x: origin.x, y: origin.y - bar, width: window.geometry.width, height: window.geometry.height + bar)
+            }
             placed = WindowPlacement.origin(for: size, on: output, avoiding: occupied)
         }
         placed.y += bar
