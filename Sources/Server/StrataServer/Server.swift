@@ -110,6 +110,8 @@ public final class Server {
     private(set) var presentation: PresentationGlobal?
     /// zwlr_layer_shell_v1: panels, wallpapers and overlays, and the usable area they leave.
     private(set) var layerShell: LayerShellGlobal?
+    /// zwlr_foreign_toplevel_manager_v1, told by each window when what a taskbar shows of it changes.
+    private(set) var foreignToplevelManager: ForeignToplevelManagerGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -180,6 +182,7 @@ public final class Server {
         let textInputRelay = TextInputRelay(server: self)
         self.textInputRelay = textInputRelay
         screencopy = ScreencopyManagerGlobal(server: self)
+        foreignToplevelManager = ForeignToplevelManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -201,6 +204,7 @@ public final class Server {
             TextInputManagerGlobal(server: self, relay: textInputRelay),
             TextInputManagerV1Global(server: self, relay: textInputRelay),
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
+            foreignToplevelManager,
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
@@ -278,6 +282,7 @@ public final class Server {
         layerShell = nil
         textInputRelay = nil
         screencopy = nil
+        foreignToplevelManager = nil
         for output in outputs { output.global = nil }
         for retiring in retiringGlobals { retiring.destroyNow() }
         retiringGlobals = []
