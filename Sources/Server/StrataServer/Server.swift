@@ -205,6 +205,7 @@ public final class Server {
             TextInputManagerV1Global(server: self, relay: textInputRelay),
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
             foreignToplevelManager,
+            VirtualPointerManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         inbox = CrossThreadInbox(loop: eventLoop)
