@@ -40,6 +40,10 @@ final class PrivilegedGlobalsTests: XCTestCase {
         XCTAssertTrue(listing.contains("'\(Self.inputMethod)'"), "the input method manager too:\n\(listing)")
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.inputMethod }, "an input method reads every keystroke")
         XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
+        for privileged in ["zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1"] {
+            XCTAssertTrue(listing.contains("'\(privileged)'"), "\(privileged) for a launched client:\n\(listing)")
+            XCTAssertFalse(outsider.globals.contains { $0.interface == privileged }, "\(privileged) not for others")
+        }
     }
 
     func testByDefaultEveryClientGetsLayerShell() throws {
@@ -69,5 +73,30 @@ final class PrivilegedGlobalsTests: XCTestCase {
         let result = try runProcess(grim, [shot], environment: strata.clientEnvironment)
         XCTAssertNotEqual(result.status, 0, "grim started from outside the session is refused")
         XCTAssertFalse(FileManager.default.fileExists(atPath: shot))
+    }
+}
+
+/// The window list and the virtual pointer are privileged as screencopy is.
+final class PrivilegedWindowControlTests: XCTestCase {
+    static let foreignToplevel = "zwlr_foreign_toplevel_manager_v1"
+    static let virtualPointer = "zwlr_virtual_pointer_manager_v1"
+
+    func testRestrictedWindowListAndVirtualPointerAreHiddenFromOutsiders() throws {
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true, extraArguments: ["--restrict-privileged"])
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let outsider = try RawClient(strata)
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.foreignToplevel }, "a taskbar from outside sees no windows")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.virtualPointer }, "nor can it click")
+        XCTAssertThrowsError(try outsider.bind(strata_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
+        XCTAssertTrue(outsider.globals.contains { $0.interface == "wl_seat" })
+    }
+
+    func testByDefaultEveryClientGetsThem() throws {
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true)
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let outsider = try RawClient(strata)
+        _ = try outsider.bind(strata_zwlr_foreign_toplevel_manager_v1_interface(), version: 3)
+        _ = try outsider.bind(strata_zwlr_virtual_pointer_manager_v1_interface(), version: 2)
+        XCTAssertTrue(outsider.roundtrip())
     }
 }
