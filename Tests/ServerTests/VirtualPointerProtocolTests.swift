@@ -89,7 +89,8 @@ final class VirtualPointerProtocolTests: CompositorTestCase {
         zwlr_virtual_pointer_v1_axis_discrete(pointer, 0, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, wl_fixed_from_int(10), 1)
         zwlr_virtual_pointer_v1_frame(pointer)
         XCTAssertTrue(driver.roundtrip())
-        XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis 0 7.5", "pointer.axis_source 0", "pointer.axis 1 10"])
+        XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis 0 7.5",
+                                          "pointer.axis_source 0", "pointer.axis_discrete 1 1", "pointer.axis 1 10"])
         zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
         zwlr_virtual_pointer_v1_axis_stop(pointer, 0, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue)
         zwlr_virtual_pointer_v1_frame(pointer)

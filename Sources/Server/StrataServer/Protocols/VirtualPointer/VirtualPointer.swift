@@ -19,6 +19,7 @@ final class VirtualPointer {
         var dx = 0.0, dy = 0.0
         var buttons: [(button: UInt32, pressed: Bool)] = []
         var vertical = 0.0, horizontal = 0.0
+        var verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0
         var scrolled = false
         var source: InputEvent.AxisSource?
         var stopped = false
@@ -64,9 +65,15 @@ final class VirtualPointer {
         return false
     }
 
-    private func axis(_ axis: UInt32, value: Double) {
+    private func axis(_ axis: UInt32, value: Double, steps: Int32 = 0) {
         guard checkAxis(axis) else { return }
-        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue { pending.vertical += value } else { pending.horizontal += value }
+        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
+            pending.vertical += value
+            pending.verticalSteps &+= steps
+        } else {
+            pending.horizontal += value
+            pending.horizontalSteps &+= steps
+        }
         pending.scrolled = true
     }
 
@@ -92,7 +99,8 @@ final class VirtualPointer {
         }
         for (button, pressed) in group.buttons { seat.handle(.pointerButton(button, pressed ? .pressed : .released)) }
         if group.scrolled {
-            seat.handle(.pointerAxis(vertical: group.vertical, horizontal: group.horizontal, source: group.source ?? .wheel))
+            seat.handle(.pointerAxis(vertical: group.vertical, horizontal: group.horizontal, source: group.source ?? .wheel,
+                                     verticalSteps: group.verticalSteps, horizontalSteps: group.horizontalSteps))
         } else if group.stopped {
             // The seat tells a stop as a finger scroll of nothing.
             seat.handle(.pointerAxis(vertical: 0, horizontal: 0, source: .finger))
@@ -123,9 +131,8 @@ final class VirtualPointer {
             guard let pointer = VirtualPointer.from(resource), pointer.checkAxis(axis) else { return }
             pointer.pending.stopped = true
         }
-        // The steps are not passed on: Strata's wl_pointer sends no discrete scrolling, only the value.
-        i.axis_discrete = { _, resource, _, axis, value, _ in
-            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value))
+        i.axis_discrete = { _, resource, _, axis, value, steps in
+            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value), steps: steps)
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)
