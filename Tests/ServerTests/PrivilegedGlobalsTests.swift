@@ -4,9 +4,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `strata run --restrict-privileged`: screencopy, layer shell and the input method manager are
-/// offered only to the clients strata started and their descendants; by
-/// default, to every client.
+/// `strata run --restrict-privileged`: screencopy, layer shell, the input
+/// method manager, the window list and the virtual pointer are offered only
+/// to the clients strata started and their descendants; by default, to
+/// every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
     static let layerShell = "zwlr_layer_shell_v1"
