@@ -212,6 +212,7 @@ final class ForeignToplevelProtocolTests: CompositorTestCase {
         let taskbar = try ForeignToplevelRecorder(panel)
         XCTAssertTrue(panel.roundtrip())
         let handle = try XCTUnwrap(taskbar.open("driven"))
+        let output = try panel.bind(strata_wl_output_interface(), version: 4)
         let seat = try panel.bind(strata_wl_seat_interface(), version: 7)
 
         zwlr_foreign_toplevel_handle_v1_activate(handle.proxy, seat)
@@ -243,6 +244,7 @@ final class ForeignToplevelProtocolTests: CompositorTestCase {
         XCTAssertEqual(try windowInfo("front")["focused"] as? Bool, true, "the keyboard goes to the window left")
         XCTAssertTrue(handle.has(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MINIMIZED))
         XCTAssertFalse(handle.has(ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED))
+        XCTAssertEqual(handle.outputs, [wl_proxy_get_id(output)], "still listed on its output, for per-output taskbars")
         zwlr_foreign_toplevel_handle_v1_unset_minimized(handle.proxy)
         XCTAssertTrue(panel.roundtrip())
         XCTAssertFalse(try states("driven").contains("minimized"))

@@ -71,7 +71,10 @@ final class ForeignToplevelHandle {
             changed = true
         }
         sentAppID = toplevel.appID
-        let outputs = toplevel.surface?.outputsEntered ?? []
+        // A minimized window has left its outputs' surfaces, but a taskbar
+        // showing one output's windows must keep it to bring it back.
+        let outputs = toplevel.states.minimized ? sentOutputs.filter { !$0.isRemoved }
+                                                : toplevel.surface?.outputsEntered ?? []
         for gone in sentOutputs where !outputs.contains(where: { $0 === gone }) {
             for output in gone.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_leave(resource, output) }
             changed = true
