@@ -128,6 +128,8 @@ final class WaylandInfoTests: XCTestCase {
                                   ("zwp_text_input_manager_v1", 1),
                                   ("zwp_input_method_manager_v2", 1),
                                   ("zwp_virtual_keyboard_manager_v1", 1),
+                                  ("zwlr_foreign_toplevel_manager_v1", 3),
+                                  ("zwlr_virtual_pointer_manager_v1", 2),
                                  ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")

@@ -5,8 +5,9 @@ import TestSupport
 import XCTest
 
 /// `strata run --restrict-privileged`: screencopy, layer shell, the input
-/// method manager and the virtual keyboard manager are offered only to the
-/// clients strata started and their descendants; by default, to every client.
+/// method manager, the virtual keyboard manager, the window list and the
+/// virtual pointer are offered only to the clients strata started and their
+/// descendants; by default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
     static let layerShell = "zwlr_layer_shell_v1"
@@ -44,6 +45,10 @@ final class PrivilegedGlobalsTests: XCTestCase {
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.virtualKeyboard }, "a virtual keyboard types into every window")
         XCTAssertThrowsError(try outsider.bind(strata_zwp_virtual_keyboard_manager_v1_interface(), version: 1))
         XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
+        for privileged in ["zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1"] {
+            XCTAssertTrue(listing.contains("'\(privileged)'"), "\(privileged) for a launched client:\n\(listing)")
+            XCTAssertFalse(outsider.globals.contains { $0.interface == privileged }, "\(privileged) not for others")
+        }
     }
 
     func testByDefaultEveryClientGetsLayerShell() throws {
@@ -73,5 +78,30 @@ final class PrivilegedGlobalsTests: XCTestCase {
         let result = try runProcess(grim, [shot], environment: strata.clientEnvironment)
         XCTAssertNotEqual(result.status, 0, "grim started from outside the session is refused")
         XCTAssertFalse(FileManager.default.fileExists(atPath: shot))
+    }
+}
+
+/// The window list and the virtual pointer are privileged as screencopy is.
+final class PrivilegedWindowControlTests: XCTestCase {
+    static let foreignToplevel = "zwlr_foreign_toplevel_manager_v1"
+    static let virtualPointer = "zwlr_virtual_pointer_manager_v1"
+
+    func testRestrictedWindowListAndVirtualPointerAreHiddenFromOutsiders() throws {
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true, extraArguments: ["--restrict-privileged"])
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let outsider = try RawClient(strata)
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.foreignToplevel }, "a taskbar from outside sees no windows")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.virtualPointer }, "nor can it click")
+        XCTAssertThrowsError(try outsider.bind(strata_zwlr_foreign_toplevel_manager_v1_interface(), version: 3))
+        XCTAssertTrue(outsider.globals.contains { $0.interface == "wl_seat" })
+    }
+
+    func testByDefaultEveryClientGetsThem() throws {
+        let strata = try StrataProcess(width: 64, height: 64, manualFrames: true)
+        defer { XCTAssertEqual(strata.stop(), 0) }
+        let outsider = try RawClient(strata)
+        _ = try outsider.bind(strata_zwlr_foreign_toplevel_manager_v1_interface(), version: 3)
+        _ = try outsider.bind(strata_zwlr_virtual_pointer_manager_v1_interface(), version: 2)
+        XCTAssertTrue(outsider.roundtrip())
     }
 }

@@ -9,7 +9,8 @@ wl_shm_pool, wl_subcompositor, wl_subsurface, wl_data_device_manager and its
 device, source and offer, wl_output, wl_seat, xdg_wm_base, xdg_surface,
 xdg_toplevel, xdg_positioner, xdg_popup, zxdg_output_manager_v1,
 zxdg_decoration_manager_v1 and its toplevel decorations,
-zwlr_screencopy_manager_v1 and its frames, and strata_layers_v1 is covered
+zwlr_screencopy_manager_v1 and its frames, zwlr_foreign_toplevel_manager_v1,
+zwlr_virtual_pointer_manager_v1 and its pointers, and strata_layers_v1 is covered
 with every argument type (arrays and fds included), and wl_seat with its
 pointer, keyboard and touch, while random `strata input` over the clients'
 surfaces exercises the seat's routing. Beside them: raw
@@ -61,6 +62,8 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/input-method-unstable-v2.xml"),
     os.path.join(ROOT, "Sources/Protocol/virtual-keyboard-unstable-v1.xml"),
+    os.path.join(ROOT, "Sources/Protocol/wlr-foreign-toplevel-management-unstable-v1.xml"),
+    os.path.join(ROOT, "Sources/Protocol/wlr-virtual-pointer-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
@@ -78,6 +81,8 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_text_input_manager_v1": 1,
            "zwp_input_method_manager_v2": 1,
            "zwp_virtual_keyboard_manager_v1": 1,
+           "zwlr_foreign_toplevel_manager_v1": 3,
+           "zwlr_virtual_pointer_manager_v1": 2,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -33,6 +33,8 @@ extension Server {
             (strata_zwp_text_input_manager_v1_interface(), TextInputManagerV1Global.version),
             (strata_zwp_input_method_manager_v2_interface(), InputMethodManagerGlobal.version),
             (strata_zwp_virtual_keyboard_manager_v1_interface(), VirtualKeyboardManagerGlobal.version),
+            (strata_zwlr_foreign_toplevel_manager_v1_interface(), ForeignToplevelManagerGlobal.version),
+            (strata_zwlr_virtual_pointer_manager_v1_interface(), VirtualPointerManagerGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }

@@ -38,7 +38,8 @@ public struct ServerConfiguration: Sendable {
     /// set, such a buffer is shown as if a configure had been acknowledged.
     /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
-    /// Offer screencopy, layer shell and the input method manager only to the clients Strata starts itself
+    /// Offer screencopy, layer shell, the input method manager, foreign toplevel management and the
+    /// virtual pointer (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
     /// The scale wp_fractional_scale_v1 tells every surface to draw at,
@@ -110,6 +111,8 @@ public final class Server {
     private(set) var presentation: PresentationGlobal?
     /// zwlr_layer_shell_v1: panels, wallpapers and overlays, and the usable area they leave.
     private(set) var layerShell: LayerShellGlobal?
+    /// zwlr_foreign_toplevel_manager_v1, told by each window when what a taskbar shows of it changes.
+    private(set) var foreignToplevelManager: ForeignToplevelManagerGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -180,6 +183,7 @@ public final class Server {
         let textInputRelay = TextInputRelay(server: self)
         self.textInputRelay = textInputRelay
         screencopy = ScreencopyManagerGlobal(server: self)
+        foreignToplevelManager = ForeignToplevelManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -201,6 +205,8 @@ public final class Server {
             TextInputManagerGlobal(server: self, relay: textInputRelay),
             TextInputManagerV1Global(server: self, relay: textInputRelay),
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
+            foreignToplevelManager,
+            VirtualPointerManagerGlobal(server: self),
         ].compactMap { $0 })
         seat = Seat(server: self)
         // It types on the seat, so it comes after it.
@@ -280,6 +286,7 @@ public final class Server {
         layerShell = nil
         textInputRelay = nil
         screencopy = nil
+        foreignToplevelManager = nil
         for output in outputs { output.global = nil }
         for retiring in retiringGlobals { retiring.destroyNow() }
         retiringGlobals = []

@@ -66,7 +66,7 @@ final class SeatRecorder {
             frame: { data, _ in this(data).frames += 1 },
             axis_source: { data, _, source in this(data).events.append("pointer.axis_source \(source)") },
             axis_stop: { data, _, _, axis in this(data).events.append("pointer.axis_stop \(axis)") },
-            axis_discrete: { _, _, _, _ in },
+            axis_discrete: { data, _, axis, steps in this(data).events.append("pointer.axis_discrete \(axis) \(steps)") },
             axis_value120: { _, _, _, _ in }))
         keyboardListener.initialize(to: wl_keyboard_listener(
             keymap: { data, _, format, fd, size in

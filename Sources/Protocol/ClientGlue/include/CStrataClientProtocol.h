@@ -19,6 +19,8 @@
 #include "text-input-unstable-v3-client-protocol.h"
 #include "input-method-unstable-v2-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

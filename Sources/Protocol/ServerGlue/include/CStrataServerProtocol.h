@@ -19,6 +19,8 @@
 #include "text-input-unstable-v3-server-protocol.h"
 #include "input-method-unstable-v2-server-protocol.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
+#include "wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

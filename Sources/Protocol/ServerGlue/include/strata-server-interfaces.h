@@ -19,6 +19,8 @@
 #include "text-input-unstable-v3-server-protocol.h"
 #include "input-method-unstable-v2-server-protocol.h"
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
+#include "wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -89,5 +91,9 @@ STRATA_INTERFACE(zwp_input_popup_surface_v2)
 STRATA_INTERFACE(zwp_input_method_keyboard_grab_v2)
 STRATA_INTERFACE(zwp_virtual_keyboard_manager_v1)
 STRATA_INTERFACE(zwp_virtual_keyboard_v1)
+STRATA_INTERFACE(zwlr_foreign_toplevel_manager_v1)
+STRATA_INTERFACE(zwlr_foreign_toplevel_handle_v1)
+STRATA_INTERFACE(zwlr_virtual_pointer_manager_v1)
+STRATA_INTERFACE(zwlr_virtual_pointer_v1)
 
 #undef STRATA_INTERFACE

@@ -36,6 +36,8 @@ extension Surface {
             for came in now where !outputsEntered.contains(where: { $0 === came }) { came.global?.surface(resource, entered: true) }
             outputsEntered = now
             fractionalScale?.update()
+            // A window's outputs are shown by its foreign toplevel handles.
+            if let toplevel = (roleObject as? XdgSurface)?.toplevel, toplevel.surface === self { toplevel.publishChanges() }
         }
         for subsurface in subsurfaceStack.subsurfaces { subsurface.surface?.updateOutputPresence() }
     }

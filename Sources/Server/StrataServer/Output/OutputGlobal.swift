@@ -43,6 +43,7 @@ final class OutputGlobal {
             self.resources.append(resource)
             // A client that binds the output late learns where its surfaces already are.
             for surface in server.surfaces(of: client, on: output) { wl_surface_send_enter(surface, resource) }
+            server.foreignToplevelManager?.outputBound(resource, of: output, client: client)
         }
         if global == nil { return nil }
     }

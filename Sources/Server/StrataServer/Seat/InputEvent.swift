@@ -10,8 +10,9 @@ public enum InputEvent: Equatable, Sendable {
     case pointerMotion(Point)
     /// A button (Linux code: `PointerButton.left` is BTN_LEFT, 0x110) went down or up.
     case pointerButton(UInt32, ButtonState)
-    /// Scrolling, in points (positive: down / right).
-    case pointerAxis(vertical: Double, horizontal: Double, source: AxisSource)
+    /// Scrolling, in points (positive: down / right), and for a wheel the
+    /// number of clicks on each axis (wl_pointer.axis_discrete), if known.
+    case pointerAxis(vertical: Double, horizontal: Double, source: AxisSource, verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0)
     /// A key (evdev keycode, as in linux/input-event-codes.h: KEY_A is 30) went down or up.
     case key(UInt32, ButtonState)
     /// A touch point, identified by `id` until it goes up, touched the output.

@@ -117,8 +117,9 @@ public final class Seat {
         switch event {
         case .pointerMotion(let point): pointerMotion(to: point, time: time)
         case .pointerButton(let button, let state): pointerButton(button, pressed: state == .pressed, time: time)
-        case .pointerAxis(let vertical, let horizontal, let source):
-            pointerAxis(vertical: vertical, horizontal: horizontal, source: source, time: time)
+        case .pointerAxis(let vertical, let horizontal, let source, let verticalSteps, let horizontalSteps):
+            pointerAxis(vertical: vertical, horizontal: horizontal, source: source,
+                        steps: (verticalSteps, horizontalSteps), time: time)
         case .key(let code, let state): key(code, pressed: state == .pressed, time: time)
         case .touchDown(let id, let point): touchDown(id: id, at: point, time: time)
         case .touchMotion(let id, let point): touchMotion(id: id, to: point, time: time)

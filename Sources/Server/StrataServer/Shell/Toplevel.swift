@@ -13,15 +13,27 @@ public final class Toplevel: PopupHost {
 
     /// Anchor (0, 0); position = the window's origin on the output.
     public let windowLayer = RenderLayer()
-    public internal(set) var title: String?
-    public private(set) var appID: String?
+    // What foreign toplevel handles show (title, app id, parent, mapping,
+    // activation, states) is published from these observers alone.
+    public internal(set) var title: String? {
+        didSet { if title != oldValue { publishChanges() } }
+    }
+    public private(set) var appID: String? {
+        didSet { if appID != oldValue { publishChanges() } }
+    }
     /// xdg_toplevel.set_parent: the window this one is a dialog of.
-    public private(set) weak var parent: Toplevel?
+    public private(set) weak var parent: Toplevel? {
+        didSet { if parent !== oldValue { publishChanges() } }
+    }
     /// The window's top left on the output, once placed.
     public internal(set) var origin: Point?
-    public private(set) var isMapped = false
+    public private(set) var isMapped = false {
+        didSet { if isMapped != oldValue { publishChanges() } }
+    }
     /// Has the keyboard focus: configures carry xdg_toplevel's activated state.
-    public private(set) var isActivated = false
+    public private(set) var isActivated = false {
+        didSet { if isActivated != oldValue { publishChanges() } }
+    }
     /// Popups whose parent is this window, while their objects live.
     var childPopups: [Weak<Popup>] = []
     var popupHostLayer: RenderLayer { windowLayer }
@@ -31,7 +43,11 @@ public final class Toplevel: PopupHost {
     var configuredSize: (width: Int32, height: Int32) = (0, 0)
     /// Maximized, fullscreen, minimized, resizing (Toplevel+States).
     public internal(set) var states = WindowStates() {
-        didSet { if states != oldValue { server.windows.statesChanged() } }
+        didSet {
+            guard states != oldValue else { return }
+            server.windows.statesChanged()
+            publishChanges()
+        }
     }
     /// set_min_size / set_max_size as committed (0 = no limit), and as requested for the next commit.
     public internal(set) var minSize = (width: Int32(0), height: Int32(0))

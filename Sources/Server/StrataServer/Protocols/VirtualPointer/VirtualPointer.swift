@@ -1,0 +1,140 @@
+import CStrataServerProtocol
+import CWaylandServer
+import StrataProtocol
+
+/// A zwlr_virtual_pointer_v1. Its requests are gathered until `frame`,
+/// as the protocol groups them, then handed to the seat as the events a
+/// device would report: the motion (absolute, then relative), each button
+/// in order, then the scrolling. Times are the seat's, not the client's.
+final class VirtualPointer {
+    unowned let server: Server
+    private var resource: WaylandResource?
+    /// create_virtual_pointer_with_output: absolute motion spans this output; else the whole layout.
+    private weak var output: Output?
+    private var pending = Pending()
+
+    /// What arrived since the last frame.
+    private struct Pending {
+        var absolute: Point?
+        var dx = 0.0, dy = 0.0
+        var buttons: [(button: UInt32, pressed: Bool)] = []
+        var vertical = 0.0, horizontal = 0.0
+        var verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0
+        var scrolled = false
+        var source: InputEvent.AxisSource?
+        var stopped = false
+    }
+
+    init?(server: Server, parent: WaylandResource, id: UInt32, output: Output?) {
+        self.server = server
+        self.output = output
+        guard let resource = makeResource(child: parent, interface: strata_zwlr_virtual_pointer_v1_interface(), id: id,
+                                          implementation: VirtualPointer.implementation, object: self,
+                                          onDestroy: { [unowned self] _ in self.resource = nil })
+        else { return nil }
+        self.resource = resource
+    }
+
+    static func from(_ resource: WaylandResource?) -> VirtualPointer? {
+        resourceObject(resource, as: VirtualPointer.self, interface: strata_zwlr_virtual_pointer_v1_interface())
+    }
+
+    /// The area absolute motion maps onto, in layout points.
+    private var absoluteArea: Rect {
+        if let output, !output.isRemoved { return output.bounds }
+        return server.scene.bounds
+    }
+
+    private func motionAbsolute(x: UInt32, y: UInt32, xExtent: UInt32, yExtent: UInt32) {
+        // An empty extent says nowhere: ignored, as wlroots does.
+        guard xExtent > 0, yExtent > 0 else { return }
+        let area = absoluteArea
+        pending.absolute = Point(x: area.minX + area.width * Double(x) / Double(xExtent),
+                                 y: area.minY + area.height * Double(y) / Double(yExtent))
+        pending.dx = 0
+        pending.dy = 0
+    }
+
+    /// wl_pointer.axis: 0 vertical, 1 horizontal; else the client's error.
+    private func checkAxis(_ axis: UInt32) -> Bool {
+        guard axis > WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue else { return true }
+        if let resource {
+            strata_resource_post_error(resource, ZWLR_VIRTUAL_POINTER_V1_ERROR_INVALID_AXIS.rawValue,
+                                       "axis \(axis) is not a wl_pointer.axis")
+        }
+        return false
+    }
+
+    private func axis(_ axis: UInt32, value: Double, steps: Int32 = 0) {
+        guard checkAxis(axis) else { return }
+        if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
+            pending.vertical += value
+            pending.verticalSteps &+= steps
+        } else {
+            pending.horizontal += value
+            pending.horizontalSteps &+= steps
+        }
+        pending.scrolled = true
+    }
+
+    private func axisSource(_ value: UInt32) {
+        guard let source = InputEvent.AxisSource(rawValue: value) else {
+            if let resource {
+                strata_resource_post_error(resource, ZWLR_VIRTUAL_POINTER_V1_ERROR_INVALID_AXIS_SOURCE.rawValue,
+                                           "axis source \(value) is not a wl_pointer.axis_source")
+            }
+            return
+        }
+        pending.source = source
+    }
+
+    /// The group ends: the seat gets it.
+    private func frame() {
+        let group = pending
+        pending = Pending()
+        let seat = server.seat!
+        if group.absolute != nil || group.dx != 0 || group.dy != 0 {
+            let from = group.absolute ?? seat.pointerPosition
+            seat.handle(.pointerMotion(Point(x: from.x + group.dx, y: from.y + group.dy)))
+        }
+        for (button, pressed) in group.buttons { seat.handle(.pointerButton(button, pressed ? .pressed : .released)) }
+        if group.scrolled {
+            seat.handle(.pointerAxis(vertical: group.vertical, horizontal: group.horizontal, source: group.source ?? .wheel,
+                                     verticalSteps: group.verticalSteps, horizontalSteps: group.horizontalSteps))
+        } else if group.stopped {
+            // The seat tells a stop as a finger scroll of nothing.
+            seat.handle(.pointerAxis(vertical: 0, horizontal: 0, source: .finger))
+        }
+    }
+
+    private static let implementation: UnsafeRawPointer = {
+        var i = zwlr_virtual_pointer_v1_interface()
+        i.motion = { _, resource, _, dx, dy in
+            guard let pointer = VirtualPointer.from(resource) else { return }
+            pointer.pending.dx += wl_fixed_to_double(dx)
+            pointer.pending.dy += wl_fixed_to_double(dy)
+        }
+        i.motion_absolute = { _, resource, _, x, y, xExtent, yExtent in
+            VirtualPointer.from(resource)?.motionAbsolute(x: x, y: y, xExtent: xExtent, yExtent: yExtent)
+        }
+        i.button = { _, resource, _, button, state in
+            // wl_pointer.button_state: 0 released, 1 pressed; the protocol has no error for others, which are ignored.
+            guard let pointer = VirtualPointer.from(resource), state <= 1 else { return }
+            pointer.pending.buttons.append((button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
+        }
+        i.axis = { _, resource, _, axis, value in
+            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value))
+        }
+        i.frame = { _, resource in VirtualPointer.from(resource)?.frame() }
+        i.axis_source = { _, resource, source in VirtualPointer.from(resource)?.axisSource(source) }
+        i.axis_stop = { _, resource, _, axis in
+            guard let pointer = VirtualPointer.from(resource), pointer.checkAxis(axis) else { return }
+            pointer.pending.stopped = true
+        }
+        i.axis_discrete = { _, resource, _, axis, value, steps in
+            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value), steps: steps)
+        }
+        i.destroy = { _, resource in wl_resource_destroy(resource) }
+        return staticImplementation(i)
+    }()
+}
