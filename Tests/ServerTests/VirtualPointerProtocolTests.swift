@@ -95,7 +95,38 @@ final class VirtualPointerProtocolTests: CompositorTestCase {
         zwlr_virtual_pointer_v1_axis_stop(pointer, 0, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue)
         zwlr_virtual_pointer_v1_frame(pointer)
         XCTAssertTrue(driver.roundtrip())
-        XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis_stop 0", "pointer.axis_stop 1"])
+        XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis_stop 0"], "only the axis that stopped")
+        // A scroll on one axis and a stop on the other in one frame: both are told.
+        zwlr_virtual_pointer_v1_axis(pointer, 0, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, wl_fixed_from_double(2))
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_FINGER.rawValue)
+        zwlr_virtual_pointer_v1_axis_stop(pointer, 0, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis 0 2", "pointer.axis_source 1", "pointer.axis_stop 1"])
+    }
+
+    /// A driver that goes with a button down releases it, as an unplugged
+    /// mouse would: the window hears the release, and the real pointer's
+    /// focus moves on again.
+    func testButtonsHeldWhenTheVirtualPointerGoesAreReleased() throws {
+        let pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, nil)!
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, 0, UInt32(origin.x + 10), UInt32(origin.y + 12), 320, 240)
+        zwlr_virtual_pointer_v1_button(pointer, 0, 0x117, WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder.taken("pointer.button"), ["pointer.button 279 pressed"])
+        // A release of a button it never pressed lifts nothing.
+        zwlr_virtual_pointer_v1_button(pointer, 0, 0x110, WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder.taken("pointer.button"), [])
+
+        zwlr_virtual_pointer_v1_destroy(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder.taken("pointer.button"), ["pointer.button 279 released"])
+        // No button is down: moving off the window leaves it.
+        try strata.input("move", "\(origin.x + 200)", "\(origin.y + 200)")
+        XCTAssertEqual(recorder.taken("pointer.leave"), ["pointer.leave \(window.surfaceID)"])
     }
 
     func testAbsoluteMotionSpansTheGivenOutput() throws {

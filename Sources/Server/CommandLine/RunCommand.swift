@@ -75,9 +75,9 @@ struct RunCommand: StrataSubcommand {
     var exitWithClient = false
 
     @Flag(help: """
-        Offer screencopy, layer shell, the input method manager, the window list (foreign toplevel management) and \
-        virtual pointers only to the clients strata starts (after -- and from the startup file) and their children, \
-        not to every client.
+        Offer screencopy, layer shell, the input method manager, virtual keyboards, the window list (foreign toplevel \
+        management) and virtual pointers only to the clients strata starts (after -- and from the startup file) and \
+        their children, not to every client.
         """)
     var restrictPrivileged = false
 

@@ -38,8 +38,8 @@ public struct ServerConfiguration: Sendable {
     /// set, such a buffer is shown as if a configure had been acknowledged.
     /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
-    /// Offer screencopy, layer shell, the input method manager, foreign toplevel management and the
-    /// virtual pointer (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
+    /// Offer screencopy, layer shell, the input method manager, the virtual keyboard manager, foreign
+    /// toplevel management and the virtual pointer (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
     /// The scale wp_fractional_scale_v1 tells every surface to draw at,

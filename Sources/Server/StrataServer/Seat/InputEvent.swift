@@ -13,6 +13,8 @@ public enum InputEvent: Equatable, Sendable {
     /// Scrolling, in points (positive: down / right), and for a wheel the
     /// number of clicks on each axis (wl_pointer.axis_discrete), if known.
     case pointerAxis(vertical: Double, horizontal: Double, source: AxisSource, verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0)
+    /// Fingers left a touchpad: scrolling stops on these axes (kinetic scrolling may start).
+    case pointerAxisStop(vertical: Bool, horizontal: Bool)
     /// A key (evdev keycode, as in linux/input-event-codes.h: KEY_A is 30) went down or up.
     case key(UInt32, ButtonState)
     /// A touch point, identified by `id` until it goes up, touched the output.

@@ -305,6 +305,18 @@ extension Seat {
         }
     }
 
+    /// Scrolling stops on the axes named, for the client with the pointer (wl_pointer v5 and later).
+    func pointerAxisStop(vertical: Bool, horizontal: Bool, time: UInt32) {
+        guard drag?.input != .pointer, windowMenu == nil, let focus = livePointerFocus, vertical || horizontal else { return }
+        for pointer in pointers(of: focus.client) where pointer.version >= 5 {
+            guard let resource = pointer.resource else { continue }
+            wl_pointer_send_axis_source(resource, InputEvent.AxisSource.finger.rawValue)
+            if vertical { wl_pointer_send_axis_stop(resource, time, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue) }
+            if horizontal { wl_pointer_send_axis_stop(resource, time, WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue) }
+            pointer.frame()
+        }
+    }
+
     /// wl_pointer.set_cursor: honoured only from the client that has the
     /// pointer and only with the serial of its latest enter, so a late
     /// request cannot change the cursor over another client's window.

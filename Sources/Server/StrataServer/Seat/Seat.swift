@@ -120,6 +120,7 @@ public final class Seat {
         case .pointerAxis(let vertical, let horizontal, let source, let verticalSteps, let horizontalSteps):
             pointerAxis(vertical: vertical, horizontal: horizontal, source: source,
                         steps: (verticalSteps, horizontalSteps), time: time)
+        case .pointerAxisStop(let vertical, let horizontal): pointerAxisStop(vertical: vertical, horizontal: horizontal, time: time)
         case .key(let code, let state): key(code, pressed: state == .pressed, time: time)
         case .touchDown(let id, let point): touchDown(id: id, at: point, time: time)
         case .touchMotion(let id, let point): touchMotion(id: id, to: point, time: time)

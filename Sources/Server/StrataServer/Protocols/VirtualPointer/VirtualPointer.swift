@@ -5,10 +5,14 @@ import StrataProtocol
 /// A zwlr_virtual_pointer_v1. Its requests are gathered until `frame`,
 /// as the protocol groups them, then handed to the seat as the events a
 /// device would report: the motion (absolute, then relative), each button
-/// in order, then the scrolling. Times are the seat's, not the client's.
+/// in order, then the scrolling and its stops. Times are the seat's, not
+/// the client's. Buttons it holds down when it goes are released, as a
+/// device unplugged would leave none down.
 final class VirtualPointer {
     unowned let server: Server
     private var resource: WaylandResource?
+    /// Buttons pressed through this pointer and not yet released.
+    private var buttonsHeld: [UInt32] = []
     /// create_virtual_pointer_with_output: absolute motion spans this output; else the whole layout.
     private weak var output: Output?
     private var pending = Pending()
@@ -22,7 +26,7 @@ final class VirtualPointer {
         var verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0
         var scrolled = false
         var source: InputEvent.AxisSource?
-        var stopped = false
+        var verticalStopped = false, horizontalStopped = false
     }
 
     init?(server: Server, parent: WaylandResource, id: UInt32, output: Output?) {
@@ -30,9 +34,16 @@ final class VirtualPointer {
         self.output = output
         guard let resource = makeResource(child: parent, interface: strata_zwlr_virtual_pointer_v1_interface(), id: id,
                                           implementation: VirtualPointer.implementation, object: self,
-                                          onDestroy: { [unowned self] _ in self.resource = nil })
+                                          onDestroy: { [unowned self] _ in self.destroyed() })
         else { return nil }
         self.resource = resource
+    }
+
+    private func destroyed() {
+        resource = nil
+        let held = buttonsHeld
+        buttonsHeld = []
+        for button in held { server.seat?.handle(.pointerButton(button, .released)) }
     }
 
     static func from(_ resource: WaylandResource?) -> VirtualPointer? {
@@ -97,13 +108,23 @@ final class VirtualPointer {
             let from = group.absolute ?? seat.pointerPosition
             seat.handle(.pointerMotion(Point(x: from.x + group.dx, y: from.y + group.dy)))
         }
-        for (button, pressed) in group.buttons { seat.handle(.pointerButton(button, pressed ? .pressed : .released)) }
+        for (button, pressed) in group.buttons {
+            if pressed {
+                guard !buttonsHeld.contains(button) else { continue }
+                buttonsHeld.append(button)
+            } else {
+                // Only what it pressed: a release of its own cannot lift the real mouse's button.
+                guard let index = buttonsHeld.firstIndex(of: button) else { continue }
+                buttonsHeld.remove(at: index)
+            }
+            seat.handle(.pointerButton(button, pressed ? .pressed : .released))
+        }
         if group.scrolled {
             seat.handle(.pointerAxis(vertical: group.vertical, horizontal: group.horizontal, source: group.source ?? .wheel,
                                      verticalSteps: group.verticalSteps, horizontalSteps: group.horizontalSteps))
-        } else if group.stopped {
-            // The seat tells a stop as a finger scroll of nothing.
-            seat.handle(.pointerAxis(vertical: 0, horizontal: 0, source: .finger))
+        }
+        if group.verticalStopped || group.horizontalStopped {
+            seat.handle(.pointerAxisStop(vertical: group.verticalStopped, horizontal: group.horizontalStopped))
         }
     }
 
@@ -129,7 +150,11 @@ final class VirtualPointer {
         i.axis_source = { _, resource, source in VirtualPointer.from(resource)?.axisSource(source) }
         i.axis_stop = { _, resource, _, axis in
             guard let pointer = VirtualPointer.from(resource), pointer.checkAxis(axis) else { return }
-            pointer.pending.stopped = true
+            if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
+                pointer.pending.verticalStopped = true
+            } else {
+                pointer.pending.horizontalStopped = true
+            }
         }
         i.axis_discrete = { _, resource, _, axis, value, steps in
             VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value), steps: steps)
