@@ -284,6 +284,49 @@ final class ForeignToplevelProtocolTests: CompositorTestCase {
         withExtendedLifetime(window) {}
     }
 
+    /// A taskbar that destroys a handle stops following that window: its
+    /// changes announce no new handle; mapped anew, the window is announced again.
+    func testADestroyedHandleIsNotAnnouncedAgainUntilTheWindowMapsAnew() throws {
+        let window = try ManagedWindow(apps, title: "followed", width: 100, height: 80)
+        let taskbar = try ForeignToplevelRecorder(panel)
+        XCTAssertTrue(panel.roundtrip())
+        let handle = try XCTUnwrap(taskbar.open("followed"))
+        zwlr_foreign_toplevel_handle_v1_destroy(handle.proxy)
+        XCTAssertTrue(panel.roundtrip())
+        xdg_toplevel_set_title(window.toplevel, "renamed")
+        XCTAssertTrue(apps.roundtrip())
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertEqual(taskbar.handles.count, 1, "no second handle for a window the taskbar let go")
+
+        wl_surface_attach(window.surface, nil, 0, 0)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(apps.roundtrip())
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(apps.roundtrip())
+        window.draw()
+        XCTAssertTrue(apps.roundtrip())
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertEqual(taskbar.handles.count, 2)
+        XCTAssertNotNil(taskbar.open("renamed"), "mapped anew, it is announced again")
+    }
+
+    /// Requests on a closed handle are ignored, as the protocol says, even a bad rectangle.
+    func testRequestsOnAClosedHandleAreIgnored() throws {
+        let window = try ManagedWindow(apps, title: "gone", width: 100, height: 80)
+        let taskbar = try ForeignToplevelRecorder(panel)
+        XCTAssertTrue(panel.roundtrip())
+        let handle = try XCTUnwrap(taskbar.open("gone"))
+        xdg_toplevel_destroy(window.toplevel)
+        XCTAssertTrue(apps.roundtrip())
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertTrue(handle.closed)
+        let surface = wl_compositor_create_surface(try panel.bind(strata_wl_compositor_interface(), version: 5))
+        zwlr_foreign_toplevel_handle_v1_set_rectangle(handle.proxy, surface, 0, 0, -4, 20)
+        zwlr_foreign_toplevel_handle_v1_close(handle.proxy)
+        zwlr_foreign_toplevel_handle_v1_activate(handle.proxy, try panel.bind(strata_wl_seat_interface(), version: 7))
+        XCTAssertTrue(panel.roundtrip(), "no error: \(String(describing: panel.protocolError))")
+    }
+
     func testStopEndsTheManagerWithFinished() throws {
         let taskbar = try ForeignToplevelRecorder(panel)
         XCTAssertTrue(panel.roundtrip())

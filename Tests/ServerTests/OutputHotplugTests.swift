@@ -343,6 +343,30 @@ final class OutputHotplugTests: XCTestCase {
         _ = window
     }
 
+    /// A taskbar's handle of a minimized window on an output that goes
+    /// hears output_leave while that output's wl_output still stands.
+    func testAMinimizedWindowsForeignToplevelHandleLeavesARemovedOutput() throws {
+        try start(outputs: 2, windowOrigins: [(x: 352, y: 40)])
+        let apps = try RawClient(strata)
+        let window = try ManagedWindow(apps, title: "W", width: 100, height: 80)
+        let panel = try RawClient(strata)
+        let outputs = panel.bindAll(strata_wl_output_interface(), version: 4)
+        let taskbar = try ForeignToplevelRecorder(panel)
+        XCTAssertTrue(panel.roundtrip())
+        let handle = try XCTUnwrap(taskbar.open("W"))
+        XCTAssertEqual(handle.outputs, [wl_proxy_get_id(outputs[1])])
+        xdg_toplevel_set_minimized(window.toplevel)
+        XCTAssertTrue(apps.roundtrip())
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertEqual(handle.outputs, [wl_proxy_get_id(outputs[1])], "minimized, it stays on its output for the taskbar")
+
+        try output("remove", "HEADLESS-2")
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertEqual(handle.outputs, [], "output_leave for the output that went")
+        XCTAssertEqual(handle.pending, 0, "then done")
+        _ = window
+    }
+
     /// A window unmapped (its role kept) on an output that goes is placed
     /// anew on the outputs that remain when it maps again, not at its old
     /// place past the layout's edge.

@@ -70,6 +70,7 @@ extension Server {
         }
         // wl_surface.leave goes out through the removed output's bindings, before they go inert.
         updateOutputPresenceOfShownSurfaces()
+        foreignToplevelManager?.outputRemoved(removed)
         screencopy?.outputRemoved(removed)
         xdgOutputManager?.outputRemoved(removed)
         for (output, old) in zip(outputs, originsBefore.enumerated().filter { $0.offset != index }.map(\.element))

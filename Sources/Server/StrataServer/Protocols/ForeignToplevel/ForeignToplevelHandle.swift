@@ -18,7 +18,8 @@ final class ForeignToplevelHandle {
     private var sentTitle: String?
     private var sentAppID: String?
     private var sentStates: [UInt32]?
-    private var sentOutputs: [Output] = []
+    /// Weak: a closed handle a taskbar keeps does not keep a removed output's framebuffer.
+    private var sentOutputs: [Weak<Output>] = []
     private weak var sentParent: ForeignToplevelHandle?
     /// set_rectangle: where the client shows the window (a taskbar button), kept as a hint nothing uses yet.
     private(set) var rectangle: (surface: Weak<Surface>, rect: Rect)?
@@ -73,17 +74,18 @@ final class ForeignToplevelHandle {
         sentAppID = toplevel.appID
         // A minimized window has left its outputs' surfaces, but a taskbar
         // showing one output's windows must keep it to bring it back.
-        let outputs = toplevel.states.minimized ? sentOutputs.filter { !$0.isRemoved }
+        let before = sentOutputs.compactMap(\.object)
+        let outputs = toplevel.states.minimized ? before.filter { !$0.isRemoved }
                                                 : toplevel.surface?.outputsEntered ?? []
-        for gone in sentOutputs where !outputs.contains(where: { $0 === gone }) {
+        for gone in before where !outputs.contains(where: { $0 === gone }) {
             for output in gone.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_leave(resource, output) }
             changed = true
         }
-        for came in outputs where !sentOutputs.contains(where: { $0 === came }) {
+        for came in outputs where !before.contains(where: { $0 === came }) {
             for output in came.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_enter(resource, output) }
             changed = true
         }
-        sentOutputs = outputs
+        sentOutputs = outputs.map { Weak($0) }
         let states = states(of: toplevel)
         if states != sentStates {
             var array = wl_array()
@@ -107,14 +109,24 @@ final class ForeignToplevelHandle {
 
     /// The client bound `output` late: if the window is on it, it hears so on that binding.
     func outputBound(_ outputResource: WaylandResource, of output: Output) {
-        guard let resource, toplevel != nil, sentOutputs.contains(where: { $0 === output }) else { return }
+        guard let resource, toplevel != nil, sentOutputs.contains(where: { $0.object === output }) else { return }
         zwlr_foreign_toplevel_handle_v1_send_output_enter(resource, outputResource)
+        zwlr_foreign_toplevel_handle_v1_send_done(resource)
+    }
+
+    /// `output` leaves the layout (its global still there to name it): a
+    /// window said to be on it, shown or minimized, leaves it.
+    func outputRemoved(_ output: Output) {
+        guard let resource, toplevel != nil, sentOutputs.contains(where: { $0.object === output }) else { return }
+        sentOutputs.removeAll { $0.object === output || $0.object == nil }
+        for bound in output.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_leave(resource, bound) }
         zwlr_foreign_toplevel_handle_v1_send_done(resource)
     }
 
     /// The window went (unmapped or destroyed): `closed`, and the handle is inert.
     func close() {
         toplevel = nil
+        sentOutputs = []
         guard let resource else { return }
         zwlr_foreign_toplevel_handle_v1_send_closed(resource)
     }
@@ -127,13 +139,13 @@ final class ForeignToplevelHandle {
     }
 
     private func setRectangle(surface: WaylandResource?, x: Int32, y: Int32, width: Int32, height: Int32) {
-        guard let resource else { return }
+        // Requests after `closed` are ignored, as the protocol asks: even a bad rectangle.
+        guard let resource, toplevel != nil else { return }
         guard width >= 0, height >= 0 else {
             strata_resource_post_error(resource, ZWLR_FOREIGN_TOPLEVEL_HANDLE_V1_ERROR_INVALID_RECTANGLE.rawValue,
                                        "set_rectangle with a negative size \(width)×\(height)")
             return
         }
-        guard toplevel != nil else { return }
         if width == 0 && height == 0 {
             rectangle = nil
         } else if let surface = Surface.from(surface) {

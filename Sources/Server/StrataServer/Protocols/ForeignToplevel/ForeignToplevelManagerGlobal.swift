@@ -18,10 +18,8 @@ final class ForeignToplevelManagerGlobal {
     static let version: Int32 = 3
     unowned let server: Server
     private var global: Global?
-    /// The bindings that have not sent `stop`.
-    private var managers: [ForeignToplevelManager] = []
-    /// Every handle not yet closed, of every binding (a stopped one's too).
-    private(set) var handles: [ForeignToplevelHandle] = []
+    /// Every binding with handles open or windows still to announce.
+    private var bindings: [ForeignToplevelManager] = []
 
     init?(server: Server) {
         self.server = server
@@ -33,75 +31,113 @@ final class ForeignToplevelManagerGlobal {
                                               implementation: ForeignToplevelManager.implementation, object: manager,
                                               onDestroy: { [unowned self, unowned manager] _ in
                                                   manager.resource = nil
-                                                  self.managers.removeAll { $0 === manager }
+                                                  manager.isAnnouncing = false
+                                                  self.forgetIfDone(manager)
                                               })
             else { return }
             manager.resource = resource
-            self.managers.append(manager)
-            // The windows open now, bottom to top.
-            for toplevel in self.server.windows.toplevels where toplevel.resource != nil {
-                self.announce(toplevel, to: manager)
-            }
-            self.syncAll()
+            self.bindings.append(manager)
+            // The windows open now, bottom to top; then each says its parent, now that all have handles.
+            let open = self.server.windows.toplevels.filter { $0.resource != nil }
+            for toplevel in open { self.announce(toplevel, to: manager) }
+            for handle in manager.handles.values { handle.sync() }
         }
         if global == nil { return nil }
     }
 
     /// Something a handle shows may have changed on `toplevel` (title, app
     /// id, states, activation, parent, outputs, mapping): handles are
-    /// made, brought up to date or closed.
+    /// made, brought up to date or closed. A new or closed handle may be
+    /// the parent of others in its binding, which are brought up to date too.
     func toplevelChanged(_ toplevel: Toplevel) {
-        if toplevel.isMapped, toplevel.resource != nil {
-            var announced = false
-            for manager in managers where !handles.contains(where: { $0.manager === manager && $0.toplevel === toplevel }) {
-                announce(toplevel, to: manager)
-                announced = true
+        let key = ObjectIdentifier(toplevel)
+        let mapped = toplevel.isMapped && toplevel.resource != nil
+        for manager in bindings {
+            if let handle = manager.handles[key], handle.toplevel !== toplevel {
+                // A window that went without saying so: its handle is closed.
+                manager.handles[key] = nil
+                handle.close()
             }
-            // A new handle may be the parent of others.
-            if announced { return syncAll() }
-            for handle in handles where handle.toplevel === toplevel { handle.sync() }
-        } else {
-            let closing = handles.filter { $0.toplevel === toplevel }
-            guard !closing.isEmpty else { return }
-            handles.removeAll { $0.toplevel === toplevel }
-            // Children first hear of their new parent (the nearest mapped ancestor, or none).
-            syncAll()
-            for handle in closing { handle.close() }
+            if mapped {
+                if let handle = manager.handles[key] {
+                    handle.sync()
+                } else if manager.isAnnouncing, !manager.dropped.contains(key), let handle = announce(toplevel, to: manager) {
+                    handle.sync()
+                    for other in manager.handles.values where other !== handle { other.sync() }
+                }
+            } else {
+                manager.dropped.remove(key)
+                guard let handle = manager.handles.removeValue(forKey: key) else { continue }
+                // Children first hear of their new parent (the nearest mapped ancestor, or none).
+                for other in manager.handles.values { other.sync() }
+                handle.close()
+            }
         }
     }
 
     /// A client bound a wl_output: its handles of windows on that output say so.
     func outputBound(_ resource: WaylandResource, of output: Output, client: OpaquePointer) {
-        for handle in handles where handle.client == client { handle.outputBound(resource, of: output) }
+        for manager in bindings where manager.client == client {
+            for handle in manager.handles.values { handle.outputBound(resource, of: output) }
+        }
+    }
+
+    /// An output is leaving the layout, its global not yet withdrawn: every
+    /// handle that said the window was on it (a minimized one's too) says it left.
+    func outputRemoved(_ output: Output) {
+        for manager in bindings {
+            for handle in manager.handles.values { handle.outputRemoved(output) }
+        }
     }
 
     /// The handle of `toplevel` in `manager`'s binding, if there is one.
     func handle(of toplevel: Toplevel, in manager: ForeignToplevelManager) -> ForeignToplevelHandle? {
-        handles.first { $0.manager === manager && $0.toplevel === toplevel }
+        manager.handles[ObjectIdentifier(toplevel)]
     }
 
+    /// The client destroyed a handle: a window still open is not announced
+    /// to that binding again until it maps anew (the client chose to stop
+    /// following it).
     func handleDestroyed(_ handle: ForeignToplevelHandle) {
-        handles.removeAll { $0 === handle }
+        let manager = handle.manager
+        if let entry = manager.handles.first(where: { $0.value === handle }) {
+            manager.handles[entry.key] = nil
+            manager.dropped.insert(entry.key)
+        }
+        forgetIfDone(manager)
     }
 
     func managerStopped(_ manager: ForeignToplevelManager) {
-        managers.removeAll { $0 === manager }
+        manager.isAnnouncing = false
+        forgetIfDone(manager)
     }
 
-    private func announce(_ toplevel: Toplevel, to manager: ForeignToplevelManager) {
-        guard let handle = ForeignToplevelHandle(manager: manager, toplevel: toplevel) else { return }
-        handles.append(handle)
+    /// A binding that announces nothing more and has no handle left is forgotten.
+    private func forgetIfDone(_ manager: ForeignToplevelManager) {
+        if !manager.isAnnouncing, manager.handles.isEmpty { bindings.removeAll { $0 === manager } }
     }
 
-    private func syncAll() {
-        for handle in handles { handle.sync() }
+    @discardableResult
+    private func announce(_ toplevel: Toplevel, to manager: ForeignToplevelManager) -> ForeignToplevelHandle? {
+        guard let handle = ForeignToplevelHandle(manager: manager, toplevel: toplevel) else { return nil }
+        manager.handles[ObjectIdentifier(toplevel)] = handle
+        return handle
     }
 }
 
 /// One client's binding of the manager.
 final class ForeignToplevelManager {
     unowned let global: ForeignToplevelManagerGlobal
-    var resource: WaylandResource?
+    var resource: WaylandResource? {
+        didSet { if let resource { client = wl_resource_get_client(resource) } }
+    }
+    private(set) var client: OpaquePointer?
+    /// Until `stop` (or the binding goes), windows that map are announced.
+    var isAnnouncing = true
+    /// Its open handles, by window.
+    var handles: [ObjectIdentifier: ForeignToplevelHandle] = [:]
+    /// Windows whose handle the client destroyed while they stayed open.
+    var dropped: Set<ObjectIdentifier> = []
 
     init(global: ForeignToplevelManagerGlobal) {
         self.global = global
