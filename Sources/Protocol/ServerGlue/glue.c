@@ -2,6 +2,7 @@
 #include <sys/mman.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/vfs.h>
 #include "CStrataServerProtocol.h"
 
 static strata_protocol_error_observer error_observer;
@@ -38,4 +39,10 @@ int strata_sealed_memfd(const char *name, const void *bytes, size_t size) {
     // for clients that read() the keymap rather than map it.
     lseek(fd, 0, SEEK_SET);
     return fd;
+}
+
+long long strata_file_system_type(int fd) {
+    struct statfs info;
+    if (fstatfs(fd, &info) != 0) return -1;
+    return (long long)info.f_type;
 }

@@ -36,3 +36,7 @@ void strata_set_protocol_error_observer(strata_protocol_error_observer observer)
 // and shrinking, so a client may map it MAP_PRIVATE without fear), or -1.
 // memfd_create needs _GNU_SOURCE, which Swift's Glibc module does not set.
 int strata_sealed_memfd(const char *name, const void *bytes, size_t size);
+
+// The type of the file system `fd` lives on (statfs f_type, as in
+// linux/magic.h), or -1; Swift's Glibc module lacks sys/vfs.h.
+long long strata_file_system_type(int fd);
