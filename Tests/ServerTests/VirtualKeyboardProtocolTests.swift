@@ -62,6 +62,22 @@ final class VirtualKeyboardProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder.take(), ["keyboard.key \(a) released"], "a key is down once")
     }
 
+    /// A modifier key typed through `key` alone (no `modifiers` request)
+    /// shifts the keys after it, as a real keyboard's does: the focused
+    /// client hears the modifiers change after the key.
+    func testAModifierKeyTypedAloneChangesTheModifiers() throws {
+        let (_, recorder, window) = try focusedClient()
+        defer { withExtendedLifetime(window) {} }
+        let keyboard = try typist()
+        try keyboard.sendKeymap()
+        let leftShift: UInt32 = 42
+        keyboard.key(leftShift, pressed: true)
+        XCTAssertEqual(recorder.take(), ["keyboard.keymap", "keyboard.modifiers 0 0 0 0",
+                                         "keyboard.key \(leftShift) pressed", "keyboard.modifiers 1 0 0 0"])
+        keyboard.key(leftShift, pressed: false)
+        XCTAssertEqual(recorder.take(), ["keyboard.key \(leftShift) released", "keyboard.modifiers 0 0 0 0"])
+    }
+
     func testWtypeTypesIntoTheFocusedClient() throws {
         guard let wtype = StrataProcess.which("wtype") else { throw XCTSkip("wtype is not installed (make deps)") }
         let (_, recorder, window) = try focusedClient()

@@ -80,6 +80,8 @@ final class VirtualKeyboard {
             keysDown.remove(at: index)
         }
         seat.virtualKey(key, pressed: pressed, time: time, keymap: keymap)
+        // A modifier key typed without a `modifiers` request still shifts what follows, as on a real keyboard.
+        if keymap.update(key: key, pressed: pressed) { seat.virtualModifiersChanged(keymap: keymap) }
     }
 
     private func modifiers(_ modifiers: Keymap.Modifiers) {
@@ -91,7 +93,10 @@ final class VirtualKeyboard {
     private func destroyed() {
         resource = nil
         if let keymap {
-            for key in keysDown { seat.virtualKey(key, pressed: false, time: Seat.now(), keymap: keymap) }
+            for key in keysDown {
+                seat.virtualKey(key, pressed: false, time: Seat.now(), keymap: keymap)
+                if keymap.update(key: key, pressed: false) { seat.virtualModifiersChanged(keymap: keymap) }
+            }
         }
         keysDown = []
         seat.virtualKeyboardDestroyed(self)
