@@ -20,11 +20,12 @@ func runClientsBenchmarks() {
         print("strata-bench: clients: no strata beside strata-bench (build the strata product too)")
         return
     }
-    let tools = ["weston", "weston-simple-shm", "weston-simple-damage", "weston-presentation-shm", "weston-terminal", "foot"]
-    let paths = Dictionary(uniqueKeysWithValues: tools.map { tool in
-        (tool, (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-            .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) })
-    })
+    let tools = ["weston", "weston-simple-shm", "weston-simple-damage", "weston-presentation-shm", "weston-terminal"]
+    func which(_ tool: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+    let paths = Dictionary(uniqueKeysWithValues: tools.map { ($0, which($0)) })
     guard paths.values.allSatisfy({ $0 != nil }) else {
         print("strata-bench: clients: needs \(tools.joined(separator: ", "))")
         return
@@ -39,7 +40,8 @@ func runClientsBenchmarks() {
     let terminal = TextStream.westonTerminal(found["weston-terminal"]!)
     let strata = measure(compositor: strataCommand, terminal: terminal, paths: found)
     let weston = measure(compositor: westonCommand, terminal: terminal, paths: found)
-    let strataWithFoot = measure(compositor: strataCommand, terminal: .foot(found["foot"]!), paths: found)
+    // Foot runs on Strata alone (it needs a wl_seat), when it is installed.
+    let strataWithFoot = which("foot").flatMap { measure(compositor: strataCommand, terminal: .foot($0), paths: found) }
     guard let strata, let weston else { return }
     for (name, result) in [("strata", strata), ("weston 10", weston)] {
         print(String(format: "  %@ CPU %6.3f s over %d presented frames: %7.3f ms per frame",
@@ -122,11 +124,14 @@ private func measure(compositor arguments: [String], terminal: TextStream, paths
         [paths["weston-simple-shm"]!], [paths["weston-simple-damage"]!],
         terminal.command(in: runtime),
     ]
-    processes = clients.compactMap { start($0) }
-    if let presentation = start(["/usr/bin/stdbuf", "-oL", paths["weston-presentation-shm"]!, "-f"],
-                                output: FileHandle(forWritingAtPath: log)) {
-        processes.append(presentation)
+    // A client that cannot start voids the run: the compositors must serve the same clients.
+    for command in clients {
+        guard let process = start(command) else { return nil }
+        processes.append(process)
     }
+    guard let presentation = start(["/usr/bin/stdbuf", "-oL", paths["weston-presentation-shm"]!, "-f"],
+                                   output: FileHandle(forWritingAtPath: log)) else { return nil }
+    processes.append(presentation)
     func frames() -> Int {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("seq") }.count
     }
