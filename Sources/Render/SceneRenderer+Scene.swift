@@ -296,12 +296,17 @@ final class FrameBuilder {
             guard let (node, forSublayers) = makeNode(layer, inherited) else { continue }
             built.append(node)
             if layer === start { rootNode = node } else { inherited.parent?.children.append(node) }
+            let sublayers = layer.sublayers
+            // Grown once per layer, not once per sublayer: each entry is large.
+            stack.reserveCapacity(stack.count + sublayers.count)
+            let restackedHere = node.restackedSublayers
             // Reversed, so the first sublayer is popped (and appended) first.
-            for (index, sublayer) in layer.sublayers.enumerated().reversed() {
+            for index in sublayers.indices.reversed() {
+                let sublayer = sublayers[index]
                 var child = forSublayers
                 child.toPixel = sublayer.transformToSuperlayer.concatenating(forSublayers.toPixel)
                 child.siblingIndex = index
-                child.restacked = forSublayers.restacked || node.restackedSublayers.contains(index)
+                child.restacked = forSublayers.restacked || (!restackedHere.isEmpty && restackedHere.contains(index))
                 stack.append((sublayer, child))
             }
         }
