@@ -75,8 +75,8 @@ struct RunCommand: StrataSubcommand {
     var exitWithClient = false
 
     @Flag(help: """
-        Offer screencopy, layer shell, the input method manager, the window list (foreign toplevel management) and \
-        virtual pointers only to the clients strata starts (after -- and from the startup file) and their children, \
+        Offer screencopy, layer shell, the input method manager, the window list (foreign toplevel management), \
+        virtual pointers and session locking (lock screens) only to the clients strata starts (after -- and from the startup file) and their children, \
         not to every client.
         """)
     var restrictPrivileged = false
