@@ -232,6 +232,59 @@ final class SessionLockProtocolTests: CompositorTestCase {
         XCTAssertTrue(try isLocked())
     }
 
+    func testTheWindowMenuAndAMoveEndAtLockAndTouchReachesOnlyTheLockSurface() throws {
+        let apps = try RawClient(strata)
+        let appSeat = try SeatRecorder(apps)
+        let window = try ManagedWindow(apps, title: "W", width: 100, height: 80)
+        defer { withExtendedLifetime(window) {} }
+        // Alt+Space opens the window menu.
+        try strata.input("key", "Alt_L", "--down")
+        try strata.input("key", "space")
+        try strata.input("key", "Alt_L", "--up")
+        XCTAssertNotNil((try strata.tree()["seat"] as? [String: Any])?["window_menu"] as? [String: Any])
+        let locker = try lockClient()
+        let lock = locker.lock()
+        XCTAssertNil((try strata.tree()["seat"] as? [String: Any])?["window_menu"] as? [String: Any], "the menu closed at lock")
+        let surface = locker.lockSurface(lock)
+        try surface.show(shm: locker.shm)
+        try frame()
+        locker.raw.roundtrip()
+        XCTAssertTrue(lock.locked)
+        lock.unlockAndDestroy()
+
+        // Super+drag moves the window until the lock; the rest of the drag moves nothing.
+        let origin = try strata.origin(of: "W")
+        try strata.input("move", "50", "50")
+        try strata.input("key", "Super_L", "--down")
+        try strata.input("press")
+        try strata.input("move", "60", "60")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: origin.x + 10, y: origin.y + 10))
+        let second = locker.lock()
+        try strata.input("move", "100", "100")
+        try strata.input("release")
+        try strata.input("key", "Super_L", "--up")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: origin.x + 10, y: origin.y + 10), "the move ended at lock")
+        let secondSurface = locker.lockSurface(second)
+        try secondSurface.show(shm: locker.shm)
+        appSeat.take()
+        locker.seat.take()
+
+        // Super+drag and a title bar press do nothing while locked: the press is the lock client's.
+        try strata.input("key", "Super_L", "--down")
+        try strata.input("drag", "60", "60", "120", "120")
+        try strata.input("key", "Super_L", "--up")
+        try strata.input("click", "\(Int(origin.x) + 40)", "\(Int(origin.y) + 5)")
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: origin.x + 10, y: origin.y + 10))
+        XCTAssertEqual(locker.seat.taken("pointer.button").count, 4)
+
+        // Touch reaches the lock surface alone.
+        try strata.input("tap", "60", "60")
+        XCTAssertEqual(locker.seat.taken("touch.").filter { $0.hasPrefix("touch.down") || $0.hasPrefix("touch.up") },
+                       ["touch.down \(secondSurface.surfaceID) 0 60 60", "touch.up 0"])
+        XCTAssertEqual(appSeat.take().filter { $0.hasPrefix("touch.") || $0.hasPrefix("pointer.button") || $0.hasPrefix("keyboard.key") }, [])
+        withExtendedLifetime(surface) {}
+    }
+
     // MARK: Errors
 
     func testGetLockSurfaceErrors() throws {
