@@ -421,3 +421,49 @@ final class SessionLockProtocolTests: CompositorTestCase {
         XCTAssertEqual(appSeat.taken("keyboard.key"), [])
     }
 }
+
+/// A lock surface follows its output's size: a nested Strata (whose output
+/// is a window on a headless parent) locked, then its window resized.
+final class SessionLockOutputResizeTests: XCTestCase {
+    private var parent: StrataProcess!
+    private var nested: StrataProcess!
+
+    override func setUpWithError() throws {
+        parent = try StrataProcess(width: 640, height: 480, windowOrigins: [(x: 40, y: 30)])
+        nested = try StrataProcess(width: 320, height: 240, socketName: "nested", nestedIn: parent.waylandSocketPath)
+    }
+
+    override func tearDown() {
+        nested?.stop()
+        parent?.stop()
+    }
+
+    func testALockSurfaceIsConfiguredAgainWhenItsOutputChangesSize() throws {
+        XCTAssertTrue(try waitUntil {
+            try self.parent.windows().contains { $0["title"] as? String == "Strata — nested" && $0["mapped"] as? Bool == true }
+        }, parent.serverLog + nested.serverLog)
+        let raw = try RawClient(nested)
+        let compositor = try raw.bind(strata_wl_compositor_interface(), version: 5)
+        let shm = try raw.bind(strata_wl_shm_interface(), version: 1)
+        let output = try raw.bind(strata_wl_output_interface(), version: 4)
+        let manager = try raw.bind(strata_ext_session_lock_manager_v1_interface(), version: 1)
+        let lock = RawSessionLock(raw, manager: manager)
+        let surface = RawLockSurface(lock, compositor: compositor, output: output)
+        XCTAssertEqual(surface.lastSize?.width, 320)
+        XCTAssertEqual(surface.lastSize?.height, 240)
+        XCTAssertTrue(try surface.show(shm: shm))
+        XCTAssertTrue(waitUntil { raw.roundtrip() && lock.locked }, "locked after the next frame")
+
+        XCTAssertEqual(try parent.control("resize", ["--title", "Strata — nested", "--size", "400x300"]).status, 0)
+        XCTAssertTrue(waitUntil { raw.roundtrip() && surface.configures.count == 2 }, nested.serverLog)
+        XCTAssertEqual(surface.lastSize?.width, 400)
+        XCTAssertEqual(surface.lastSize?.height, 300)
+        XCTAssertTrue(try surface.show(shm: shm, pixel: 0xFF_00_FF_00), "the new size, acknowledged, is accepted")
+        let green = DecodedPNG.Pixel(red: 0, green: 255, blue: 0)
+        XCTAssertTrue(try waitUntil {
+            let shot = try self.nested.screenshot(to: NSTemporaryDirectory() + "session-lock-resized.png")
+            return shot.width == 400 && shot[399, 299].isClose(to: green) && shot[5, 5].isClose(to: green)
+        }, "the lock surface covers the resized output")
+        XCTAssertEqual(try nested.tree()["locked"] as? Bool, true)
+    }
+}
