@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 /// `strata run --restrict-privileged`: screencopy, layer shell, the input
-/// method manager, the virtual keyboard manager, the window list and the
-/// virtual pointer are offered only to the clients strata started and their
+/// method manager, the virtual keyboard manager, the window list, the
+/// virtual pointer and the session lock manager are offered only to the clients strata started and their
 /// descendants; by default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
@@ -63,8 +63,9 @@ final class PrivilegedGlobalsTests: XCTestCase {
         try assertBindRefused(strata, listing: listing, strata_zwp_virtual_keyboard_manager_v1_interface())
         try assertBindRefused(strata, listing: listing, strata_zwlr_foreign_toplevel_manager_v1_interface())
         try assertBindRefused(strata, listing: listing, strata_zwlr_virtual_pointer_manager_v1_interface())
+        try assertBindRefused(strata, listing: listing, strata_ext_session_lock_manager_v1_interface())
         XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
-        for privileged in ["zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1"] {
+        for privileged in ["zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1", "ext_session_lock_manager_v1"] {
             XCTAssertTrue(listing.contains("'\(privileged)'"), "\(privileged) for a launched client:\n\(listing)")
             XCTAssertFalse(outsider.globals.contains { $0.interface == privileged }, "\(privileged) not for others")
         }
@@ -100,10 +101,11 @@ final class PrivilegedGlobalsTests: XCTestCase {
     }
 }
 
-/// The window list and the virtual pointer are privileged as screencopy is.
+/// The window list, the virtual pointer and the session lock manager are privileged as screencopy is.
 final class PrivilegedWindowControlTests: XCTestCase {
     static let foreignToplevel = "zwlr_foreign_toplevel_manager_v1"
     static let virtualPointer = "zwlr_virtual_pointer_manager_v1"
+    static let sessionLock = "ext_session_lock_manager_v1"
 
     func testRestrictedWindowListAndVirtualPointerAreHiddenFromOutsiders() throws {
         let strata = try StrataProcess(width: 64, height: 64, manualFrames: true, extraArguments: ["--restrict-privileged"])
@@ -111,6 +113,7 @@ final class PrivilegedWindowControlTests: XCTestCase {
         let outsider = try RawClient(strata)
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.foreignToplevel }, "a taskbar from outside sees no windows")
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.virtualPointer }, "nor can it click")
+        XCTAssertFalse(outsider.globals.contains { $0.interface == Self.sessionLock }, "nor lock the session")
         XCTAssertTrue(outsider.globals.contains { $0.interface == "wl_seat" })
     }
 
@@ -120,6 +123,7 @@ final class PrivilegedWindowControlTests: XCTestCase {
         let outsider = try RawClient(strata)
         _ = try outsider.bind(strata_zwlr_foreign_toplevel_manager_v1_interface(), version: 3)
         _ = try outsider.bind(strata_zwlr_virtual_pointer_manager_v1_interface(), version: 2)
+        _ = try outsider.bind(strata_ext_session_lock_manager_v1_interface(), version: 1)
         XCTAssertTrue(outsider.roundtrip())
     }
 }

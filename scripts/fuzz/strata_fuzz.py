@@ -10,7 +10,8 @@ device, source and offer, wl_output, wl_seat, xdg_wm_base, xdg_surface,
 xdg_toplevel, xdg_positioner, xdg_popup, zxdg_output_manager_v1,
 zxdg_decoration_manager_v1 and its toplevel decorations,
 zwlr_screencopy_manager_v1 and its frames, zwlr_foreign_toplevel_manager_v1,
-zwlr_virtual_pointer_manager_v1 and its pointers, and strata_layers_v1 is covered
+zwlr_virtual_pointer_manager_v1 and its pointers, ext_session_lock_manager_v1
+with its locks and lock surfaces, and strata_layers_v1 is covered
 with every argument type (arrays and fds included), and wl_seat with its
 pointer, keyboard and touch, while random `strata input` over the clients'
 surfaces exercises the seat's routing. Beside them: raw
@@ -59,6 +60,7 @@ PROTOCOL_FILES = [
     "/usr/share/wayland-protocols/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v1.xml",
     "/usr/share/wayland-protocols/unstable/text-input/text-input-unstable-v3.xml",
+    "/usr/share/wayland-protocols/staging/ext-session-lock/ext-session-lock-v1.xml",
     os.path.join(ROOT, "Sources/Protocol/wlr-screencopy-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/input-method-unstable-v2.xml"),
     os.path.join(ROOT, "Sources/Protocol/virtual-keyboard-unstable-v1.xml"),
@@ -83,6 +85,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwp_virtual_keyboard_manager_v1": 1,
            "zwlr_foreign_toplevel_manager_v1": 3,
            "zwlr_virtual_pointer_manager_v1": 2,
+           "ext_session_lock_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -76,8 +76,8 @@ struct RunCommand: StrataSubcommand {
 
     @Flag(help: """
         Offer screencopy, layer shell, the input method manager, virtual keyboards, the window list (foreign toplevel \
-        management) and virtual pointers only to the clients strata starts (after -- and from the startup file) and \
-        their children, not to every client.
+        management), virtual pointers and session locking (lock screens) only to the clients strata starts (after -- \
+        and from the startup file) and their children, not to every client.
         """)
     var restrictPrivileged = false
 

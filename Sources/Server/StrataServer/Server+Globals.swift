@@ -35,6 +35,7 @@ extension Server {
             (strata_zwp_virtual_keyboard_manager_v1_interface(), VirtualKeyboardManagerGlobal.version),
             (strata_zwlr_foreign_toplevel_manager_v1_interface(), ForeignToplevelManagerGlobal.version),
             (strata_zwlr_virtual_pointer_manager_v1_interface(), VirtualPointerManagerGlobal.version),
+            (strata_ext_session_lock_manager_v1_interface(), SessionLockManagerGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }

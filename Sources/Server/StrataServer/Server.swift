@@ -39,7 +39,7 @@ public struct ServerConfiguration: Sendable {
     /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
     /// Offer screencopy, layer shell, the input method manager, the virtual keyboard manager, foreign
-    /// toplevel management and the virtual pointer (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
+    /// toplevel management, the virtual pointer and the session lock manager (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
     /// (`trustProcess`) and their descendants; by default, to every client.
     public var restrictPrivileged = false
     /// The scale wp_fractional_scale_v1 tells every surface to draw at,
@@ -113,6 +113,8 @@ public final class Server {
     private(set) var layerShell: LayerShellGlobal?
     /// zwlr_foreign_toplevel_manager_v1, told by each window when what a taskbar shows of it changes.
     private(set) var foreignToplevelManager: ForeignToplevelManagerGlobal?
+    /// ext_session_lock_manager_v1: whether the session is locked, and the lock screen drawn over everything then.
+    private(set) var sessionLock: SessionLockManagerGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -184,6 +186,7 @@ public final class Server {
         self.textInputRelay = textInputRelay
         screencopy = ScreencopyManagerGlobal(server: self)
         foreignToplevelManager = ForeignToplevelManagerGlobal(server: self)
+        sessionLock = SessionLockManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -207,6 +210,7 @@ public final class Server {
             InputMethodManagerGlobal(server: self, relay: textInputRelay),
             foreignToplevelManager,
             VirtualPointerManagerGlobal(server: self),
+            sessionLock,
         ].compactMap { $0 })
         seat = Seat(server: self)
         // It types on the seat, so it comes after it.
@@ -287,6 +291,7 @@ public final class Server {
         textInputRelay = nil
         screencopy = nil
         foreignToplevelManager = nil
+        sessionLock = nil
         for output in outputs { output.global = nil }
         for retiring in retiringGlobals { retiring.destroyNow() }
         retiringGlobals = []
@@ -318,6 +323,7 @@ public final class Server {
         for output in outputs { output.global?.sendDone() }
         // Layer surfaces are arranged on the new size; that may change the usable area.
         layerShell?.arrange()
+        sessionLock?.outputsChanged()
         // Maximized and fullscreen windows take their output's new size and place.
         for (toplevel, _) in placed where toplevel.states.maximized || toplevel.states.fullscreen {
             toplevel.applyStateGeometry()
@@ -369,6 +375,7 @@ public final class Server {
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
         layerShell?.updateTopLayerVisibility()
         textInputRelay?.inputMethod?.popupsFollowTheirTextInput()
+        if sessionLock?.isLocked == true { sessionLock?.screen.keepOnTop() }
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = renderOutputs()
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began

@@ -21,6 +21,7 @@
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "ext-session-lock-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

@@ -21,6 +21,7 @@
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
+#include "ext-session-lock-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

@@ -21,6 +21,7 @@
 #include "virtual-keyboard-unstable-v1-server-protocol.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
+#include "ext-session-lock-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -95,5 +96,8 @@ STRATA_INTERFACE(zwlr_foreign_toplevel_manager_v1)
 STRATA_INTERFACE(zwlr_foreign_toplevel_handle_v1)
 STRATA_INTERFACE(zwlr_virtual_pointer_manager_v1)
 STRATA_INTERFACE(zwlr_virtual_pointer_v1)
+STRATA_INTERFACE(ext_session_lock_manager_v1)
+STRATA_INTERFACE(ext_session_lock_v1)
+STRATA_INTERFACE(ext_session_lock_surface_v1)
 
 #undef STRATA_INTERFACE

@@ -18,6 +18,7 @@ extension Surface {
             surface = parent
         }
         if let layerSurface = surface.roleObject as? LayerSurface { return layerSurface.isMapped }
+        if let lockSurface = surface.roleObject as? LockSurface { return lockSurface.isShown }
         if let inputPopup = surface.roleObject as? InputPopupSurface { return inputPopup.isShown }
         guard let xdgSurface = surface.roleObject as? XdgSurface else { return false }
         if let popup = xdgSurface.popup { return popup.isMapped }

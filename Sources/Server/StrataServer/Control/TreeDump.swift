@@ -22,6 +22,7 @@ extension Server {
             ("outputs", outputsDump()),
             ("seat", seat.dump()),
             ("idle_inhibited", .bool(isIdleInhibited)),
+            ("locked", .bool(sessionLock?.isLocked ?? false)),
             ("usable_area", .rect(usableArea)),
             ("layer_surfaces", .array((layerShell?.allSurfaces ?? []).map { $0.dump() })),
             ("clients", .array(clients.map { client in

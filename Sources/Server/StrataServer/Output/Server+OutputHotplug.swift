@@ -17,6 +17,8 @@ extension Server {
         layOutOutputs()
         output.global = OutputGlobal(server: self, output: output)
         layerShell?.arrange()
+        // Blank until the lock client gives it a lock surface.
+        sessionLock?.outputsChanged()
         updateOutputPresenceOfShownSurfaces()
         seat.sceneChangedUnderPointer()
         screencopy?.layoutChanged()
@@ -58,6 +60,7 @@ extension Server {
         if index == 0 { (configuration.width, configuration.height) = (outputs[0].pixelWidth, outputs[0].pixelHeight) }
         layerShell?.outputRemoved(removed)
         layerShell?.arrange()
+        sessionLock?.outputsChanged()
 
         let fallback = outputs[0]
         for (toplevel, before) in placed {

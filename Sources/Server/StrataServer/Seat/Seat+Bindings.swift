@@ -20,6 +20,8 @@ extension Seat {
     /// before the key changes the modifier state.
     func handleBinding(key: UInt32, pressed: Bool) -> Bool {
         guard pressed else { return consumedKeys.remove(key) != nil }
+        // Locked: every key is the lock client's; no shortcut acts.
+        if isSessionLocked { return false }
         let keysym = keymap.keysym(of: key)
         if windowMenu != nil {
             consumedKeys.insert(key)

@@ -8,7 +8,8 @@
 extension Seat {
     /// The input method's grab, if it has a live one.
     var activeKeyboardGrab: InputMethodKeyboardGrab? {
-        guard let grab = server.textInputRelay?.inputMethod?.keyboardGrab, grab.isActive else { return nil }
+        // Locked: the keys are the lock client's, never an input method's.
+        guard !isSessionLocked, let grab = server.textInputRelay?.inputMethod?.keyboardGrab, grab.isActive else { return nil }
         return grab
     }
 

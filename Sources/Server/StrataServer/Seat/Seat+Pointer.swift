@@ -16,12 +16,16 @@ extension Seat {
         case layerSurface(LayerSurface, Surface, local: Point)
         /// An input method's candidate popup, above everything.
         case inputPopup(Surface, local: Point)
+        /// A lock surface (or a subsurface of one): while the session is locked, nothing else.
+        case lockSurface(LockSurface, Surface, local: Point)
     }
 
     /// The topmost thing under `point`, honouring input regions and layer
     /// trees: the overlay and top layer surfaces, the windows top to
     /// bottom, then the bottom and background layer surfaces; nil over the desktop.
     func windowHit(at point: Point) -> WindowHit? {
+        // Locked: only the lock surfaces are there.
+        if isSessionLocked { return lockSurfaceHit(at: point) }
         for popup in (server.textInputRelay?.inputMethod?.shownPopups ?? []).reversed() {
             if let surface = popup.surface, let hit = surface.inputSurface(at: point) { return .inputPopup(hit.surface, local: hit.local) }
         }
@@ -83,7 +87,7 @@ extension Seat {
         switch windowHit(at: point) {
         case .surface(let toplevel, let surface, let local)?: return (toplevel, nil, surface, local)
         case .layerSurface(let layerSurface, let surface, let local)?: return (nil, layerSurface, surface, local)
-        case .inputPopup(let surface, let local)?: return (nil, nil, surface, local)
+        case .inputPopup(let surface, let local)?, .lockSurface(_, let surface, let local)?: return (nil, nil, surface, local)
         default: return nil
         }
     }
@@ -190,7 +194,8 @@ extension Seat {
         rememberWindowUnderPointer(hit?.toplevel)
         var target: (surface: Surface, local: Point)?
         switch hit {
-        case .surface(_, let surface, let local)?, .layerSurface(_, let surface, let local)?, .inputPopup(let surface, let local)?:
+        case .surface(_, let surface, let local)?, .layerSurface(_, let surface, let local)?, .inputPopup(let surface, let local)?,
+             .lockSurface(_, let surface, let local)?:
             target = (surface, local)
         default: break
         }
@@ -232,6 +237,14 @@ extension Seat {
                 pressSerials = []
                 // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
                 updatePointerFocus()
+                if isSessionLocked {
+                    // No shortcut, menu or window while locked: the lock surface pressed takes the keyboard.
+                    if let focus = livePointerFocus, let lockSurface = server.sessionLock?.lockSurface(of: focus) {
+                        server.sessionLock?.focus(lockSurface)
+                    }
+                    buttonsDown.append(button)
+                    return sendButton(button, pressed: pressed, time: time)
+                }
                 // A press outside the open menus closes them first.
                 if dismissPopupGrabs(unlessOn: livePointerFocus) { updatePointerFocus() }
                 // Presses the compositor keeps: on a title bar, and Super+drag.
@@ -265,6 +278,11 @@ extension Seat {
                 return
             }
         }
+        sendButton(button, pressed: pressed, time: time)
+    }
+
+    /// A button to the surface with the pointer, and after the last release the focus follows the pointer again.
+    private func sendButton(_ button: UInt32, pressed: Bool, time: UInt32) {
         if let focus = livePointerFocus {
             let serial = nextSerial()
             let state = pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED

@@ -12,6 +12,8 @@ extension Seat {
     /// (`layerKeyboardFocus`); else the focused window's. While a layer
     /// surface holds it exclusively, only its own popups' grabs take it.
     var keyboardTarget: Surface? {
+        // Locked: a lock surface, or nobody.
+        if let lock = server.sessionLock, lock.isLocked { return lock.keyboardSurface?.surface }
         let exclusive = server.layerShell?.exclusiveKeyboardSurface
         // A surface being destroyed still counts, so that its leave hands the keyboard back.
         if let popup = popupGrabs.last, let surface = popup.surface, exclusive == nil || popup.host === exclusive { return surface }

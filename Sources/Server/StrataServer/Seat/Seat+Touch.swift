@@ -33,6 +33,7 @@ extension Seat {
         }
         if let toplevel = target.toplevel { focusWindow(toplevel) }
         if let layerSurface = target.layerSurface { focusLayerSurface(layerSurface) }
+        if let lockSurface = server.sessionLock?.lockSurface(of: target.surface) { server.sessionLock?.focus(lockSurface) }
         guard let surfaceResource = target.surface.resource else {
             touchPoints[id] = TouchPoint(surface: target.surface, client: target.surface.client, position: point)
             return

@@ -19,7 +19,7 @@ extension Seat.WindowHit {
     var toplevel: Toplevel? {
         switch self {
         case .surface(let toplevel, _, _), .titleBar(let toplevel, _): return toplevel
-        case .layerSurface, .inputPopup: return nil
+        case .layerSurface, .inputPopup, .lockSurface: return nil
         }
     }
 }

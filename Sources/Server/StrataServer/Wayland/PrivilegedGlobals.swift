@@ -9,7 +9,8 @@ import Glibc
 /// typed into every text input, and types into it), the virtual keyboard
 /// manager (its keys type into any window), foreign toplevel management
 /// (lists every client's windows and closes, activates or minimizes them)
-/// and the virtual pointer (clicks anywhere) are advertised and
+/// the virtual pointer (clicks anywhere) and the session lock manager
+/// (takes every output and the whole seat) are advertised and
 /// bindable only by the clients Strata started itself and their
 /// descendants, as a panel, a screenshot tool or an input method of the
 /// session is.
@@ -23,7 +24,8 @@ final class PrivilegedGlobals {
     /// The interfaces held back from untrusted clients.
     static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1",
                                            "zwp_input_method_manager_v2", "zwp_virtual_keyboard_manager_v1",
-                                           "zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1"]
+                                           "zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1",
+                                           "ext_session_lock_manager_v1"]
     /// The processes Strata started that are still running.
     private(set) var trustedProcesses: Set<pid_t> = []
 
