@@ -12,8 +12,8 @@ final class DrmInputTests: XCTestCase {
                        .seat(.pointerMotion(Point(x: 320, y: 100))))
         XCTAssertEqual(translator.translate(.touchDown(slot: 3, x: 1.5, y: -1), pointer: .zero),
                        .seat(.touchDown(id: 3, Point(x: 640, y: 0))), "clamped to the output")
-        XCTAssertEqual(translator.translate(.scroll(vertical: 15, horizontal: 0, source: .wheel), pointer: .zero),
-                       .seat(.pointerAxis(vertical: 15, horizontal: 0, source: .wheel)))
+        XCTAssertEqual(translator.translate(.scroll(vertical: 15, horizontal: 0, source: .wheel, verticalValue120: 120), pointer: .zero),
+                       .seat(.pointerAxis(vertical: 15, horizontal: 0, source: .wheel, verticalValue120: 120)))
         XCTAssertNil(translator.translate(.deviceAdded(name: "mouse"), pointer: .zero))
     }
 

@@ -45,7 +45,7 @@ final class SeatProtocolTests: XCTestCase {
         XCTAssertEqual(recorder.keymapSeals, 1 | 2 | 4 | 8)
         XCTAssertEqual(recorder.repeatInfo?.rate, 25)
         XCTAssertEqual(recorder.repeatInfo?.delay, 600)
-        XCTAssertEqual(client.globals.filter { $0.interface == "wl_seat" }.first?.version, 7)
+        XCTAssertEqual(client.globals.filter { $0.interface == "wl_seat" }.first?.version, 8)
     }
 
     /// The keymap follows XKB_DEFAULT_LAYOUT, and `strata input key` finds keys in it.

@@ -105,6 +105,27 @@ final class VirtualPointerProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis 0 2", "pointer.axis_source 1", "pointer.axis_stop 1"])
     }
 
+    /// A wheel's turn reaches a wl_seat version 8 client as axis_value120
+    /// (120ths of a notch) and an older one as whole notches (axis_discrete).
+    func testWheelNotchesAreValue120FromSeatVersion8() throws {
+        let modern = try RawClient(strata)
+        let recorder8 = try SeatRecorder(modern, version: 8)
+        let window8 = try RawWindow(modern, title: "modern", width: 80, height: 60)
+        let place = try XCTUnwrap(try strata.windows().first { $0["title"] as? String == "modern" }?["origin"] as? [String: Any])
+        let (x, y) = ((place["x"] as? NSNumber)?.intValue ?? 0, (place["y"] as? NSNumber)?.intValue ?? 0)
+        let pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, nil)!
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, 0, UInt32(x + 10), UInt32(y + 10), 320, 240)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        recorder8.take()
+        zwlr_virtual_pointer_v1_axis_source(pointer, WL_POINTER_AXIS_SOURCE_WHEEL.rawValue)
+        zwlr_virtual_pointer_v1_axis_discrete(pointer, 0, WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, wl_fixed_from_int(30), 2)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder8.take(), ["pointer.axis_source 0", "pointer.axis_value120 0 240", "pointer.axis 0 30"])
+        withExtendedLifetime(window8) {}
+    }
+
     /// A driver that goes with a button down releases it, as an unplugged
     /// mouse would: the window hears the release, and the real pointer's
     /// focus moves on again.

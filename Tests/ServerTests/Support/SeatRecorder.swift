@@ -40,9 +40,9 @@ final class SeatRecorder {
     private let keyboardListener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
     private let touchListener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
 
-    init(_ client: RawClient) throws {
+    init(_ client: RawClient, version: UInt32 = 7) throws {
         self.client = client
-        seat = try client.bind(strata_wl_seat_interface(), version: 7)
+        seat = try client.bind(strata_wl_seat_interface(), version: version)
         pointer = wl_seat_get_pointer(seat)!
         keyboard = wl_seat_get_keyboard(seat)!
         touch = wl_seat_get_touch(seat)!
@@ -67,7 +67,7 @@ final class SeatRecorder {
             axis_source: { data, _, source in this(data).events.append("pointer.axis_source \(source)") },
             axis_stop: { data, _, _, axis in this(data).events.append("pointer.axis_stop \(axis)") },
             axis_discrete: { data, _, axis, steps in this(data).events.append("pointer.axis_discrete \(axis) \(steps)") },
-            axis_value120: { _, _, _, _ in }))
+            axis_value120: { data, _, axis, value in this(data).events.append("pointer.axis_value120 \(axis) \(value)") }))
         keyboardListener.initialize(to: wl_keyboard_listener(
             keymap: { data, _, format, fd, size in
                 let recorder = this(data)

@@ -10,9 +10,10 @@ public enum InputEvent: Equatable, Sendable {
     case pointerMotion(Point)
     /// A button (Linux code: `PointerButton.left` is BTN_LEFT, 0x110) went down or up.
     case pointerButton(UInt32, ButtonState)
-    /// Scrolling, in points (positive: down / right), and for a wheel the
-    /// number of clicks on each axis (wl_pointer.axis_discrete), if known.
-    case pointerAxis(vertical: Double, horizontal: Double, source: AxisSource, verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0)
+    /// Scrolling, in points (positive: down / right), and for a wheel how
+    /// far it turned on each axis in 120ths of a notch (wl_pointer's
+    /// value120; a high-resolution wheel turns by less), if known.
+    case pointerAxis(vertical: Double, horizontal: Double, source: AxisSource, verticalValue120: Int32 = 0, horizontalValue120: Int32 = 0)
     /// Fingers left a touchpad: scrolling stops on these axes (kinetic scrolling may start).
     case pointerAxisStop(vertical: Bool, horizontal: Bool)
     /// A key (evdev keycode, as in linux/input-event-codes.h: KEY_A is 30) went down or up.

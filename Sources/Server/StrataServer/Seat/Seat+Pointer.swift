@@ -300,7 +300,7 @@ extension Seat {
     }
 
     func pointerAxis(vertical: Double, horizontal: Double, source: InputEvent.AxisSource,
-                     steps: (vertical: Int32, horizontal: Int32) = (0, 0), time: UInt32) {
+                     value120: (vertical: Int32, horizontal: Int32) = (0, 0), time: UInt32) {
         guard drag?.input != .pointer, windowMenu == nil, let focus = livePointerFocus else { return }
         for pointer in pointers(of: focus.client) {
             guard let resource = pointer.resource else { continue }
@@ -308,11 +308,16 @@ extension Seat {
             if pointer.version >= 5, source != .wheelTilt || pointer.version >= 6 {
                 wl_pointer_send_axis_source(resource, source.rawValue)
             }
-            for (axis, value, count) in [(WL_POINTER_AXIS_VERTICAL_SCROLL, vertical, steps.vertical),
-                                         (WL_POINTER_AXIS_HORIZONTAL_SCROLL, horizontal, steps.horizontal)] {
+            for (axis, value, turn) in [(WL_POINTER_AXIS_VERTICAL_SCROLL, vertical, value120.vertical),
+                                        (WL_POINTER_AXIS_HORIZONTAL_SCROLL, horizontal, value120.horizontal)] {
                 if value != 0 {
-                    // A wheel's clicks (v5 to v7; v8's value120 would replace them), before their axis event.
-                    if count != 0, pointer.version >= 5 { wl_pointer_send_axis_discrete(resource, axis.rawValue, count) }
+                    // How far a wheel turned, before its axis event: value120 from v8; whole
+                    // notches (axis_discrete) for v5 to v7, which know no fraction of one.
+                    if turn != 0, pointer.version >= 8 {
+                        wl_pointer_send_axis_value120(resource, axis.rawValue, turn)
+                    } else if turn != 0, turn % 120 == 0, pointer.version >= 5 {
+                        wl_pointer_send_axis_discrete(resource, axis.rawValue, turn / 120)
+                    }
                     wl_pointer_send_axis(resource, time, axis.rawValue, wl_fixed_from_double(value))
                 } else if source == .finger, pointer.version >= 5, vertical == 0, horizontal == 0 {
                     // Fingers lifted from a touchpad: kinetic scrolling may start here.

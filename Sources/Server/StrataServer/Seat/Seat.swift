@@ -13,7 +13,7 @@ import Glibc
 /// Routing lives in one file per device (`Seat+Pointer`, `Seat+Keyboard`,
 /// `Seat+Touch`), focus and window changes in `Seat+Focus`.
 public final class Seat {
-    static let version: Int32 = 7
+    static let version: Int32 = 8
     static let name = "seat0"
 
     unowned let server: Server
@@ -117,9 +117,9 @@ public final class Seat {
         switch event {
         case .pointerMotion(let point): pointerMotion(to: point, time: time)
         case .pointerButton(let button, let state): pointerButton(button, pressed: state == .pressed, time: time)
-        case .pointerAxis(let vertical, let horizontal, let source, let verticalSteps, let horizontalSteps):
+        case .pointerAxis(let vertical, let horizontal, let source, let verticalValue120, let horizontalValue120):
             pointerAxis(vertical: vertical, horizontal: horizontal, source: source,
-                        steps: (verticalSteps, horizontalSteps), time: time)
+                        value120: (verticalValue120, horizontalValue120), time: time)
         case .pointerAxisStop(let vertical, let horizontal): pointerAxisStop(vertical: vertical, horizontal: horizontal, time: time)
         case .key(let code, let state): key(code, pressed: state == .pressed, time: time)
         case .touchDown(let id, let point): touchDown(id: id, at: point, time: time)

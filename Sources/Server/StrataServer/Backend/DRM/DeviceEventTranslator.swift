@@ -52,8 +52,9 @@ struct DeviceEventTranslator {
             return .seat(.pointerMotion(place(x, y)))
         case .button(let code, let pressed):
             return .seat(.pointerButton(code, pressed ? .pressed : .released))
-        case .scroll(let vertical, let horizontal, let source):
-            return .seat(.pointerAxis(vertical: vertical, horizontal: horizontal, source: source))
+        case .scroll(let vertical, let horizontal, let source, let verticalValue120, let horizontalValue120):
+            return .seat(.pointerAxis(vertical: vertical, horizontal: horizontal, source: source,
+                                      verticalValue120: verticalValue120, horizontalValue120: horizontalValue120))
         case .key(let code, let pressed):
             return key(code, pressed: pressed)
         case .touchDown(let slot, let x, let y):

@@ -8,8 +8,10 @@ enum DeviceEvent: Equatable, Sendable {
     /// A tablet or absolute pointer at this fraction (0…1) of the output.
     case pointerMotionAbsolute(x: Double, y: Double)
     case button(UInt32, pressed: Bool)
-    /// Scrolling, positive down / right; a wheel's value is 15 per notch.
-    case scroll(vertical: Double, horizontal: Double, source: InputEvent.AxisSource)
+    /// Scrolling, positive down / right; a wheel's value is 15 per notch,
+    /// and its turn in 120ths of a notch (high-resolution wheels turn by less).
+    case scroll(vertical: Double, horizontal: Double, source: InputEvent.AxisSource,
+                verticalValue120: Int32 = 0, horizontalValue120: Int32 = 0)
     case key(UInt32, pressed: Bool)
     /// Touchscreen points at fractions (0…1) of the output.
     case touchDown(slot: Int32, x: Double, y: Double)

@@ -126,8 +126,15 @@ final class LibinputDevices: InputDevices {
         func value(_ axis: libinput_pointer_axis) -> Double {
             libinput_event_pointer_has_axis(pointer, axis) != 0 ? libinput_event_pointer_get_scroll_value(pointer, axis) : 0
         }
+        // A wheel's turn, in 120ths of a notch (libinput's own unit for it).
+        func value120(_ axis: libinput_pointer_axis) -> Int32 {
+            guard source == .wheel, libinput_event_pointer_has_axis(pointer, axis) != 0 else { return 0 }
+            return Int32(clamping: Int(libinput_event_pointer_get_scroll_value_v120(pointer, axis).rounded()))
+        }
         return [.scroll(vertical: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL),
-                        horizontal: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), source: source)]
+                        horizontal: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), source: source,
+                        verticalValue120: value120(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL),
+                        horizontalValue120: value120(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL))]
     }
 
     func suspend() {

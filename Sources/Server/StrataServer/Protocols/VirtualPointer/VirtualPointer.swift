@@ -23,7 +23,7 @@ final class VirtualPointer {
         var dx = 0.0, dy = 0.0
         var buttons: [(button: UInt32, pressed: Bool)] = []
         var vertical = 0.0, horizontal = 0.0
-        var verticalSteps: Int32 = 0, horizontalSteps: Int32 = 0
+        var verticalValue120: Int32 = 0, horizontalValue120: Int32 = 0
         var scrolled = false
         var source: InputEvent.AxisSource?
         var verticalStopped = false, horizontalStopped = false
@@ -80,10 +80,10 @@ final class VirtualPointer {
         guard checkAxis(axis) else { return }
         if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
             pending.vertical += value
-            pending.verticalSteps &+= steps
+            pending.verticalValue120 &+= steps &* 120
         } else {
             pending.horizontal += value
-            pending.horizontalSteps &+= steps
+            pending.horizontalValue120 &+= steps &* 120
         }
         pending.scrolled = true
     }
@@ -121,7 +121,7 @@ final class VirtualPointer {
         }
         if group.scrolled {
             seat.handle(.pointerAxis(vertical: group.vertical, horizontal: group.horizontal, source: group.source ?? .wheel,
-                                     verticalSteps: group.verticalSteps, horizontalSteps: group.horizontalSteps))
+                                     verticalValue120: group.verticalValue120, horizontalValue120: group.horizontalValue120))
         }
         if group.verticalStopped || group.horizontalStopped {
             seat.handle(.pointerAxisStop(vertical: group.verticalStopped, horizontal: group.horizontalStopped))
