@@ -69,7 +69,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 7,
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 8,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3, "wp_viewporter": 1, "wp_single_pixel_buffer_manager_v1": 1,
            "wp_presentation": 1,
