@@ -33,6 +33,21 @@ final class DrmInputTests: XCTestCase {
         XCTAssertEqual(translator.translate(.key(61, pressed: true), pointer: .zero), .seat(.key(61, .pressed)), "Ctrl+F3 without Alt")
     }
 
+    /// Locked, Ctrl+Alt+Backspace ends nothing (it would hand the VT Strata
+    /// started from, a logged-in shell, to whoever is at the keyboard), and
+    /// the lock client does not see it either; Ctrl+Alt+F2 still switches.
+    func testControlAltBackspaceDoesNotEndALockedSession() {
+        var translator = DeviceEventTranslator(outputWidth: 640, outputHeight: 400)
+        translator.sessionIsLocked = true
+        _ = translator.translate(.key(DeviceEventTranslator.leftControl, pressed: true), pointer: .zero)
+        _ = translator.translate(.key(DeviceEventTranslator.leftAlt, pressed: true), pointer: .zero)
+        XCTAssertNil(translator.translate(.key(DeviceEventTranslator.backspace, pressed: true), pointer: .zero))
+        XCTAssertNil(translator.translate(.key(DeviceEventTranslator.backspace, pressed: false), pointer: .zero))
+        XCTAssertEqual(translator.translate(.key(60, pressed: true), pointer: .zero), .switchSession(2))
+        translator.sessionIsLocked = false
+        XCTAssertEqual(translator.translate(.key(DeviceEventTranslator.backspace, pressed: true), pointer: .zero), .endSession)
+    }
+
     func testBackendFeedsTheSeatAndSwitchesSessions() throws {
         let harness = try DrmBackendHarness()
         defer { harness.shutdown() }

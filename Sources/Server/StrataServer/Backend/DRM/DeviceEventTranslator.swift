@@ -21,6 +21,10 @@ struct DeviceEventTranslator {
     private var altKeysDown: Set<UInt32> = []
     /// Function keys that switched sessions: their release is not the seat's either.
     private var swallowedKeys: Set<UInt32> = []
+    /// While the session is locked, Ctrl+Alt+Backspace does nothing: ending
+    /// the session would give the VT Strata was started from (a logged-in
+    /// shell) to whoever is at the keyboard. Switching VTs stays.
+    var sessionIsLocked = false
 
     init(outputWidth: Double, outputHeight: Double) {
         (self.outputWidth, self.outputHeight) = (outputWidth, outputHeight)
@@ -83,7 +87,7 @@ struct DeviceEventTranslator {
                 }
                 if code == Self.backspace {
                     swallowedKeys.insert(code)
-                    return .endSession
+                    return sessionIsLocked ? nil : .endSession
                 }
             }
         }

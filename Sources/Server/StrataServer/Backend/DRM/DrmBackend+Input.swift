@@ -17,7 +17,9 @@ extension DrmBackend {
             if let index = inputDeviceNames.firstIndex(of: name) { inputDeviceNames.remove(at: index) }
             ServerLog.logger.info("input device removed: \(name)")
         default:
-            guard isSessionActive, let server, let translated = translator.translate(event, pointer: server.seat.pointerPosition) else { return }
+            guard isSessionActive, let server else { return }
+            translator.sessionIsLocked = server.sessionLock?.isLocked ?? false
+            guard let translated = translator.translate(event, pointer: server.seat.pointerPosition) else { return }
             switch translated {
             case .seat(let inputEvent):
                 server.seat.handle(inputEvent)
