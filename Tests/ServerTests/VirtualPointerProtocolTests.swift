@@ -105,6 +105,24 @@ final class VirtualPointerProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder!.take(), ["pointer.axis_source 1", "pointer.axis 0 2", "pointer.axis_source 1", "pointer.axis_stop 1"])
     }
 
+    /// A press of a button the real mouse already holds is not the virtual
+    /// pointer's: its release, or its going, lifts nothing.
+    func testAButtonTheRealMouseHoldsIsNotReleasedByAVirtualPointer() throws {
+        try strata.input("move", "\(origin.x + 10)", "\(origin.y + 10)")
+        try strata.input("press", "left")
+        XCTAssertEqual(recorder.taken("pointer.button"), ["pointer.button 272 pressed"])
+        let pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, nil)!
+        zwlr_virtual_pointer_v1_button(pointer, 0, 0x110, WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        zwlr_virtual_pointer_v1_button(pointer, 0, 0x110, WL_POINTER_BUTTON_STATE_RELEASED.rawValue)
+        zwlr_virtual_pointer_v1_frame(pointer)
+        zwlr_virtual_pointer_v1_destroy(pointer)
+        XCTAssertTrue(driver.roundtrip())
+        XCTAssertEqual(recorder.taken("pointer.button"), [], "the real mouse's button is still down")
+        try strata.input("release", "left")
+        XCTAssertEqual(recorder.taken("pointer.button"), ["pointer.button 272 released"])
+    }
+
     /// A wheel's turn reaches a wl_seat version 8 client as axis_value120
     /// (120ths of a notch) and an older one as whole notches (axis_discrete).
     func testWheelNotchesAreValue120FromSeatVersion8() throws {

@@ -110,7 +110,8 @@ final class VirtualPointer {
         }
         for (button, pressed) in group.buttons {
             if pressed {
-                guard !buttonsHeld.contains(button) else { continue }
+                // Held already, by it or by the real mouse: a second press is nothing, and not its to release.
+                guard !buttonsHeld.contains(button), !seat.buttonsDown.contains(button) else { continue }
                 buttonsHeld.append(button)
             } else {
                 // Only what it pressed: a release of its own cannot lift the real mouse's button.
