@@ -13,9 +13,9 @@ extension Keymap {
     /// compile. The file is read, not mapped: a client can shrink a file
     /// it mapped to us, and touching the lost pages would kill the
     /// compositor with SIGBUS. Only regular files (memfds among them) are
-    /// read, so a pipe cannot hold the loop, and none on a file system
-    /// served over the network or by a process (FUSE), whose reads the
-    /// client could make block. Does not close `fd`.
+    /// read, so a pipe cannot hold the loop, and only on file systems of
+    /// memory or of a local disk, whose reads the client cannot make
+    /// block. Does not close `fd`.
     convenience init?(clientFD fd: Int32, size: UInt32) {
         var info = stat()
         let fileSystem = strata_file_system_type(fd)
@@ -35,11 +35,14 @@ extension Keymap {
         self.init(text: text)
     }
 
-    /// File systems (statfs f_type, linux/magic.h) whose reads wait on a
-    /// server or a process: FUSE, NFS, SMB and CIFS, 9P, Ceph, AFS, Coda.
+    /// File systems (statfs f_type, linux/magic.h) a keymap is read from:
+    /// memory (tmpfs, which memfds, shm_open and XDG_RUNTIME_DIR use;
+    /// ramfs; hugetlbfs) and local disks (ext2/3/4, btrfs, xfs, f2fs, where
+    /// wtype writes its keymap under /tmp). Any other may wait on a server
+    /// or a process the client controls (FUSE, network file systems, and
+    /// overlays stacked on them), and the read would hold the compositor.
     static func mayBlockReads(fileSystemType type: Int64) -> Bool {
-        let remote: Set<Int64> = [0x6573_5546, 0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x0102_1997, 0x00C3_6400,
-                                  0x5346_414F, 0x7375_7245]
-        return remote.contains(type & 0xFFFF_FFFF)
+        let local: Set<Int64> = [0x0102_1994, 0x8584_58F6, 0x9584_58F6, 0xEF53, 0x9123_683E, 0x5846_5342, 0xF2F5_2010]
+        return !local.contains(type & 0xFFFF_FFFF)
     }
 }
