@@ -127,6 +127,42 @@ final class SessionLockProtocolTests: CompositorTestCase {
         assertPixel(try strata.shot("session-lock-unlocked"), 120, 100, .fill, "the window is shown again")
     }
 
+    /// A window that maps (and would take the keyboard) while the screen
+    /// is locked does not have it at unlock: the window that had it before
+    /// the lock gets it back, on top, so what the user types after
+    /// unlocking goes where it went before.
+    func testAWindowMappedWhileLockedDoesNotGetTheKeyboardAtUnlock() throws {
+        let apps = try RawClient(strata)
+        let appSeat = try SeatRecorder(apps)
+        let window = try ManagedWindow(apps, title: "W", width: 100, height: 80)
+        XCTAssertEqual(try strata.keyboardFocus(), "W")
+        let locker = try lockClient()
+        let lock = locker.lock()
+        try frame()
+        locker.raw.roundtrip()
+        XCTAssertTrue(lock.locked)
+
+        let intruder = try RawClient(strata)
+        let intruderSeat = try SeatRecorder(intruder)
+        let fake = try ManagedWindow(intruder, title: "fake", width: 100, height: 80)
+        appSeat.take()
+        intruderSeat.take()
+
+        lock.unlockAndDestroy()
+        XCTAssertFalse(try isLocked())
+        apps.roundtrip()
+        intruder.roundtrip()
+        XCTAssertEqual(try strata.keyboardFocus(), "W", "the window that had the keys before the lock")
+        XCTAssertTrue(appSeat.take().contains { $0.hasPrefix("keyboard.enter \(window.surfaceID)") })
+        XCTAssertFalse(intruderSeat.take().contains { $0.hasPrefix("keyboard.enter") }, "the window mapped while locked")
+        try strata.input("key", "a")
+        XCTAssertEqual(appSeat.taken("keyboard.key"), ["keyboard.key \(a) pressed", "keyboard.key \(a) released"])
+        XCTAssertEqual(intruderSeat.taken("keyboard.key"), [])
+        XCTAssertEqual(try strata.windows().filter { $0["mapped"] as? Bool == true }.last?["title"] as? String, "W",
+                       "and it is on top")
+        withExtendedLifetime(fake) {}
+    }
+
     func testALockClientThatDiesLeavesTheSessionLockedAndANewLockTakesOver() throws {
         let apps = try RawClient(strata)
         let appSeat = try SeatRecorder(apps)

@@ -5,8 +5,17 @@ import StrataProtocol
 // (`windowHit`), the keyboard goes to the focused lock surface or nowhere
 // (`keyboardTarget`), no shortcut acts (`handleBinding`) and no input
 // method's grab takes keys. Menus, popup grabs, moves, resizes and drags
-// end when the lock begins. The window that had the keyboard keeps
-// `keyboardFocus`, and gets the keys back on unlock.
+// end when the lock begins. What had the keyboard gets it back on unlock,
+// whatever took `keyboardFocus` meanwhile: a window that maps or asks to
+// be activated while the screen is locked cannot collect what the user
+// types after unlocking.
+
+/// The window and layer surface that had the keyboard when the session locked.
+struct FocusBeforeLock {
+    weak var window: Toplevel?
+    weak var layerSurface: LayerSurface?
+}
+
 extension Seat {
     var isSessionLocked: Bool { server.sessionLock?.isLocked == true }
 
@@ -27,6 +36,9 @@ extension Seat {
     /// and touch points leave their surfaces, and serials quoted from
     /// before can start no grab, menu or move.
     func sessionLocked(keyboardBefore: Surface?) {
+        focusBeforeLock = FocusBeforeLock(window: keyboardFocus, layerSurface: layerKeyboardFocus)
+        // A token issued before the lock could otherwise take the keyboard at unlock.
+        server.xdgActivation?.forgetTokens()
         keyboardTargetChanged(from: keyboardBefore)
         buttonsDown = []
         pressSerials = []
@@ -35,6 +47,20 @@ extension Seat {
         forgetWindowUnderPointer()
         setPointerFocus(nil, local: nil)
         updatePointerFocus()
+    }
+
+    /// The session is about to unlock (still locked, so nobody hears of
+    /// it yet): the window and layer surface that had the keyboard at lock
+    /// take it back if they are still there, the window on top.
+    func restoreFocusBeforeLock() {
+        guard let saved = focusBeforeLock else { return }
+        focusBeforeLock = nil
+        if let window = saved.window, window.isMapped, window.resource != nil {
+            focusWindow(window)
+        }
+        if let layerSurface = saved.layerSurface, layerSurface.isMapped, layerSurface.current.keyboard != .none {
+            layerKeyboardFocus = layerSurface
+        }
     }
 
     /// The session is unlocked: the keyboard goes back to the window (or

@@ -51,6 +51,8 @@ public final class Seat {
     /// A layer surface given the keyboard by a click (on_demand, or
     /// exclusive below the windows); a window taking it back ends it.
     weak var layerKeyboardFocus: LayerSurface?
+    /// What had the keyboard when the session locked; it gets it back at unlock.
+    var focusBeforeLock: FocusBeforeLock?
     /// Keys down (evdev codes), in the order pressed.
     var keysDown: [UInt32] = []
     /// The keymap the clients' wl_keyboards were sent last: `keymap`, or a

@@ -79,6 +79,7 @@ final class SessionLockManagerGlobal {
     func unlock(_ lock: SessionLock) {
         guard lock === activeLock, isLocked else { return }
         let keyboardBefore = server.seat.keyboardTarget
+        server.seat.restoreFocusBeforeLock()
         activeLock = nil
         focusedSurface = nil
         isLocked = false

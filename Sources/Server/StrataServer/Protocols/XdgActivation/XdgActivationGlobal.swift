@@ -53,6 +53,9 @@ final class XdgActivationGlobal {
         if tokens.count > XdgActivationGlobal.maximumTokens { tokens.removeFirst(tokens.count - XdgActivationGlobal.maximumTokens) }
     }
 
+    /// The session locked: no token issued before may take the keyboard later.
+    func forgetTokens() { tokens = [] }
+
     /// `activate`: a valid, unexpired token focuses and raises the
     /// surface's window, and is spent; anything else is ignored.
     func activate(token: String, surface: Surface) {
