@@ -115,11 +115,20 @@ final class ForeignToplevelHandle {
     }
 
     /// `output` leaves the layout (its global still there to name it): a
-    /// window said to be on it, shown or minimized, leaves it.
+    /// window said to be on it, shown or minimized, leaves it. A minimized
+    /// one enters the output it was moved to, so a taskbar of that output
+    /// can still bring it back (a shown one's surface enters it by itself).
     func outputRemoved(_ output: Output) {
-        guard let resource, toplevel != nil, sentOutputs.contains(where: { $0.object === output }) else { return }
+        guard let resource, let toplevel, sentOutputs.contains(where: { $0.object === output }) else { return }
         sentOutputs.removeAll { $0.object === output || $0.object == nil }
         for bound in output.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_leave(resource, bound) }
+        if toplevel.states.minimized {
+            let now = toplevel.server.output(of: toplevel)
+            if now !== output, !sentOutputs.contains(where: { $0.object === now }) {
+                sentOutputs.append(Weak(now))
+                for bound in now.global?.resources(of: client) ?? [] { zwlr_foreign_toplevel_handle_v1_send_output_enter(resource, bound) }
+            }
+        }
         zwlr_foreign_toplevel_handle_v1_send_done(resource)
     }
 
