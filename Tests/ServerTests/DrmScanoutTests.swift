@@ -44,6 +44,27 @@ final class DrmScanoutTests: XCTestCase {
         XCTAssertEqual(harness.backend.chain?.presentWanted, false)
     }
 
+    /// A monitor shows its latest frame only once the flip bringing it
+    /// completed (what a session lock's `locked` waits for): not while the
+    /// flip is in flight, nor when a newer frame waits behind it.
+    func testTheLatestFrameIsShownOnlyWhenItsFlipCompletes() throws {
+        let output = harness.backend.drmOutputs[0]
+        XCTAssertFalse(output.isShowingLatestFrame, "nothing shown before the first frame")
+        harness.server.renderFrame()
+        XCTAssertTrue(output.isShowingLatestFrame, "the modeset shows the frame")
+
+        harness.addSquare(x: 4, y: 4, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertFalse(output.isShowingLatestFrame, "its flip is in flight")
+        harness.addSquare(x: 30, y: 20, color: Color(red: 0, green: 0, blue: 1))
+        harness.server.renderFrame()
+        harness.vblank()
+        XCTAssertFalse(output.isShowingLatestFrame, "the flip showed the frame before; the newest waits for the next")
+        harness.vblank()
+        XCTAssertTrue(output.isShowingLatestFrame)
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(), 0)
+    }
+
     func testEachBufferCopiesOnlyWhatItMissed() throws {
         harness.server.renderFrame()  // modeset: buffer A gets the whole frame
         harness.addSquare(x: 0, y: 0, color: Color(red: 0, green: 1, blue: 0))

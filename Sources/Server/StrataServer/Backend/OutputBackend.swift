@@ -19,11 +19,16 @@ public protocol BackendOutput: AnyObject {
     var pixelsPresented: Int { get }
     /// The output's refresh rate (a monitor's mode), which wl_output reports and frames are paced at.
     var refreshMillihertz: Int { get }
+    /// Every frame `present` was given is on the display now (a monitor:
+    /// its page flip completed). A session lock is `locked` only then.
+    var isShowingLatestFrame: Bool { get }
 }
 
 extension BackendOutput {
     /// Outputs without a monitor of their own run at 60 Hz.
     public var refreshMillihertz: Int { 60_000 }
+    /// Memory and a parent's window show a frame as soon as it is presented.
+    public var isShowingLatestFrame: Bool { true }
 }
 
 /// Where frames go and, for backends with devices, where input comes from:

@@ -104,6 +104,8 @@ final class DrmBackend: OutputBackend {
                     try output.chain?.flipCompleted(presentWaiting: isSessionActive)
                 }
             }
+            // A lock waiting for its frame to be on every monitor may have it now.
+            server?.sessionLock?.outputsShowedFrames()
         } catch {
             ServerLog.logger.error("\(device.path): \(error)")
         }

@@ -32,6 +32,9 @@ final class DrmOutput: BackendOutput {
     /// Pixels copied into scanout buffers, including those of monitors since unplugged.
     var pixelsPresented: Int { pixelsPresentedByUnpluggedMonitors + (chain?.pixelsCopied ?? 0) }
 
+    /// A monitor-less output shows nothing, so nothing waits to be shown.
+    var isShowingLatestFrame: Bool { chain?.isShowingLatestFrame ?? true }
+
     func present(_ stats: FrameStats) {
         // Nothing changed: the screen already shows it.
         guard let chain, !stats.damage.isEmpty else { return }

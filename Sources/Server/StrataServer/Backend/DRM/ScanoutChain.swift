@@ -18,6 +18,11 @@ final class ScanoutChain {
     private(set) var presentWanted = false
     /// The CRTC must be set (first frame, or the session came back).
     private(set) var needsModeset = true
+    /// The source's latest frame is on screen: no damage waits to be
+    /// copied, flipped or have its flip complete.
+    private(set) var isShowingLatestFrame = false
+    /// Damage came after the flip in flight was queued: its completion shows an older frame.
+    private var damagedSinceFlipQueued = false
     /// For tests and the log: flips queued and pixels copied so far.
     private(set) var flipsQueued = 0
     private(set) var pixelsCopied = 0
@@ -67,6 +72,8 @@ final class ScanoutChain {
     func addDamage(_ rects: [PixelRect]) {
         guard !rects.isEmpty else { return }
         for buffer in buffers { buffer.add(rects) }
+        isShowingLatestFrame = false
+        damagedSinceFlipQueued = true
     }
 
     /// Everything must be copied again (the other session drew on the screen).
@@ -75,6 +82,7 @@ final class ScanoutChain {
         pendingIndex = nil
         frontIndex = nil
         needsModeset = true
+        isShowingLatestFrame = false
     }
 
     /// Brings the screen up to date with the source: a modeset when needed,
@@ -93,6 +101,9 @@ final class ScanoutChain {
             needsModeset = false
             presentWanted = false
             frontIndex = index
+            // A modeset returns once the CRTC shows the buffer.
+            isShowingLatestFrame = true
+            damagedSinceFlipQueued = false
             return
         }
         guard pendingIndex == nil else {
@@ -112,6 +123,7 @@ final class ScanoutChain {
             try device.pageFlip(crtc: output.crtc, buffer: target.handle)
         }
         pendingIndex = index
+        damagedSinceFlipQueued = false
         flipsQueued += 1
     }
 
@@ -121,6 +133,7 @@ final class ScanoutChain {
         guard let pendingIndex else { return }
         frontIndex = pendingIndex
         self.pendingIndex = nil
+        if !damagedSinceFlipQueued { isShowingLatestFrame = true }
         if presentWanted, presentWaiting { try present() }
     }
 

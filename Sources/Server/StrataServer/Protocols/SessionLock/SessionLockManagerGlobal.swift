@@ -24,6 +24,8 @@ final class SessionLockManagerGlobal {
 
     /// The session is locked: from a `lock` until `unlock_and_destroy`, whatever becomes of the lock client.
     private(set) var isLocked = false
+    /// Frames rendered when the lock in charge came: `locked` needs a later one on screen.
+    private var lockFrame: Int?
     /// The lock in charge: nil while unlocked, and once its client left without unlocking.
     private(set) weak var activeLock: SessionLock?
     /// The lock surface with the keyboard (the one clicked or touched last, else the first shown).
@@ -54,6 +56,8 @@ final class SessionLockManagerGlobal {
             return
         }
         activeLock = lock
+        // `locked` waits for a frame drawn from now on.
+        lockFrame = server.framesRendered
         if !isLocked {
             // Menus, moves and drags end while the other clients still have the seat, so they hear of it.
             server.seat.prepareForSessionLock()
@@ -69,9 +73,17 @@ final class SessionLockManagerGlobal {
         server.scheduleFrame()
     }
 
-    /// A frame was drawn: a lock waiting for `locked` gets it, as the outputs now show no other content.
+    /// A frame was drawn: a lock waiting for `locked` gets it once a frame
+    /// drawn since the lock is on every output (a monitor's page flip
+    /// completed), as the outputs then show no other content.
     private func framePresented() {
-        guard isLocked, let lock = activeLock, !lock.lockedSent else { return }
+        outputsShowedFrames()
+    }
+
+    /// The outputs may show newer frames (a frame was drawn, a flip completed).
+    func outputsShowedFrames() {
+        guard isLocked, let lock = activeLock, !lock.lockedSent, let lockFrame, server.framesRendered > lockFrame,
+              server.outputs.allSatisfy({ $0.device.isShowingLatestFrame }) else { return }
         lock.sendLocked()
     }
 
