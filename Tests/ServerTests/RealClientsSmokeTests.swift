@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every demo client weston ships (and foot), each on a Strata of its own:
+/// Every demo client weston ships (and foot; weston-simple-egl draws with
+/// Mesa's software renderer into wl_shm buffers here), each on a Strata of its own:
 /// it maps a window, draws something into it, and is still running a
 /// moment later (a protocol error would have ended it); Strata exits
 /// cleanly afterwards. The protocols these clients use each have tests of
@@ -13,7 +14,7 @@ final class RealClientsSmokeTests: XCTestCase {
         ("weston-editor", []), ("weston-eventdemo", []), ("weston-flower", []), ("weston-fullscreen", []),
         ("weston-multi-resource", []), ("weston-presentation-shm", []), ("weston-resizor", []),
         ("weston-scaler", []), ("weston-simple-damage", ["--use-viewport", "--transform=270"]),
-        ("weston-simple-shm", []), ("weston-simple-touch", []), ("weston-smoke", []), ("weston-stacking", []),
+        ("weston-simple-egl", []), ("weston-simple-shm", []), ("weston-simple-touch", []), ("weston-smoke", []), ("weston-stacking", []),
         ("weston-subsurfaces", []), ("weston-terminal", []), ("weston-transformed", []), ("foot", []),
     ]
 
