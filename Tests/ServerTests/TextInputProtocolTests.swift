@@ -173,6 +173,12 @@ final class TextInputProtocolTests: CompositorTestCase {
         zwp_input_method_v2_commit(inputMethod.inputMethod, inputMethod.dones)
         inputMethod.client.roundtrip()
         XCTAssertEqual(editor.takeEvents(), ["commit later", "done 4"])
+
+        // Text that is not UTF-8 is dropped, not repaired (a repair would move the preedit's byte offsets).
+        let invalid: [CChar] = [0x63, 0x61, 0x66, -1, 0]  // "caf" and a lone 0xFF byte
+        inputMethod.commit { im in invalid.withUnsafeBufferPointer { zwp_input_method_v2_commit_string(im, $0.baseAddress) } }
+        inputMethod.commit { im in invalid.withUnsafeBufferPointer { zwp_input_method_v2_set_preedit_string(im, $0.baseAddress, 1, 1) } }
+        XCTAssertEqual(editor.takeEvents().filter { $0.hasPrefix("commit") || $0.hasPrefix("preedit") }, [])
     }
 
     func testPreeditAndDeleteSurroundingTextAreRelayed() throws {

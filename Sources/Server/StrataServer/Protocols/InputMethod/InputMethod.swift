@@ -138,15 +138,18 @@ final class InputMethod {
 
     private static let implementation: UnsafeRawPointer = {
         var i = zwp_input_method_v2_interface()
+        // Text that is not UTF-8, as Wayland strings must be, is dropped
+        // rather than repaired: a repair would change its length in bytes,
+        // which the preedit's cursor counts in.
         i.commit_string = { _, resource, text in
             guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text,
-                  strlen(text) <= InputMethod.maximumTextBytes else { return }
-            inputMethod.pendingCommitString = String(cString: text)
+                  strlen(text) <= InputMethod.maximumTextBytes, let string = String(validatingCString: text) else { return }
+            inputMethod.pendingCommitString = string
         }
         i.set_preedit_string = { _, resource, text, cursorBegin, cursorEnd in
             guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable, let text,
-                  strlen(text) <= InputMethod.maximumTextBytes else { return }
-            inputMethod.pendingPreedit = Preedit(text: String(cString: text), cursorBegin: cursorBegin, cursorEnd: cursorEnd)
+                  strlen(text) <= InputMethod.maximumTextBytes, let string = String(validatingCString: text) else { return }
+            inputMethod.pendingPreedit = Preedit(text: string, cursorBegin: cursorBegin, cursorEnd: cursorEnd)
         }
         i.delete_surrounding_text = { _, resource, before, after in
             guard let inputMethod = InputMethod.from(resource), !inputMethod.isUnavailable else { return }
