@@ -235,6 +235,8 @@ extension Seat {
             guard !buttonsDown.contains(button) else { return }
             if buttonsDown.isEmpty {
                 pressSerials = []
+                // A first button: whatever held the last ones let go (or was reset).
+                pressClosedMenus = false
                 // The grab begins on the surface under the pointer; its window takes the keyboard and goes on top.
                 updatePointerFocus()
                 if isSessionLocked {
@@ -245,8 +247,14 @@ extension Seat {
                     buttonsDown.append(button)
                     return sendButton(button, pressed: pressed, time: time)
                 }
-                // A press outside the open menus closes them first.
-                if dismissPopupGrabs(unlessOn: livePointerFocus) { updatePointerFocus() }
+                // A press outside the open menus closes them, and is theirs: no client
+                // hears of it (a button after popup_done would be its cause, out of order).
+                if dismissPopupGrabs(unlessOn: livePointerFocus) {
+                    updatePointerFocus()
+                    pressClosedMenus = true
+                    buttonsDown.append(button)
+                    return
+                }
                 // Presses the compositor keeps: on a title bar, and Super+drag.
                 if titleBarPressed(button, time: time) || superDragPressed(button) { return }
                 if let focus = livePointerFocus, let toplevel = server.windows.window(of: focus) {
@@ -254,8 +262,9 @@ extension Seat {
                 } else if let focus = livePointerFocus, let layerSurface = server.layerShell?.layerSurface(of: focus) {
                     focusLayerSurface(layerSurface)
                 }
-            } else if (windowGrab != nil && windowGrab?.touchID == nil) || titleBarPress != nil || drag?.input == .pointer {
-                // More buttons during a move, a drag or on a title bar: the compositor's too.
+            } else if (windowGrab != nil && windowGrab?.touchID == nil) || titleBarPress != nil || drag?.input == .pointer
+                        || pressClosedMenus {
+                // More buttons during a move, a drag, on a title bar or after closing menus: the compositor's too.
                 buttonsDown.append(button)
                 return
             }
@@ -263,6 +272,12 @@ extension Seat {
         } else {
             guard let index = buttonsDown.firstIndex(of: button) else { return }
             buttonsDown.remove(at: index)
+            if pressClosedMenus {
+                guard buttonsDown.isEmpty else { return }
+                pressClosedMenus = false
+                updatePointerFocus()
+                return
+            }
             if let drag, drag.input == .pointer {
                 // The last release drops (or cancels) the drag.
                 guard buttonsDown.isEmpty else { return }

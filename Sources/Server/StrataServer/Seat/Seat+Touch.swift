@@ -25,8 +25,11 @@ extension Seat {
             touchPoints[id] = TouchPoint(surface: nil, client: nil, position: point)
             return windowMenuTouched(at: point)
         }
-        // A touch outside the open menus closes them first.
-        dismissPopupGrabs(unlessOn: surface(at: point)?.surface)
+        // A touch outside the open menus closes them, and is theirs: this finger reaches no client.
+        if dismissPopupGrabs(unlessOn: surface(at: point)?.surface) {
+            touchPoints[id] = TouchPoint(surface: nil, client: nil, position: point)
+            return
+        }
         guard let target = surface(at: point) else {
             touchPoints[id] = TouchPoint(surface: nil, client: nil, position: point)
             return

@@ -74,6 +74,10 @@ public final class Seat {
     /// The window menu, while it is open (Seat+WindowMenu).
     var windowMenu: WindowMenu?
     /// A press on a title bar, waiting for its release (Seat+TitleBar).
+    /// The press that closed the open menus (a click outside them), held
+    /// until its buttons are up: no client hears of it, as the menus it
+    /// closed were what it was for.
+    var pressClosedMenus = false
     var titleBarPress: TitleBarPress?
     /// The latest click on a title bar, for double clicks.
     var lastTitleBarClick: (window: Weak<Toplevel>, time: UInt32)?
