@@ -56,10 +56,12 @@ extension Seat {
         if grab == nil || receiver.isFocusedClient { sendModifiersToFocusedClient() }
     }
 
-    private func sendKeyToFocusedClient(_ key: UInt32, pressed: Bool, time: UInt32) {
+    /// wl_keyboard.key to the focused client, read with `keymap` (the
+    /// seat's, or a virtual keyboard's): its keyboards are sent that keymap
+    /// first when the keys before came with another.
+    func sendKeyToFocusedClient(_ key: UInt32, pressed: Bool, time: UInt32, keymap: Keymap? = nil) {
         guard let surface = keyboardTarget, surface.resource != nil else { return }
-        // Keys read with a virtual keyboard's keymap came last: the clients get the seat's again first.
-        useKeymapForClients(keymap)
+        useKeymapForClients(keymap ?? self.keymap)
         let serial = nextSerial()
         if pressed { rememberGrabSerial(serial, client: surface.client) }
         let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED

@@ -8,14 +8,7 @@ import CWaylandServer
 // (Protocols/VirtualKeyboard/VirtualKeyboard.swift says why).
 extension Seat {
     func virtualKey(_ key: UInt32, pressed: Bool, time: UInt32, keymap: Keymap) {
-        guard let surface = keyboardTarget, surface.resource != nil else { return }
-        useKeymapForClients(keymap)
-        let serial = nextSerial()
-        if pressed { rememberGrabSerial(serial, client: surface.client) }
-        let state = pressed ? WL_KEYBOARD_KEY_STATE_PRESSED : WL_KEYBOARD_KEY_STATE_RELEASED
-        for keyboard in keyboards(of: surface.client) {
-            if let resource = keyboard.resource { wl_keyboard_send_key(resource, serial, time, key, state.rawValue) }
-        }
+        sendKeyToFocusedClient(key, pressed: pressed, time: time, keymap: keymap)
     }
 
     /// A virtual keyboard's modifiers changed: the focused client hears them, with its keymap.
