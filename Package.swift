@@ -46,6 +46,9 @@ let package = Package(
         // The vocabulary both sides share: geometry, colors, gravity, limits.
         .target(name: "StrataProtocol", path: "Sources/Protocol/Vocabulary"),
 
+        // An incremental Cassowary simplex: what Auto Layout solves with; no UIKit inside.
+        .target(name: "StrataConstraintSolver", path: "Sources/ConstraintSolver", exclude: ["README.md"]),
+
         // Layer trees to pixels with pixman; no Wayland inside.
         .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG"],
                 path: "Sources/Render", exclude: ["README.md"]),
@@ -74,7 +77,7 @@ let package = Package(
         .target(name: "StrataWayland",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataClientProtocol", "CWaylandClient", "CXkbCommon"],
                 path: "Sources/Client/StrataWayland", exclude: ["README.md"]),
-        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "CCairo", "CPango"],
+        .target(name: "StrataKit", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "StrataConstraintSolver", "CCairo", "CPango"],
                 path: "Sources/Client/StrataKit",
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
                           "Pasteboard/README.md",
@@ -100,6 +103,7 @@ let package = Package(
                                                              "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),
 
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["StrataConstraintSolver"], path: "Tests/ConstraintSolverTests"),
         .testTarget(name: "AnimationTimingTests", dependencies: ["StrataProtocol"], path: "Tests/AnimationTimingTests"),
         .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
