@@ -23,19 +23,19 @@ public struct Strength: Comparable, Sendable {
 /// equation added twice is two constraints.
 public final class Constraint: CustomStringConvertible {
     /// Its constant changes through `Solver.setConstant(_:of:)`.
-    public internal(set) var expression: Expression
+    public internal(set) var expression: LinearExpression
     public let relation: Relation
     public let strength: Strength
 
     /// `lhs relation rhs`.
-    public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, strength: Strength = .required) {
+    public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression, strength: Strength = .required) {
         expression = lhs - rhs
         self.relation = relation
         self.strength = strength
     }
 
     public convenience init(_ lhs: Variable, _ relation: Relation, _ rhs: Double, strength: Strength = .required) {
-        self.init(Expression(lhs), relation, Expression(constant: rhs), strength: strength)
+        self.init(LinearExpression(lhs), relation, LinearExpression(constant: rhs), strength: strength)
     }
 
     public var description: String {

@@ -1,5 +1,5 @@
 /// A linear expression: a sum of variables with coefficients, plus a constant.
-public struct Expression: CustomStringConvertible {
+public struct LinearExpression: CustomStringConvertible {
     public var terms: [Term]
     public var constant: Double
 
@@ -35,34 +35,34 @@ public struct Term {
 }
 
 // Arithmetic, so systems read as equations: `x + w * 0.5`.
-extension Expression {
-    public static func + (lhs: Expression, rhs: Expression) -> Expression {
-        Expression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
+extension LinearExpression {
+    public static func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
+        LinearExpression(lhs.terms + rhs.terms, constant: lhs.constant + rhs.constant)
     }
 
-    public static func - (lhs: Expression, rhs: Expression) -> Expression {
+    public static func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression {
         lhs + rhs * -1
     }
 
-    public static func * (lhs: Expression, rhs: Double) -> Expression {
-        Expression(lhs.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
+    public static func * (lhs: LinearExpression, rhs: Double) -> LinearExpression {
+        LinearExpression(lhs.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: lhs.constant * rhs)
     }
 
-    public static func + (lhs: Expression, rhs: Double) -> Expression {
-        Expression(lhs.terms, constant: lhs.constant + rhs)
+    public static func + (lhs: LinearExpression, rhs: Double) -> LinearExpression {
+        LinearExpression(lhs.terms, constant: lhs.constant + rhs)
     }
 
-    public static func - (lhs: Expression, rhs: Double) -> Expression {
+    public static func - (lhs: LinearExpression, rhs: Double) -> LinearExpression {
         lhs + -rhs
     }
 }
 
 extension Variable {
-    public static func + (lhs: Variable, rhs: Variable) -> Expression { Expression(lhs) + Expression(rhs) }
-    public static func - (lhs: Variable, rhs: Variable) -> Expression { Expression(lhs) - Expression(rhs) }
-    public static func + (lhs: Variable, rhs: Double) -> Expression { Expression(lhs) + rhs }
-    public static func - (lhs: Variable, rhs: Double) -> Expression { Expression(lhs) - rhs }
-    public static func * (lhs: Variable, rhs: Double) -> Expression { Expression(lhs) * rhs }
-    public static func + (lhs: Expression, rhs: Variable) -> Expression { lhs + Expression(rhs) }
-    public static func - (lhs: Expression, rhs: Variable) -> Expression { lhs - Expression(rhs) }
+    public static func + (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs) + LinearExpression(rhs) }
+    public static func - (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs) - LinearExpression(rhs) }
+    public static func + (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) + rhs }
+    public static func - (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) - rhs }
+    public static func * (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) * rhs }
+    public static func + (lhs: LinearExpression, rhs: Variable) -> LinearExpression { lhs + LinearExpression(rhs) }
+    public static func - (lhs: LinearExpression, rhs: Variable) -> LinearExpression { lhs - LinearExpression(rhs) }
 }

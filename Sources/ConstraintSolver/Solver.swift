@@ -161,7 +161,7 @@ public final class Solver {
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         guard edits[variable] == nil else { throw .duplicateEditVariable }
         guard !strength.isRequired else { throw .requiredEdit }
-        let constraint = Constraint(Expression(variable), .equal, Expression(constant: variable.value), strength: strength)
+        let constraint = Constraint(LinearExpression(variable), .equal, LinearExpression(constant: variable.value), strength: strength)
         try add(constraint)
         edits[variable] = constraint
     }
@@ -220,7 +220,7 @@ public final class Solver {
     }
 }
 
-extension Expression {
+extension LinearExpression {
     var isFinite: Bool {
         constant.isFinite && terms.allSatisfy(\.coefficient.isFinite)
     }

@@ -8,8 +8,8 @@ final class SolverTests: XCTestCase {
         // x + y == 10, x - y == 4 → x = 7, y = 3.
         let x = Variable("x"), y = Variable("y")
         let solver = Solver()
-        try solver.add(Constraint(x + y, .equal, Expression(constant: 10)))
-        try solver.add(Constraint(x - y, .equal, Expression(constant: 4)))
+        try solver.add(Constraint(x + y, .equal, LinearExpression(constant: 10)))
+        try solver.add(Constraint(x - y, .equal, LinearExpression(constant: 4)))
         solver.updateVariables()
         XCTAssertEqual(x.value, 7, accuracy: 1e-9)
         XCTAssertEqual(y.value, 3, accuracy: 1e-9)
@@ -51,10 +51,10 @@ final class SolverTests: XCTestCase {
         // x <= y, y <= 5, then x >= 10 has no subject and needs phase one.
         let x = Variable("x"), y = Variable("y")
         let solver = Solver()
-        try solver.add(Constraint(x - y, .lessThanOrEqual, Expression()))
+        try solver.add(Constraint(x - y, .lessThanOrEqual, LinearExpression()))
         try solver.add(Constraint(y, .lessThanOrEqual, 5))
         try solver.add(Constraint(x, .equal, 3, strength: weak()))
-        XCTAssertThrowsError(try solver.add(Constraint(Expression(x) * 1 - 0, .greaterThanOrEqual, Expression(constant: 10))))
+        XCTAssertThrowsError(try solver.add(Constraint(LinearExpression(x) * 1 - 0, .greaterThanOrEqual, LinearExpression(constant: 10))))
         solver.updateVariables()
         XCTAssertEqual(x.value, 3, accuracy: 1e-9)
         XCTAssertLessThanOrEqual(y.value, 5 + 1e-9)
@@ -79,7 +79,7 @@ final class SolverTests: XCTestCase {
         let x = Variable("x")
         let solver = Solver()
         XCTAssertThrowsError(try solver.add(Constraint(x, .equal, .nan))) { XCTAssertEqual($0 as? SolverError, .nonFinite) }
-        XCTAssertThrowsError(try solver.add(Constraint(x * .infinity, .equal, Expression()))) { XCTAssertEqual($0 as? SolverError, .nonFinite) }
+        XCTAssertThrowsError(try solver.add(Constraint(x * .infinity, .equal, LinearExpression()))) { XCTAssertEqual($0 as? SolverError, .nonFinite) }
         XCTAssertEqual(solver.constraintCount, 0)
     }
 
@@ -87,7 +87,7 @@ final class SolverTests: XCTestCase {
         // A box: right = left + width, width >= 30, left >= 0, right <= 100.
         let left = Variable("left"), width = Variable("width"), right = Variable("right")
         let solver = Solver()
-        try solver.add(Constraint(Expression(right), .equal, left + width))
+        try solver.add(Constraint(LinearExpression(right), .equal, left + width))
         try solver.add(Constraint(width, .greaterThanOrEqual, 30))
         try solver.add(Constraint(left, .greaterThanOrEqual, 0))
         try solver.add(Constraint(right, .lessThanOrEqual, 100))
@@ -111,11 +111,11 @@ final class SolverTests: XCTestCase {
             var spacingConstraint: Constraint!
             for index in 1...6 {
                 let edge = Variable("e\(index)")
-                let gap = Constraint(Expression(edge), .greaterThanOrEqual, edges.last! + (index == 3 ? spacing : 0))
+                let gap = Constraint(LinearExpression(edge), .greaterThanOrEqual, edges.last! + (index == 3 ? spacing : 0))
                 if index == 3 { spacingConstraint = gap }
-                try solver.add(Constraint(Expression(edge), .greaterThanOrEqual, edges.last! + 5))
+                try solver.add(Constraint(LinearExpression(edge), .greaterThanOrEqual, edges.last! + 5))
                 try solver.add(gap)
-                try solver.add(Constraint(edge - edges.last!, .equal, Expression(constant: Double(10 * index)), strength: weak(Double(index))))
+                try solver.add(Constraint(edge - edges.last!, .equal, LinearExpression(constant: Double(10 * index)), strength: weak(Double(index))))
                 edges.append(edge)
             }
             try solver.add(Constraint(edges.last!, .lessThanOrEqual, 150))
@@ -175,7 +175,7 @@ final class SolverTests: XCTestCase {
                 let relation: Relation = [.lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &generator)!
                 let constant = Double(Int.random(in: -30...30, using: &generator))
                 let weight = Double(Int.random(in: 1...5, using: &generator)) * 100
-                let constraint = Constraint(variables[a] - variables[b], relation, Expression(constant: constant), strength: weak(weight))
+                let constraint = Constraint(variables[a] - variables[b], relation, LinearExpression(constant: constant), strength: weak(weight))
                 try incremental.add(constraint)
                 live.append(constraint)
                 kept.append((a, b, constant, relation, weight))
@@ -199,7 +199,7 @@ final class SolverTests: XCTestCase {
                 try fresh.add(Constraint(variable, .equal, Double(index * 10), strength: weak(Double(index + 1) * 1.37)))
             }
             for (a, b, constant, relation, weight) in kept {
-                try fresh.add(Constraint(copies[a] - copies[b], relation, Expression(constant: constant), strength: weak(weight)))
+                try fresh.add(Constraint(copies[a] - copies[b], relation, LinearExpression(constant: constant), strength: weak(weight)))
             }
             fresh.updateVariables()
             let freshObjective = objective(values: copies.map(\.value), kept: kept)

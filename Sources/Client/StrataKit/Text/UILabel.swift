@@ -125,9 +125,40 @@ open class UILabel: UIView {
         fittingSize(width: numberOfLines == 1 ? nil : size.width)
     }
 
+    /// With `preferredMaxLayoutWidth` at 0, a multi-line label placed by
+    /// constraints wraps at its current width, and asks for layout again
+    /// when that width changes (UIKit's automatic preferred width).
     open override var intrinsicContentSize: CGSize {
-        fittingSize(width: numberOfLines == 1 ? nil : preferredMaxLayoutWidth)
+        fittingSize(width: numberOfLines == 1 ? nil : wrapWidth)
     }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if numberOfLines != 1, preferredMaxLayoutWidth == 0, !translatesAutoresizingMaskIntoConstraints,
+           bounds.width != intrinsicWrapWidth
+        {
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    override var baselineMetrics: BaselineMetrics? {
+        guard let content, content.length > 0 else {
+            return BaselineMetrics(firstBaseline: font.ascender, lastBaseline: font.ascender, textHeight: font.lineHeight)
+        }
+        let layout = layout(in: CGSize(width: numberOfLines == 1 ? 0 : bounds.width, height: 0), numberOfLines: numberOfLines)
+        let lines = layout.lines
+        guard let first = lines.first, let last = lines.last else { return nil }
+        return BaselineMetrics(firstBaseline: first.baseline, lastBaseline: last.baseline, textHeight: layout.usedRect.height)
+    }
+
+    private var wrapWidth: CGFloat {
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        intrinsicWrapWidth = translatesAutoresizingMaskIntoConstraints ? 0 : bounds.width
+        return intrinsicWrapWidth
+    }
+
+    /// The width the intrinsic size was last measured at.
+    private var intrinsicWrapWidth: CGFloat = 0
 
     // MARK: Drawing and positioning, for subclasses
 

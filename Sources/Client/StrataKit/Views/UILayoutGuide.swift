@@ -1,17 +1,25 @@
 import Foundation
+import StrataConstraintSolver
 
-/// A rectangle a view defines for laying out its subviews. There is no
-/// Auto Layout here, so a guide offers its `layoutFrame` (in the owning
-/// view's coordinates), which frame-based layout reads: a view's
-/// `safeAreaLayoutGuide` is its bounds inset by `safeAreaInsets`, its
-/// `layoutMarginsGuide` its bounds inset by `layoutMargins`.
+/// A rectangle in a view's coordinates that Auto Layout places like a view
+/// without drawing anything: spacing between views, or a region such as
+/// the safe area. A view's `safeAreaLayoutGuide` is its bounds inset by
+/// `safeAreaInsets`, its `layoutMarginsGuide` by `layoutMargins`, its
+/// `readableContentGuide` the margins narrowed to a readable width, and
+/// its `keyboardLayoutGuide` the strip below the safe area where a
+/// keyboard would be (a desktop keyboard covers none of the window).
 open class UILayoutGuide {
     open var identifier = ""
-    open weak var owningView: UIView?
+    open internal(set) weak var owningView: UIView?
 
     /// Where the frame comes from, for the guides views own.
-    enum Kind { case plain, safeArea, layoutMargins }
+    enum Kind { case plain, safeArea, layoutMargins, readableContent, keyboard }
     let kind: Kind
+
+    /// The engine's variables for the guide, made on first use.
+    var layoutItem: LayoutItem?
+    /// The insets its generated constraints were made from.
+    var generatedInsets: UIEdgeInsets?
 
     public init() { kind = .plain }
 
@@ -21,38 +29,145 @@ open class UILayoutGuide {
         self.identifier = identifier
     }
 
-    /// The guide's rectangle in the owning view's coordinates (zero for a
-    /// plain guide, which only Auto Layout could place).
+    /// The guide's rectangle in the owning view's coordinates: where the
+    /// constraints put it, or for the guides a view owns, its insets.
     open var layoutFrame: CGRect {
         guard let view = owningView else { return .zero }
+        if let item = layoutItem, item.participates {
+            LayoutEngine.shared.sync()
+            return LayoutEngine.shared.frame(of: item)
+        }
         switch kind {
         case .plain: return .zero
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
         case .layoutMargins: return view.bounds.inset(by: view.layoutMargins)
+        case .readableContent:
+            let margins = view.bounds.inset(by: view.layoutMargins)
+            let width = min(margins.width, UILayoutGuide.readableWidth)
+            return CGRect(x: margins.midX - width / 2, y: margins.minY, width: width, height: margins.height)
+        case .keyboard:
+            let bounds = view.bounds
+            let inset = view.safeAreaInsets.bottom
+            return CGRect(x: bounds.minX, y: bounds.maxY - inset, width: bounds.width, height: inset)
+        }
+    }
+
+    /// UIKit's readable width at the default text size.
+    static let readableWidth: CGFloat = 672
+
+    func makeLayoutItem() -> LayoutItem {
+        if let layoutItem { return layoutItem }
+        let item = LayoutItem(guide: self)
+        layoutItem = item
+        return item
+    }
+
+    /// The insets the guide's kind takes from its owning view.
+    var currentInsets: UIEdgeInsets? {
+        guard let view = owningView else { return nil }
+        switch kind {
+        case .plain: return nil
+        case .safeArea, .keyboard: return view.safeAreaInsets
+        case .layoutMargins, .readableContent: return view.layoutMargins
+        }
+    }
+
+    /// The constraints that tie a view's own guide to the view (none for a plain guide).
+    func generatedConstraints(item: LayoutItem) -> ([StrataConstraintSolver.Constraint], LayoutItem?) {
+        guard let view = owningView, let insets = currentInsets else { return ([], nil) }
+        generatedInsets = insets
+        let owner = view.makeLayoutItem()
+        let width = LinearExpression(owner.width), height = LinearExpression(owner.height)
+        let top = Double(insets.top), left = Double(insets.left), bottom = Double(insets.bottom), right = Double(insets.right)
+        switch kind {
+        case .plain:
+            return ([], nil)
+        case .safeArea, .layoutMargins:
+            return ([Constraint(item.minX, .equal, left), Constraint(item.minY, .equal, top),
+                     Constraint(LinearExpression(item.width), .equal, width - (left + right)),
+                     Constraint(LinearExpression(item.height), .equal, height - (top + bottom))], owner)
+        case .readableContent:
+            // As wide as the margins allow up to the readable width, centered in them.
+            let marginsWidth = width - (left + right)
+            return ([Constraint(item.minY, .equal, top),
+                     Constraint(LinearExpression(item.height), .equal, height - (top + bottom)),
+                     Constraint(item.width, .lessThanOrEqual, Double(UILayoutGuide.readableWidth)),
+                     Constraint(LinearExpression(item.width), .lessThanOrEqual, marginsWidth),
+                     Constraint(LinearExpression(item.width), .equal, marginsWidth, strength: UILayoutPriority(999).strength),
+                     Constraint(LinearExpression(item.minX) + LinearExpression(item.width) * 0.5, .equal, marginsWidth * 0.5 + left)],
+                    owner)
+        case .keyboard:
+            return ([Constraint(item.minX, .equal, 0), Constraint(LinearExpression(item.width), .equal, width),
+                     Constraint(LinearExpression(item.minY), .equal, height - bottom),
+                     Constraint(item.height, .equal, bottom)], owner)
         }
     }
 }
 
 extension UIView {
-    /// The safe area as a guide (its `layoutFrame`).
-    public var safeAreaLayoutGuide: UILayoutGuide {
-        if let guide = ownedGuides.safeArea { return guide }
-        let guide = UILayoutGuide(owningView: self, kind: .safeArea, identifier: "UIViewSafeAreaLayoutGuide")
-        ownedGuides.safeArea = guide
+    /// The safe area as a guide.
+    public var safeAreaLayoutGuide: UILayoutGuide { ownedGuide(.safeArea, "UIViewSafeAreaLayoutGuide", \.safeArea) }
+
+    /// The layout margins as a guide.
+    public var layoutMarginsGuide: UILayoutGuide { ownedGuide(.layoutMargins, "UIViewLayoutMarginsGuide", \.layoutMargins) }
+
+    /// The margins narrowed to a comfortable line length (672 points) and centered.
+    public var readableContentGuide: UILayoutGuide {
+        ownedGuide(.readableContent, "UIViewReadableContentGuide", \.readableContent)
+    }
+
+    /// Where an on-screen keyboard would be: with none shown, as on a
+    /// desktop, its top is the safe area's bottom and its height the
+    /// bottom safe area inset, as UIKit documents for an offscreen keyboard.
+    public var keyboardLayoutGuide: UILayoutGuide { ownedGuide(.keyboard, "UIViewKeyboardLayoutGuide", \.keyboard) }
+
+    private func ownedGuide(_ kind: UILayoutGuide.Kind, _ identifier: String,
+                            _ slot: WritableKeyPath<OwnedLayoutGuides, UILayoutGuide?>) -> UILayoutGuide
+    {
+        if let guide = ownedGuides[keyPath: slot] { return guide }
+        let guide = UILayoutGuide(owningView: self, kind: kind, identifier: identifier)
+        ownedGuides[keyPath: slot] = guide
         return guide
     }
 
-    /// The layout margins as a guide (its `layoutFrame`).
-    public var layoutMarginsGuide: UILayoutGuide {
-        if let guide = ownedGuides.layoutMargins { return guide }
-        let guide = UILayoutGuide(owningView: self, kind: .layoutMargins, identifier: "UIViewLayoutMarginsGuide")
-        ownedGuides.layoutMargins = guide
-        return guide
+    /// The guides added with addLayoutGuide(_:).
+    public var layoutGuides: [UILayoutGuide] { ownedGuides.added }
+
+    public func addLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.owningView !== self else { return }
+        layoutGuide.owningView?.removeLayoutGuide(layoutGuide)
+        layoutGuide.owningView = self
+        ownedGuides.added.append(layoutGuide)
+    }
+
+    public func removeLayoutGuide(_ layoutGuide: UILayoutGuide) {
+        guard layoutGuide.owningView === self else { return }
+        if let item = layoutGuide.layoutItem {
+            for constraint in item.constraints { constraint.isActive = false }
+        }
+        ownedGuides.added.removeAll { $0 === layoutGuide }
+        layoutGuide.owningView = nil
+    }
+
+    /// A view's guides whose insets changed since their constraints were
+    /// made are made again (run before the view's layout).
+    func refreshGuideConstraints() {
+        for guide in ownedGuides.all where guide.kind != .plain {
+            guard let item = guide.layoutItem, item.participates, guide.generatedInsets != guide.currentInsets else { continue }
+            LayoutEngine.shared.markDirty(item)
+        }
     }
 }
 
-/// The guides a view made on first use.
+/// The guides a view owns.
 struct OwnedLayoutGuides {
     var safeArea: UILayoutGuide?
     var layoutMargins: UILayoutGuide?
+    var readableContent: UILayoutGuide?
+    var keyboard: UILayoutGuide?
+    var added: [UILayoutGuide] = []
+
+    var all: [UILayoutGuide] {
+        [safeArea, layoutMargins, readableContent, keyboard].compactMap { $0 } + added
+    }
 }

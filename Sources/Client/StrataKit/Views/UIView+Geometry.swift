@@ -8,6 +8,7 @@ extension UIView {
         let oldSize = layer.bounds.size
         layer.frame = frame
         boundsSizeDidChange(from: oldSize)
+        frameDidChange()
     }
 
     /// UIKit: setting the bounds keeps the center; a new origin shifts what
@@ -16,6 +17,7 @@ extension UIView {
         let oldSize = layer.bounds.size
         layer.bounds = bounds
         boundsSizeDidChange(from: oldSize)
+        if bounds.size != oldSize { frameDidChange() }
     }
 
     /// A new size autoresizes the subviews and asks for layout of the view

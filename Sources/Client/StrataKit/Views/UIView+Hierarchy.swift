@@ -47,8 +47,10 @@ extension UIView {
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        removeConstraintsReachingOutside()
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        superviewDidChange()
         layer.removeFromSuperlayer()
         if oldWindow != nil { notifyDidMoveToWindow() }
         didMoveToSuperview()
@@ -88,11 +90,13 @@ extension UIView {
         let windowChanges = oldWindow !== newWindow
         if windowChanges { view.notifyWillMove(toWindow: newWindow) }
         if let oldParent = view.superview {
+            view.removeConstraintsReachingOutside()
             oldParent.subviews.removeAll { $0 === view }
             oldParent.setNeedsLayout()
         }
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.superviewDidChange()
         reorderLayer(of: view)
         if windowChanges { view.notifyDidMoveToWindow() }
         view.didMoveToSuperview()
@@ -130,6 +134,7 @@ extension UIView {
     /// content scale follows the new window.
     func notifyDidMoveToWindow() {
         updateContentScaleForWindow()
+        if window != nil { setNeedsUpdateConstraints() }
         didMoveToWindow()
         for subview in subviews { subview.notifyDidMoveToWindow() }
         viewController?.rootViewDidMoveToWindow()

@@ -57,7 +57,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            frameDidChange()
+        }
     }
 
     /// About the center; changes frame but not bounds or center.
@@ -88,9 +91,59 @@ open class UIView: UIResponder, CALayerDelegate {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    /// Tells layout that intrinsicContentSize changed. There is no Auto Layout
-    /// engine to tell yet; views call it as UIKit's do.
-    open func invalidateIntrinsicContentSize() {}
+    /// Tells Auto Layout that intrinsicContentSize changed: the size
+    /// constraints the view generates are made again before the next layout.
+    open func invalidateIntrinsicContentSize() {
+        intrinsicContentSizeDidChange()
+    }
+
+    // MARK: Auto Layout (AutoLayout/)
+
+    /// When true (the default for views made in code), the autoresizing
+    /// mask is turned into constraints that fix the frame as it is set;
+    /// set false to place the view with constraints.
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if translatesAutoresizingMaskIntoConstraints != oldValue { layoutItemDidChange() } }
+    }
+
+    /// Called in the update-constraints pass (from the leaves up) for a view
+    /// that asked with setNeedsUpdateConstraints(), and for every view when
+    /// it moves into a window. Call super as the last step, as UIKit asks.
+    open func updateConstraints() {}
+
+    /// Whether the view needs Auto Layout even if nothing constrains it.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The view whose first baseline is this view's (the last baseline view by default).
+    open var forFirstBaselineLayout: UIView { forLastBaselineLayout }
+
+    /// The view whose last baseline is this view's (itself by default).
+    open var forLastBaselineLayout: UIView { self }
+
+    /// The size that satisfies the view's constraints, as close to
+    /// `targetSize` as they allow; the view's frame does not change.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+                                verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// As above, with how strongly to hold each dimension of `targetSize`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize
+    {
+        fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+
+    /// Where the baselines of the view's text lie, for a view that has text.
+    var baselineMetrics: BaselineMetrics? { nil }
+
+    /// The engine's variables for the view, made on first use.
+    var layoutItem: LayoutItem?
+    /// Constraints this view holds (UIView.constraints).
+    var heldConstraints: [NSLayoutConstraint] = []
+    var needsUpdateConstraintsFlag = false
+    /// Content hugging and compression resistance, set per axis.
+    var contentPriorities = ContentPriorities()
 
     /// Resizes to sizeThatFits(_:), keeping the frame's origin.
     open func sizeToFit() {
@@ -176,6 +229,7 @@ open class UIView: UIResponder, CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
         refreshSafeAreaInsets()
+        applyConstraintFrames()
         let controller = viewController
         controller?.viewWillLayoutSubviews()
         controller?.layoutContainerViews()
@@ -192,7 +246,11 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            if changed { (superview as? UIStackView)?.arrangedSubviewVisibilityDidChange(self) }
+        }
     }
 
     open var alpha: CGFloat {
@@ -226,6 +284,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Lays out now if layout is pending: the superviews that need it first,
     /// then the view, then its subviews (top-down).
     open func layoutIfNeeded() {
+        LayoutEngine.shared.prepareForLayout()
         layer.layoutIfNeeded()
     }
 
