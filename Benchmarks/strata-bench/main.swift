@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, textfield, seat, input, hardening, animation, scroll, nested, clients,
+// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, nested, clients,
 // compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
@@ -19,6 +19,7 @@ if wanted("render") { runRenderBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }
+if wanted("autolayout") { runAutoLayoutBenchmarks() }
 if wanted("textfield") { runTextFieldBenchmarks() }
 if wanted("seat") { runSeatBenchmarks() }
 // StrataKit keeps one compositor connection per process, as an app does,

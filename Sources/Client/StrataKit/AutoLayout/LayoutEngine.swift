@@ -104,7 +104,8 @@ final class LayoutEngine {
             let deepestFirst = waiting.map { ($0, $0.depth) }.sorted { $0.1 > $1.1 }.map(\.0)
             for view in deepestFirst where view.needsUpdateConstraintsFlag {
                 view.needsUpdateConstraintsFlag = false
-                view.updateConstraints()
+                // A controller's view is updated through the controller.
+                if let controller = view.viewController { controller.updateViewConstraints() } else { view.updateConstraints() }
             }
         }
     }

@@ -98,6 +98,20 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// The update-constraints pass of the controller's view: the default
+    /// updates the view's own constraints; call super as the last step.
+    open func updateViewConstraints() {
+        viewIfLoaded?.updateConstraints()
+    }
+
+    /// The size a container or popover should give the controller's view.
+    open var preferredContentSize: CGSize = .zero
+
+    /// Called when the system is low on memory. Linux sends no such
+    /// warning to apps, so only `UIApplication.didReceiveMemoryWarning`
+    /// in code (or a test) calls it.
+    open func didReceiveMemoryWarning() {}
+
     /// Safe area: extra insets for the view beyond what the window and the
     /// container's bars give it (UIViewController+SafeArea.swift).
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero {
