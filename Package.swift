@@ -96,6 +96,8 @@ let package = Package(
         .executableTarget(name: "strata-transitions-demo", dependencies: ["StrataKit"], path: "Sources/Demos/TransitionsDemo"),
         // A settings app: navigation, scrolling with tiled rows, controls, a text field, text in several scripts.
         .executableTarget(name: "strata-settings-demo", dependencies: ["StrataKit"], path: "Sources/Demos/SettingsDemo"),
+        // A profile screen laid out with anchors and nested stack views, in light and dark appearance.
+        .executableTarget(name: "strata-profile-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ProfileDemo"),
         // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
         .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 

@@ -1,8 +1,8 @@
 import Foundation
 import StrataKit
 
-/// Auto Layout: views in nested stack views (a column of rows of ten
-/// labels' worth of fixed-size views), solved and laid out from scratch
+/// Auto Layout: views of fixed intrinsic sizes in nested stack views (ten
+/// to a stack, rows in columns in rows), solved and laid out from scratch
 /// for 100, 1,000 and 10,000 views; then one constraint's constant changed
 /// and laid out again, as a share of the full solve (the engine is
 /// incremental, so it should be a few percent at most); then a window of
@@ -24,27 +24,33 @@ func runAutoLayoutBenchmarks() {
         override var intrinsicContentSize: CGSize { size }
     }
 
-    /// A root view holding a column of rows, `count` leaves in all; the
+    /// A root view holding `count` leaves in a tree of stack views, ten
+    /// to a stack, rows inside columns inside rows (as screens nest); the
     /// first leaf's width is a constraint of its own, to change.
     func makeScene(_ count: Int) -> (root: UIView, width: NSLayoutConstraint) {
-        let root = UIView(frame: CGRect(x: 0, y: 0, width: 1200, height: 800))
-        let rows = (0..<count / 10).map { row -> UIStackView in
-            let leaves = (0..<10).map { Leaf(CGSize(width: 20 + ($0 * 7 + row) % 30, height: 12 + ($0 + row) % 9)) }
-            let stack = UIStackView(arrangedSubviews: leaves)
-            stack.spacing = 4
-            stack.alignment = .center
-            return stack
+        var leaves: [UIView] = (0..<count).map { index -> UIView in
+            let width = CGFloat(20 + (index * 7) % 30), height = CGFloat(12 + (index * 5) % 9)
+            return Leaf(CGSize(width: width, height: height))
         }
-        let column = UIStackView(arrangedSubviews: rows)
-        column.axis = .vertical
-        column.spacing = 2
-        column.alignment = .leading
-        column.translatesAutoresizingMaskIntoConstraints = false
-        root.addSubview(column)
-        let first = rows[0].arrangedSubviews[0]
-        let width = first.widthAnchor.constraint(equalToConstant: 30)
-        NSLayoutConstraint.activate([column.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
-                                     column.topAnchor.constraint(equalTo: root.topAnchor, constant: 8), width])
+        let firstLeaf = leaves[0]
+        var axis = NSLayoutConstraint.Axis.horizontal
+        while leaves.count > 1 {
+            leaves = stride(from: 0, to: leaves.count, by: 10).map { start in
+                let stack = UIStackView(arrangedSubviews: Array(leaves[start..<min(start + 10, leaves.count)]))
+                stack.axis = axis
+                stack.spacing = 4
+                stack.alignment = axis == .horizontal ? .center : .leading
+                return stack
+            }
+            axis = axis == .horizontal ? .vertical : .horizontal
+        }
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 1200, height: 800))
+        let top = leaves[0]
+        top.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(top)
+        let width = firstLeaf.widthAnchor.constraint(equalToConstant: 30)
+        NSLayoutConstraint.activate([top.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+                                     top.topAnchor.constraint(equalTo: root.topAnchor, constant: 8), width])
         return (root, width)
     }
 

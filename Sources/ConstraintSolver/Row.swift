@@ -18,17 +18,25 @@ final class Row {
 
     func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
 
+    /// What an insertion did to a symbol's place in the row.
+    enum CellChange { case added, removed, changed, unchanged }
+
     /// Adds `coefficient × symbol`; a sum that cancels leaves the row.
-    /// Returns whether the symbol is in the row afterwards.
     @discardableResult
-    func insert(_ symbol: Symbol, _ coefficient: Double = 1) -> Bool {
-        let sum = (cells[symbol] ?? 0) + coefficient
+    func insert(_ symbol: Symbol, _ coefficient: Double = 1) -> CellChange {
+        let index = cells.index(forKey: symbol)
+        let sum = (index.map { cells.values[$0] } ?? 0) + coefficient
         if abs(sum) < Row.epsilon {
-            cells[symbol] = nil
-            return false
+            guard let index else { return .unchanged }
+            cells.remove(at: index)
+            return .removed
         }
-        cells[symbol] = sum
-        return true
+        guard let index else {
+            cells[symbol] = sum
+            return .added
+        }
+        cells.values[index] = sum
+        return .changed
     }
 
     /// Adds `coefficient × row`.

@@ -25,9 +25,9 @@ public final class Solver {
 
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// Basic symbol → its row.
-    private var rows: [Symbol: Row] = [:]
+    private var rows = SymbolTable<Row>()
     /// Symbol → the basic symbols of the rows that hold it.
-    private var columns: [Symbol: Set<Symbol>] = [:]
+    private var columns = ColumnIndex()
     /// What the simplex minimises: each error symbol times its weight.
     private var objective = Row()
     /// The objective's symbols with a negative coefficient (the simplex's
@@ -128,7 +128,7 @@ public final class Solver {
             row.constant -= shift
             if entry.marker.kind != .external, row.constant < 0 { infeasibleRows.append(entry.marker) }
         } else {
-            for basic in columns[entry.marker] ?? [] {
+            for basic in columns[entry.marker] {
                 let row = rows[basic]!
                 row.constant += row.coefficient(for: entry.marker) * shift
                 if basic.kind != .external, row.constant < 0 { infeasibleRows.append(basic) }
@@ -209,7 +209,7 @@ public final class Solver {
     /// unrestricted one, move either way) without a row going infeasible.
     private func hasRoom(_ symbol: Symbol) -> Bool {
         var canGrow = true, canShrink = symbol.kind == .external
-        for basic in columns[symbol] ?? [] where basic.kind != .external {
+        for basic in columns[symbol] where basic.kind != .external {
             let row = rows[basic]!
             let coefficient = row.coefficient(for: symbol)
             if row.constant < Row.epsilon {
@@ -254,7 +254,7 @@ extension Solver {
             variable.useCount -= 1
             guard variable.useCount <= 0, let symbol = variable.symbol, variables[symbol] === variable else { continue }
             if let row = rows[symbol] { deleteRow(row, basic: symbol) }
-            guard columns[symbol] == nil, objective.coefficient(for: symbol) == 0 else { continue }
+            guard columns[symbol].isEmpty, objective.coefficient(for: symbol) == 0 else { continue }
             variables[symbol] = nil
             variable.symbol = nil
             variable.useCount = 0
@@ -338,7 +338,7 @@ extension Solver {
             substitute(entering, with: artificialRow)
             insertRow(artificialRow, basic: entering)
         }
-        for basic in columns.removeValue(forKey: artificialSymbol) ?? [] {
+        for basic in columns.take(artificialSymbol) {
             rows[basic]!.remove(artificialSymbol)
         }
         removeFromObjective(artificialSymbol)
@@ -347,15 +347,15 @@ extension Solver {
 
     /// Replaces `symbol` by `row` in every row that holds it and in the objectives.
     private func substitute(_ symbol: Symbol, with row: Row) {
-        for basic in columns.removeValue(forKey: symbol) ?? [] {
+        for basic in columns.take(symbol) {
             let target = rows[basic]!
             let coefficient = target.remove(symbol)!
             target.constant += row.constant * coefficient
             for (cell, value) in row.cells {
-                if target.insert(cell, value * coefficient) {
-                    columns[cell, default: []].insert(basic)
-                } else {
-                    unindex(cell, from: basic)
+                switch target.insert(cell, value * coefficient) {
+                case .added: columns.add(basic, to: cell)
+                case .removed: columns.remove(basic, from: cell)
+                case .changed, .unchanged: break
                 }
             }
             if basic.kind != .external, target.constant < 0 { infeasibleRows.append(basic) }
@@ -415,7 +415,7 @@ extension Solver {
     /// The row that limits how far `entering` can grow (the minimum ratio).
     private func leavingRow(for entering: Symbol) -> Symbol? {
         var best: (ratio: Double, symbol: Symbol)?
-        for basic in columns[entering] ?? [] where basic.kind != .external {
+        for basic in columns[entering] where basic.kind != .external {
             let row = rows[basic]!
             let coefficient = row.coefficient(for: entering)
             guard coefficient < 0 else { continue }
@@ -432,7 +432,7 @@ extension Solver {
     /// external's.
     private func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: (Double, Symbol)?, second: (Double, Symbol)?, third: Symbol?
-        for basic in (columns[marker] ?? []).sorted() {
+        for basic in columns[marker].sorted() {
             let row = rows[basic]!
             let coefficient = row.coefficient(for: marker)
             if basic.kind == .external {
@@ -464,7 +464,7 @@ extension Solver {
 
     private func insertRow(_ row: Row, basic: Symbol) {
         rows[basic] = row
-        for symbol in row.cells.keys { columns[symbol, default: []].insert(basic) }
+        for symbol in row.cells.keys { columns.add(basic, to: symbol) }
     }
 
     @discardableResult
@@ -476,13 +476,7 @@ extension Solver {
 
     private func deleteRow(_ row: Row, basic: Symbol) {
         rows[basic] = nil
-        for symbol in row.cells.keys { unindex(symbol, from: basic) }
-    }
-
-    private func unindex(_ symbol: Symbol, from basic: Symbol) {
-        guard var users = columns.removeValue(forKey: symbol) else { return }
-        users.remove(basic)
-        if !users.isEmpty { columns[symbol] = users }
+        for symbol in row.cells.keys { columns.remove(basic, from: symbol) }
     }
 
     private func addToObjective(_ symbol: Symbol, _ coefficient: Double) {
@@ -509,8 +503,8 @@ extension Solver {
             variable.useCount = 0
         }
         entries = [:]
-        rows = [:]
-        columns = [:]
+        rows = SymbolTable()
+        columns = ColumnIndex()
         objective = Row()
         improvingSymbols = []
         artificial = nil

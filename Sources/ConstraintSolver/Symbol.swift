@@ -9,6 +9,8 @@ struct Symbol: Hashable, Comparable {
     let kind: Kind
 
     static func < (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id < rhs.id }
+    static func == (lhs: Symbol, rhs: Symbol) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Symbols the simplex may move: slacks and errors (dummies are pinned
     /// at zero, externals are unrestricted).

@@ -10,7 +10,7 @@ import Glibc
 final class OutputScaleObserver {
     private var registry: OpaquePointer?
     /// Bound outputs by registry name, with the scale each announced.
-    private var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32)] = [:]
+    private var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32, pixels: CGSize?)] = [:]
     /// Called when the largest scale changed.
     var onChange: ((CGFloat) -> Void)?
 
@@ -49,7 +49,7 @@ final class OutputScaleObserver {
         guard interface == "wl_output", let registry, let type = Self.outputInterface,
               let bound = wl_registry_bind(registry, name, type, min(version, 2)) else { return }
         let proxy = OpaquePointer(bound)
-        outputs[name] = (proxy, 1)
+        outputs[name] = (proxy, 1, nil)
         wl_output_add_listener(proxy, outputListener, Unmanaged.passUnretained(self).toOpaque())
     }
 
@@ -58,6 +58,19 @@ final class OutputScaleObserver {
         let before = scale
         wl_proxy_destroy(output.proxy)
         if scale != before { onChange?(scale) }
+    }
+
+    /// The first output's size in points (UIScreen.main's bounds), once announced.
+    var firstOutputSize: CGSize? {
+        guard let first = outputs.min(by: { $0.key < $1.key })?.value, let pixels = first.pixels else { return nil }
+        let scale = CGFloat(max(1, first.scale))
+        return CGSize(width: pixels.width / scale, height: pixels.height / scale)
+    }
+
+    fileprivate func modeAnnounced(flags: UInt32, width: Int32, height: Int32, by proxy: OpaquePointer?) {
+        guard flags & 1 != 0, width > 0, height > 0,  // WL_OUTPUT_MODE_CURRENT
+              let name = outputs.first(where: { $0.value.proxy == proxy })?.key else { return }
+        outputs[name]?.pixels = CGSize(width: CGFloat(width), height: CGFloat(height))
     }
 
     fileprivate func scaleAnnounced(_ factor: Int32, by proxy: OpaquePointer?) {
@@ -86,7 +99,9 @@ private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
     let listener = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_output_listener(
         geometry: { _, _, _, _, _, _, _, _, _, _ in },
-        mode: { _, _, _, _, _, _ in },
+        mode: { data, output, flags, width, height, _ in
+            observer(data).modeAnnounced(flags: flags, width: width, height: height, by: output)
+        },
         done: { _, _ in },
         scale: { data, output, factor in observer(data).scaleAnnounced(factor, by: output) },
         name: { _, _, _ in },

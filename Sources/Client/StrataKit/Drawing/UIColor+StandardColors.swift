@@ -19,34 +19,46 @@ extension UIColor {
     public class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 }
 
-/// The system colors in their light-appearance values (no dark mode here).
+/// The system colors, dynamic: UIKit's published light and dark values.
 extension UIColor {
     private static func srgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)
     }
-    public class var systemRed: UIColor { srgb(255, 59, 48) }
-    public class var systemGreen: UIColor { srgb(52, 199, 89) }
-    public class var systemBlue: UIColor { srgb(0, 122, 255) }
-    public class var systemOrange: UIColor { srgb(255, 149, 0) }
-    public class var systemYellow: UIColor { srgb(255, 204, 0) }
-    public class var systemPink: UIColor { srgb(255, 45, 85) }
-    public class var systemPurple: UIColor { srgb(175, 82, 222) }
-    public class var systemTeal: UIColor { srgb(48, 176, 199) }
-    public class var systemIndigo: UIColor { srgb(88, 86, 214) }
+
+    private static func dynamic(_ light: UIColor, _ dark: UIColor) -> UIColor {
+        UIColor { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+
+    public class var systemRed: UIColor { dynamic(srgb(255, 59, 48), srgb(255, 69, 58)) }
+    public class var systemGreen: UIColor { dynamic(srgb(52, 199, 89), srgb(48, 209, 88)) }
+    public class var systemBlue: UIColor { dynamic(srgb(0, 122, 255), srgb(10, 132, 255)) }
+    public class var systemOrange: UIColor { dynamic(srgb(255, 149, 0), srgb(255, 159, 10)) }
+    public class var systemYellow: UIColor { dynamic(srgb(255, 204, 0), srgb(255, 214, 10)) }
+    public class var systemPink: UIColor { dynamic(srgb(255, 45, 85), srgb(255, 55, 95)) }
+    public class var systemPurple: UIColor { dynamic(srgb(175, 82, 222), srgb(191, 90, 242)) }
+    public class var systemTeal: UIColor { dynamic(srgb(48, 176, 199), srgb(64, 200, 224)) }
+    public class var systemIndigo: UIColor { dynamic(srgb(88, 86, 214), srgb(94, 92, 230)) }
     public class var systemGray: UIColor { srgb(142, 142, 147) }
-    public class var systemGray2: UIColor { srgb(174, 174, 178) }
-    public class var systemGray3: UIColor { srgb(199, 199, 204) }
-    public class var systemGray4: UIColor { srgb(209, 209, 214) }
-    public class var systemGray5: UIColor { srgb(229, 229, 234) }
-    public class var systemGray6: UIColor { srgb(242, 242, 247) }
-    public class var systemBackground: UIColor { .white }
-    public class var secondarySystemBackground: UIColor { srgb(242, 242, 247) }
-    public class var systemGroupedBackground: UIColor { srgb(242, 242, 247) }
-    public class var label: UIColor { .black }
-    public class var secondaryLabel: UIColor { srgb(60, 60, 67, 0.6) }
-    public class var tertiaryLabel: UIColor { srgb(60, 60, 67, 0.3) }
-    public class var placeholderText: UIColor { srgb(60, 60, 67, 0.3) }
-    public class var separator: UIColor { srgb(60, 60, 67, 0.29) }
-    public class var link: UIColor { srgb(0, 122, 255) }
+    public class var systemGray2: UIColor { dynamic(srgb(174, 174, 178), srgb(99, 99, 102)) }
+    public class var systemGray3: UIColor { dynamic(srgb(199, 199, 204), srgb(72, 72, 74)) }
+    public class var systemGray4: UIColor { dynamic(srgb(209, 209, 214), srgb(58, 58, 60)) }
+    public class var systemGray5: UIColor { dynamic(srgb(229, 229, 234), srgb(44, 44, 46)) }
+    public class var systemGray6: UIColor { dynamic(srgb(242, 242, 247), srgb(28, 28, 30)) }
+    public class var systemBackground: UIColor { dynamic(.white, .black) }
+    public class var secondarySystemBackground: UIColor { dynamic(srgb(242, 242, 247), srgb(28, 28, 30)) }
+    public class var tertiarySystemBackground: UIColor { dynamic(.white, srgb(44, 44, 46)) }
+    public class var systemGroupedBackground: UIColor { dynamic(srgb(242, 242, 247), .black) }
+    public class var secondarySystemGroupedBackground: UIColor { dynamic(.white, srgb(28, 28, 30)) }
+    public class var tertiarySystemGroupedBackground: UIColor { dynamic(srgb(242, 242, 247), srgb(44, 44, 46)) }
+    public class var label: UIColor { dynamic(.black, .white) }
+    public class var secondaryLabel: UIColor { dynamic(srgb(60, 60, 67, 0.6), srgb(235, 235, 245, 0.6)) }
+    public class var tertiaryLabel: UIColor { dynamic(srgb(60, 60, 67, 0.3), srgb(235, 235, 245, 0.3)) }
+    public class var quaternaryLabel: UIColor { dynamic(srgb(60, 60, 67, 0.18), srgb(235, 235, 245, 0.16)) }
+    public class var placeholderText: UIColor { dynamic(srgb(60, 60, 67, 0.3), srgb(235, 235, 245, 0.3)) }
+    public class var separator: UIColor { dynamic(srgb(60, 60, 67, 0.29), srgb(84, 84, 88, 0.6)) }
+    public class var opaqueSeparator: UIColor { dynamic(srgb(198, 198, 200), srgb(56, 56, 58)) }
+    public class var link: UIColor { dynamic(srgb(0, 122, 255), srgb(9, 132, 255)) }
+    public class var systemFill: UIColor { dynamic(srgb(120, 120, 128, 0.2), srgb(120, 120, 128, 0.36)) }
+    public class var secondarySystemFill: UIColor { dynamic(srgb(120, 120, 128, 0.16), srgb(120, 120, 128, 0.32)) }
     public class var tintColor: UIColor { .systemBlue }
 }

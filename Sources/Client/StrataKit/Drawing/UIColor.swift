@@ -2,10 +2,31 @@ import Foundation
 
 /// UIKit's color: a thin wrapper over a CGColor in sRGB or gray.
 open class UIColor: Hashable, CustomStringConvertible {
-    public let cgColor: CGColor
+    private let fixedColor: CGColor?
+    private let provider: ((UITraitCollection) -> UIColor)?
+
+    /// The color; a dynamic color resolves against `UITraitCollection.current`.
+    public var cgColor: CGColor {
+        fixedColor ?? provider!(UITraitCollection.current).cgColor
+    }
 
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        fixedColor = cgColor
+        provider = nil
+    }
+
+    /// A color that depends on traits (light and dark appearance), resolved
+    /// each time it is used: where UIKit lays out, draws or reports trait
+    /// changes, against the view's traits.
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        fixedColor = nil
+        provider = dynamicProvider
+    }
+
+    /// The color this one is in the given traits (itself if it is not dynamic).
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
     }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

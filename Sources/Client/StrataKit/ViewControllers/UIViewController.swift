@@ -104,6 +104,19 @@ open class UIViewController: UIResponder {
         viewIfLoaded?.updateConstraints()
     }
 
+    /// The traits of the controller's view (or of the app before it has one).
+    open var traitCollection: UITraitCollection {
+        viewIfLoaded?.traitCollection ?? UITraitCollection.application
+    }
+
+    /// Called when the traits of the controller's view changed.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Light or dark for the controller's view and what it presents.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { viewIfLoaded?.traitsMayHaveChanged() } }
+    }
+
     /// The size a container or popover should give the controller's view.
     open var preferredContentSize: CGSize = .zero
 

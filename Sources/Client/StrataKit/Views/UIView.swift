@@ -97,6 +97,24 @@ open class UIView: UIResponder, CALayerDelegate {
         intrinsicContentSizeDidChange()
     }
 
+    // MARK: Traits (Traits/UIView+Traits.swift)
+
+    /// The window's traits (screen scale, size classes from the window's
+    /// size, the user's appearance) with the nearest appearance override.
+    open var traitCollection: UITraitCollection { resolvedTraitCollection }
+
+    /// Called in the layout pass when the view's traits changed; dynamic
+    /// colors resolve against the new traits meanwhile.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Light or dark for this view and the views under it (unspecified: inherited).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { traitsMayHaveChanged() } }
+    }
+
+    /// The traits last reported to traitCollectionDidChange.
+    var reportedTraitCollection: UITraitCollection?
+
     // MARK: Auto Layout (AutoLayout/)
 
     /// When true (the default for views made in code), the autoresizing
@@ -228,18 +246,22 @@ open class UIView: UIResponder, CALayerDelegate {
     /// controller's viewWillLayoutSubviews and viewDidLayoutSubviews.
     public func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
-        refreshSafeAreaInsets()
-        applyConstraintFrames()
-        let controller = viewController
-        controller?.viewWillLayoutSubviews()
-        controller?.layoutContainerViews()
-        layoutSubviews()
-        controller?.viewDidLayoutSubviews()
+        let traits = traitCollection
+        traits.performAsCurrent {
+            refreshTraitCollection(traits)
+            refreshSafeAreaInsets()
+            applyConstraintFrames()
+            let controller = viewController
+            controller?.viewWillLayoutSubviews()
+            controller?.layoutContainerViews()
+            layoutSubviews()
+            controller?.viewDidLayoutSubviews()
+        }
     }
 
     public func draw(_ layer: CALayer, in ctx: CGContext) {
         guard layer === self.layer else { return }
-        drawLayerContents(in: ctx)
+        traitCollection.performAsCurrent { drawLayerContents(in: ctx) }
     }
 
     // MARK: Rendering (UIView+Rendering.swift)
