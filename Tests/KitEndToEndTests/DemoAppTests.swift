@@ -18,8 +18,8 @@ final class DemoAppTests: XCTestCase {
 
     /// Starts a demo and waits until the compositor shows a window with at
     /// least `layers` layers of the app's, and nothing changes any more.
-    private func showDemo(_ name: String, _ arguments: [String] = [], layers: Int) throws {
-        try strata.startClient(try StrataBinary.product(name), arguments)
+    private func showDemo(_ name: String, _ arguments: [String] = [], environment: [String: String?] = [:], layers: Int) throws {
+        try strata.startClient(try StrataBinary.product(name), arguments, environment: environment)
         func appLayers() throws -> Int {
             func count(_ layer: Any?) -> Int {
                 guard let layer = layer as? [String: Any] else { return 0 }
@@ -60,6 +60,19 @@ final class DemoAppTests: XCTestCase {
         strata = try StrataProcess(width: 400, height: 340)
         try showDemo("strata-photos-demo", layers: 8)
         try assertScreenshot(matches: "photos-demo")
+    }
+
+    /// A profile screen laid out only with constraints (anchors, the safe
+    /// area, layout margins, the keyboard guide) and nested stack views,
+    /// colored with the dynamic system colors: the same app in light and,
+    /// with STRATA_APPEARANCE=dark, in dark appearance.
+    func testProfileAppMatchesItsReferencesInLightAndDark() throws {
+        for appearance in ["light", "dark"] {
+            strata = try StrataProcess(width: 400, height: 500)
+            try showDemo("strata-profile-demo", environment: ["STRATA_APPEARANCE": appearance], layers: 20)
+            try assertScreenshot(matches: "profile-demo-\(appearance)")
+            strata.stop()
+        }
     }
 
     /// The running clock's second hand is one repeating animation that the

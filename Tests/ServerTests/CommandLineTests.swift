@@ -27,6 +27,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try StrataArguments.parse(["run", "--preferred-scale", "1.5"]), .run(fractional))
         XCTAssertEqual(fractional.configuration.preferredScale, 1.5)
         XCTAssertNil(RunOptions().configuration.preferredScale, "the outputs' scale by default")
+        var dark = RunOptions()
+        dark.appearance = .dark
+        XCTAssertEqual(try StrataArguments.parse(["run", "--appearance", "dark"]), .run(dark))
+        XCTAssertNil(RunOptions().appearance, "the environment's by default")
     }
 
     func testParsesDrmOptions() throws {
@@ -98,6 +102,8 @@ final class CommandLineTests: XCTestCase {
             (["screenshot"], "screenshot needs --output FILE.png"),
             (["tree", "--output", "x.png"], "unknown option '--output'"),
             (["launch"], "unknown command 'launch' (see strata --help)"),
+            (["run", "--appearance", "blue"],
+             "the value 'blue' is invalid for '--appearance <light|dark>'. Please provide one of 'light' and 'dark'."),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try StrataArguments.parse(arguments), "\(arguments)") { error in

@@ -27,6 +27,16 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(missing.status, 127, missing.standardError)
     }
 
+    /// `--appearance dark` asks the apps Strata starts for dark appearance
+    /// through STRATA_APPEARANCE (StrataKit's trait collections follow it).
+    func testAppearanceReachesTheClients() throws {
+        let runtime = try temporaryDirectory()
+        let result = try StrataBinary.run(["run", "--headless", "--no-startup", "--socket", "dusk", "--exit-with-client",
+                                           "--appearance", "dark", "--", "sh", "-c", "test \"$STRATA_APPEARANCE\" = dark && exit 4"],
+                                          environment: ["XDG_RUNTIME_DIR": runtime, "STRATA_APPEARANCE": "light"])
+        XCTAssertEqual(result.status, 4, result.standardError)
+    }
+
     /// A client that crashes leaves the session running; SIGTERM then ends it cleanly (status 0).
     func testCrashingClientDoesNotEndTheSession() throws {
         let log = try temporaryDirectory() + "/strata.log"

@@ -4,6 +4,7 @@ import StrataServer
 
 extension BackendChoice: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
+extension Appearance: ExpressibleByArgument {}
 
 /// `strata run`: the compositor itself.
 struct RunCommand: StrataSubcommand {
@@ -70,6 +71,12 @@ struct RunCommand: StrataSubcommand {
     var touchpadTap = false
     @Flag(help: "With the drm backend: touchpads and wheels scroll the content the way the fingers move.")
     var naturalScrolling = false
+
+    @Option(help: ArgumentHelp("""
+        The appearance asked of the apps strata starts: STRATA_APPEARANCE in their environment, which StrataKit apps \
+        follow (their dynamic system colors and trait collections).
+        """, valueName: Appearance.allCases.map(\.rawValue).joined(separator: "|")))
+    var appearance: Appearance?
 
     @Flag(help: "End the session when the command after -- ends, with its exit status.")
     var exitWithClient = false
@@ -144,6 +151,7 @@ struct RunCommand: StrataSubcommand {
         options.command = command
         options.exitWithClient = exitWithClient
         options.restrictPrivileged = restrictPrivileged
+        options.appearance = appearance
         if exitWithClient && command.isEmpty {
             throw UsageError("--exit-with-client needs a command after --")
         }

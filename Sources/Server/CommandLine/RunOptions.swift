@@ -31,6 +31,8 @@ public struct RunOptions: Equatable, Sendable {
     public var drmDevice: String?
     /// Touchpad settings for the drm backend's input devices.
     public var inputDevices = InputDeviceOptions()
+    /// The appearance the session's apps are asked for (STRATA_APPEARANCE); nil: as inherited.
+    public var appearance: Appearance?
     public init() {}
 
     public var configuration: ServerConfiguration {
@@ -42,6 +44,11 @@ public struct RunOptions: Equatable, Sendable {
         configuration.preferredScale = preferredScale
         return configuration
     }
+}
+
+/// `--appearance`: light or dark, for the apps Strata starts.
+public enum Appearance: String, CaseIterable, Equatable, Sendable {
+    case light, dark
 }
 
 /// `--backend`: where the output and the input devices come from.

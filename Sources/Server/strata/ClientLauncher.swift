@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrataCommandLine
 import StrataServer
 
 /// Starts the session's clients with WAYLAND_DISPLAY naming this
@@ -16,10 +17,12 @@ final class ClientLauncher {
     /// The status `strata` exits with once `run()` returns.
     private(set) var exitStatus: Int32 = 0
 
-    init(server: Server, socketName: String) {
+    init(server: Server, socketName: String, appearance: Appearance? = nil) {
         self.server = server
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = socketName
+        // StrataKit apps resolve their dynamic colors and traits by it.
+        if let appearance { environment["STRATA_APPEARANCE"] = appearance.rawValue }
         // Clients of this session are not X11 clients of another one.
         environment["DISPLAY"] = nil
         // A token Strata itself was started with is not its clients' to spend.

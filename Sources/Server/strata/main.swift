@@ -98,7 +98,7 @@ case .run(let options):
     let outputCount = options.outputs > 1 ? " on \(options.outputs) outputs" : ""
     fputs("strata: serving WAYLAND_DISPLAY=\(options.socketName) (\(configuration.width)x\(configuration.height) @\(options.scale)x\(outputCount))\n", stderr)
 
-    let launcher = ClientLauncher(server: server, socketName: options.socketName)
+    let launcher = ClientLauncher(server: server, socketName: options.socketName, appearance: options.appearance)
     if let startup = StartupFile.path(for: options.startupFile, environment: environment) {
         do {
             try launcher.launch(startupFile: startup)
