@@ -29,10 +29,7 @@ public final class Solver {
     /// Symbol → the basic symbols of the rows that hold it.
     private var columns = ColumnIndex()
     /// What the simplex minimises: each error symbol times its weight.
-    private var objective = Row()
-    /// The objective's symbols with a negative coefficient (the simplex's
-    /// candidates to enter the basis), kept as the objective changes.
-    private var improvingSymbols: Set<Symbol> = []
+    private var objective = Objective()
     /// Phase one of adding a constraint that has no easy subject.
     private var artificial: Row?
     private var infeasibleRows: [Symbol] = []
@@ -200,7 +197,7 @@ public final class Solver {
     public func isAmbiguous(_ variable: Variable) -> Bool {
         guard let symbol = variable.symbol, variables[symbol] === variable else { return true }
         guard let row = rows[symbol] else { return true }
-        return row.cells.keys.contains { parameter in
+        return row.symbols.contains { parameter in
             parameter.kind != .dummy && objective.coefficient(for: parameter) == 0 && hasRoom(parameter)
         }
     }
@@ -286,7 +283,7 @@ extension Solver {
                 let error = newSymbol(.error)
                 other = error
                 row.insert(error, -coefficient)
-                addToObjective(error, weight)
+                objective.add(error, weight)
             }
         case .equal:
             if constraint.strength.isRequired {
@@ -301,8 +298,8 @@ extension Solver {
                 other = minus
                 row.insert(marker, coefficient)
                 row.insert(minus, 1)
-                addToObjective(marker, weight)
-                addToObjective(minus, weight)
+                objective.add(marker, weight)
+                objective.add(minus, weight)
             }
         }
         if row.constant < 0 { row.reverseSign() }
@@ -313,7 +310,7 @@ extension Solver {
     /// The symbol a new row is solved for: an external variable if it has
     /// one, else its slack or error symbol if that can be basic.
     private func chooseSubject(_ row: Row, _ entry: Entry) -> Symbol? {
-        if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+        if let external = row.symbols.first(where: { $0.kind == .external }) { return external }
         for symbol in [entry.marker, entry.other].compactMap({ $0 }) where symbol.isPivotable {
             if row.coefficient(for: symbol) < 0 { return symbol }
         }
@@ -327,12 +324,12 @@ extension Solver {
         let artificialSymbol = newSymbol(.slack)
         insertRow(Row(copying: row), basic: artificialSymbol)
         artificial = Row(copying: row)
-        do { try optimize(artificial!) } catch { return false }
+        do { try optimize(phaseOne: true) } catch { return false }
         let success = abs(artificial!.constant) < Row.epsilon
         artificial = nil
         if let artificialRow = rows[artificialSymbol] {
             deleteRow(artificialRow, basic: artificialSymbol)
-            if artificialRow.cells.isEmpty { return success }
+            if artificialRow.isEmpty { return success }
             guard let entering = artificialRow.firstPivotableSymbol else { return false }
             artificialRow.solve(for: entering, replacing: artificialSymbol)
             substitute(entering, with: artificialRow)
@@ -341,7 +338,7 @@ extension Solver {
         for basic in columns.take(artificialSymbol) {
             rows[basic]!.remove(artificialSymbol)
         }
-        removeFromObjective(artificialSymbol)
+        _ = objective.remove(artificialSymbol)
         return success
     }
 
@@ -350,36 +347,29 @@ extension Solver {
         for basic in columns.take(symbol) {
             let target = rows[basic]!
             let coefficient = target.remove(symbol)!
-            target.constant += row.constant * coefficient
-            for (cell, value) in row.cells {
-                switch target.insert(cell, value * coefficient) {
-                case .added: columns.add(basic, to: cell)
-                case .removed: columns.remove(basic, from: cell)
+            target.insert(row, coefficient) { cell, change in
+                switch change {
+                case .added: self.columns.add(basic, to: cell)
+                case .removed: self.columns.remove(basic, from: cell)
                 case .changed, .unchanged: break
                 }
             }
             if basic.kind != .external, target.constant < 0 { infeasibleRows.append(basic) }
         }
-        if let coefficient = objective.coefficient(for: symbol) as Double?, coefficient != 0 {
-            removeFromObjective(symbol)
-            objective.constant += row.constant * coefficient
-            for (cell, value) in row.cells { addToObjective(cell, value * coefficient) }
-        }
+        let coefficient = objective.remove(symbol)
+        if coefficient != 0 { objective.add(row, coefficient) }
         if let artificial, let coefficient = artificial.remove(symbol) {
             artificial.insert(row, coefficient)
         }
     }
 
-    private func optimize() throws(SolverError) {
-        try optimize(objective)
-    }
-
-    /// The primal simplex: pivots while some symbol would lower the objective.
-    private func optimize(_ target: Row) throws(SolverError) {
+    /// The primal simplex: pivots while some symbol would lower the
+    /// objective (in phase one, the artificial row).
+    private func optimize(phaseOne: Bool = false) throws(SolverError) {
         while true {
-            let entering = target === objective
-                ? improvingSymbols.min()
-                : target.cells.filter { $0.key.kind != .dummy && $0.value < 0 }.keys.min()
+            let entering = phaseOne
+                ? artificial!.cells.first(where: { $0.0.kind != .dummy && $0.1 < 0 })?.0
+                : objective.improvingSymbols.min()
             guard let entering else { return }
             guard let leaving = leavingRow(for: entering) else { throw .unsatisfiable }
             pivot(leaving: leaving, entering: entering)
@@ -452,10 +442,9 @@ extension Solver {
         let weight = entry.constraint.strength.weight
         for symbol in [entry.marker, entry.other].compactMap({ $0 }) where symbol.kind == .error {
             if let row = rows[symbol] {
-                objective.constant -= row.constant * weight
-                for (cell, value) in row.cells { addToObjective(cell, -value * weight) }
+                objective.add(row, -weight)
             } else {
-                addToObjective(symbol, -weight)
+                objective.add(symbol, -weight)
             }
         }
     }
@@ -464,7 +453,7 @@ extension Solver {
 
     private func insertRow(_ row: Row, basic: Symbol) {
         rows[basic] = row
-        for symbol in row.cells.keys { columns.add(basic, to: symbol) }
+        for symbol in row.symbols { columns.add(basic, to: symbol) }
     }
 
     @discardableResult
@@ -476,21 +465,7 @@ extension Solver {
 
     private func deleteRow(_ row: Row, basic: Symbol) {
         rows[basic] = nil
-        for symbol in row.cells.keys { columns.remove(basic, from: symbol) }
-    }
-
-    private func addToObjective(_ symbol: Symbol, _ coefficient: Double) {
-        objective.insert(symbol, coefficient)
-        if symbol.kind != .dummy, objective.coefficient(for: symbol) < 0 {
-            improvingSymbols.insert(symbol)
-        } else {
-            improvingSymbols.remove(symbol)
-        }
-    }
-
-    private func removeFromObjective(_ symbol: Symbol) {
-        objective.remove(symbol)
-        improvingSymbols.remove(symbol)
+        for symbol in row.symbols { columns.remove(basic, from: symbol) }
     }
 
     /// Builds the tableau again from the constraints, in the order they
@@ -505,8 +480,7 @@ extension Solver {
         entries = [:]
         rows = SymbolTable()
         columns = ColumnIndex()
-        objective = Row()
-        improvingSymbols = []
+        objective = Objective()
         artificial = nil
         infeasibleRows = []
         variables = [:]
