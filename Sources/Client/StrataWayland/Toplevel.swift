@@ -53,7 +53,9 @@ public final class Toplevel {
     private var pendingStates: [UInt32] = []
     private var frameCallbacks: [FrameCallback] = []
 
-    public init(connection: Connection, title: String = "", appID: String = "") throws {
+    /// `maximized` asks, before the first commit, to be maximized: the
+    /// first configure then gives the output's usable area.
+    public init(connection: Connection, title: String = "", appID: String = "", maximized: Bool = false) throws {
         guard let compositor = connection.compositor, let wmBase = connection.wmBase, connection.isConnected else {
             throw StrataWaylandError.missingGlobal(connection.compositor == nil ? "wl_compositor" : "xdg_wm_base")
         }
@@ -72,6 +74,7 @@ public final class Toplevel {
         xdg_toplevel_add_listener(xdgToplevel, xdgToplevelListener, me)
         if !title.isEmpty { xdg_toplevel_set_title(xdgToplevel, title) }
         if !appID.isEmpty { xdg_toplevel_set_app_id(xdgToplevel, appID) }
+        if maximized { xdg_toplevel_set_maximized(xdgToplevel) }
         wl_surface_commit(surface)
         try display.flush()
     }

@@ -8,6 +8,7 @@ extension UIApplication {
         if let delegate { self.delegate = delegate }
         _ = self.delegate?.application(self, willFinishLaunchingWithOptions: nil)
         _ = self.delegate?.application(self, didFinishLaunchingWithOptions: nil)
+        connectInitialScene()
         UpdateCycle.shared.run()
     }
 
@@ -32,6 +33,7 @@ extension UIApplication {
 
     /// Tells the delegate, sends what is pending, and ends the process with status 0.
     func terminate() {
+        disconnectScenes()
         delegate?.applicationWillTerminate(self)
         UpdateCycle.shared.run()
         CompositorConnection.current?.flush()

@@ -57,6 +57,9 @@ open class UIApplication: UIResponder {
 
     weak var keyWindowReference: UIWindow?
 
+    /// The scenes connected, in order (UIApplication+Scenes).
+    var connectedSceneList: [UIScene] = []
+
     private struct WeakWindow { weak var window: UIWindow? }
     private var windowList: [WeakWindow] = []
 

@@ -32,6 +32,11 @@ public protocol UIApplicationDelegate: AnyObject {
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     /// Called once before the app exits (here: after its last window was closed).
     func applicationWillTerminate(_ application: UIApplication)
+
+    /// The configuration of a scene being connected; a `delegateClass` set
+    /// on it makes the app scene-based (the default names none).
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration
 }
 
 extension UIApplicationDelegate {
@@ -51,6 +56,11 @@ extension UIApplicationDelegate {
     }
 
     public func applicationWillTerminate(_ application: UIApplication) {}
+
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                            options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+    }
 
     /// The entry point `@main` calls: runs the app with this type as its
     /// delegate, as `UIApplicationMain` does on iOS. Never returns.

@@ -45,7 +45,8 @@ final class WindowSurface {
     init(window: UIWindow, compositor: CompositorConnection) throws {
         self.window = window
         self.compositor = compositor
-        toplevel = try Toplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID)
+        toplevel = try Toplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID,
+                                maximized: window.fillsScreen)
         context = compositor.layerManager?.context(for: toplevel)
         let madeToplevel = toplevel
         presenter = compositor.localCompositor.map {

@@ -91,7 +91,7 @@ open class UINavigationController: UIViewController {
     }
 
     open override func loadView() {
-        let container = UIView(frame: frameForLoadedView ?? CGRect(origin: .zero, size: UIWindow.defaultSize))
+        let container = UIView(frame: frameForLoadedView ?? UIScreen.main.bounds)
         container.clipsToBounds = true
         navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
         toolbar.isHidden = isToolbarHidden

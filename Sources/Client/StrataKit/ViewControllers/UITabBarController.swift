@@ -71,7 +71,7 @@ open class UITabBarController: UIViewController {
     }
 
     open override func loadView() {
-        let container = UIView(frame: frameForLoadedView ?? CGRect(origin: .zero, size: UIWindow.defaultSize))
+        let container = UIView(frame: frameForLoadedView ?? UIScreen.main.bounds)
         container.clipsToBounds = true
         container.addSubview(tabBar)
         view = container

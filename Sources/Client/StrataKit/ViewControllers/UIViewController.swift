@@ -62,15 +62,14 @@ open class UIViewController: UIResponder {
     /// The view if it was loaded, without loading it.
     open var viewIfLoaded: UIView? { loadedView }
 
-    /// Creates a plain view; override to make another and assign it to `view`.
     /// The frame the default `loadView()` gives its view: the window's
-    /// bounds when the controller becomes a window's root. On iOS the default
-    /// view starts at the screen's size, so code in viewDidLoad can lay out
-    /// against real bounds; here the window stands in for the screen.
+    /// bounds when the controller becomes a window's root, else the
+    /// screen's, as on iOS, so code in viewDidLoad lays out against real bounds.
     var frameForLoadedView: CGRect?
 
+    /// Creates a plain view; override to make another and assign it to `view`.
     open func loadView() {
-        view = UIView(frame: frameForLoadedView ?? CGRect(origin: .zero, size: UIWindow.defaultSize))
+        view = UIView(frame: frameForLoadedView ?? UIScreen.main.bounds)
     }
 
     open func viewDidLoad() {}

@@ -23,9 +23,29 @@ open class UIWindow: UIView {
     /// The xdg_toplevel app id of this process's windows.
     static var applicationID: String = ProcessInfo.processInfo.processName
 
-    /// UIKit sizes a window to its screen; there is no screen here, so a
-    /// window shown with an empty frame gets this size.
-    public static let defaultSize = CGSize(width: 640, height: 480)
+    /// Shown without a frame: sized to the screen and maximized.
+    var fillsScreen = false
+
+    /// A window made in a scene fills the screen, as UIKit's do.
+    public convenience init(windowScene: UIWindowScene) {
+        self.init(frame: .zero)
+        join(windowScene)
+    }
+
+    /// The scene the window belongs to.
+    open var windowScene: UIWindowScene? {
+        get { scene }
+        set { join(newValue) }
+    }
+
+    private weak var scene: UIWindowScene?
+
+    private func join(_ newScene: UIWindowScene?) {
+        guard newScene !== scene else { return }
+        scene?.windowList.removeAll { $0 === self }
+        scene = newScene
+        newScene?.windowList.append(self)
+    }
 
     /// The compositor side of the window while it is visible.
     var surface: WindowSurface?
@@ -177,9 +197,14 @@ open class UIWindow: UIView {
     }
 
     private func show() {
-        if bounds.isEmpty { frame = CGRect(origin: frame.origin, size: UIWindow.defaultSize) }
         do {
             let compositor = try CompositorConnection.open()
+            // UIKit: a window made without a frame fills its screen. Here it
+            // asks to be maximized, so it fills the output's usable area.
+            if bounds.isEmpty {
+                fillsScreen = true
+                frame = UIScreen.main.bounds
+            }
             screenScale = compositor.screenScale
             surface = try WindowSurface(window: self, compositor: compositor)
             UpdateCycle.shared.schedule()
