@@ -148,6 +148,20 @@ final class StackViewTests: AutoLayoutTestCase {
         XCTAssertEqual(frames().map(\.minX), [0, 110, 170])
     }
 
+    /// Hiding an arranged view inside an animation block animates the
+    /// others into its place (the common `UIView.animate { view.isHidden = true }`).
+    func testHidingInsideAnAnimationBlockAnimatesTheCollapse() {
+        let stack = stack()
+        stack.spacing = 10
+        root.layoutIfNeeded()
+        CATransaction.flush()
+        UIView.animate(withDuration: 0.3) { self.items[1].isHidden = true }
+        XCTAssertEqual(items[2].frame.minX, 110, "the model frame at once")
+        let move = items[2].layer.animation(forKey: "position") as? CABasicAnimation
+        XCTAssertNotNil(move, "the move is animated")
+        XCTAssertEqual(move?.duration, 0.3)
+    }
+
     func testCustomSpacingAfterAView() {
         let stack = stack()
         stack.spacing = 10

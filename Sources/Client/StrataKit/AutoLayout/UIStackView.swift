@@ -128,6 +128,12 @@ open class UIStackView: UIView {
     func arrangedSubviewVisibilityDidChange(_ view: UIView) {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangementDidChange(true)
+        // Inside an animation block the stack lays out at once, so the
+        // collapse (or the opening) is animated, as UIKit's stack views do.
+        if !ViewAnimationContext.stack.isEmpty {
+            updateConstraintsIfNeeded()
+            (superview ?? self).layoutIfNeeded()
+        }
     }
 
     func arrangedSubviewSizeDidChange(_ view: UIView) {
