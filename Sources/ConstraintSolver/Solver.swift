@@ -36,6 +36,9 @@ public final class Solver {
     private var variables: [Symbol: Variable] = [:]
     private var edits: [Variable: Constraint] = [:]
     private var nextSymbolID = 0
+    /// Basic dummies: the rows of redundant required equations.
+    private var dummyBasics: Set<Symbol> = []
+    private var isRebuilding = false
     private var nextOrder = 0
 
     public init() {}
@@ -53,6 +56,7 @@ public final class Solver {
     public func add(_ constraint: Constraint) throws(SolverError) {
         guard entries[ObjectIdentifier(constraint)] == nil else { throw .duplicateConstraint }
         guard constraint.expression.isFinite, !constraint.strength.weight.isNaN else { throw .nonFinite }
+        guard constraint.strength.weight > 0 else { throw .nonPositiveStrength }
         let (row, entry) = makeRow(for: constraint)
         retainVariables(of: constraint)
         var subject = chooseSubject(row, entry)
@@ -73,11 +77,12 @@ public final class Solver {
             // solution; the required constraints already here are whole,
             // so the tableau is built again from them.
             releaseVariables(of: constraint)
-            rebuild()
+            rebuildUnlessRebuilding()
             throw .unsatisfiable
         }
         entries[ObjectIdentifier(constraint)] = entry
-        do { try optimize() } catch { rebuild() }
+        do { try optimize() } catch { rebuildUnlessRebuilding() }
+        infeasibleRows.removeAll()
     }
 
     public func remove(_ constraint: Constraint) throws(SolverError) {
@@ -93,12 +98,14 @@ public final class Solver {
             row.solve(for: marker, replacing: leaving)
             substitute(marker, with: row)
         } else {
-            rebuild()
-            releaseVariables(of: constraint)
+            // No row to pivot on (not seen in practice): build again
+            // without it, which also counts the variables' uses anew.
+            rebuildUnlessRebuilding()
             return
         }
         releaseVariables(of: constraint)
-        do { try optimize() } catch { rebuild() }
+        do { try optimize() } catch { rebuildUnlessRebuilding() }
+        infeasibleRows.removeAll()
     }
 
     /// Changes the constant of a constraint in the solver, in place: the
@@ -111,6 +118,7 @@ public final class Solver {
         let old = constraint.expression.constant
         let delta = constant - old
         guard delta != 0 else { return }
+        infeasibleRows.removeAll()
         constraint.expression.constant = constant
         if entry.marker.kind == .dummy, rows[entry.marker] != nil {
             // A redundant required equation: its row says only that the
@@ -133,11 +141,18 @@ public final class Solver {
         }
         do {
             try dualOptimize()
+            // A redundant required equation is a row of its dummy, which
+            // must stay zero; the dual simplex never moves a dummy.
+            guard redundantEquationsHold else { throw SolverError.unsatisfiable }
         } catch {
             constraint.expression.constant = old
-            rebuild()
+            rebuildUnlessRebuilding()
             throw .unsatisfiable
         }
+    }
+
+    private var redundantEquationsHold: Bool {
+        dummyBasics.allSatisfy { abs(rows[$0]!.constant) < Row.epsilon }
     }
 
     private func replace(_ constraint: Constraint, previousConstant: Double) throws(SolverError) {
@@ -453,6 +468,7 @@ extension Solver {
 
     private func insertRow(_ row: Row, basic: Symbol) {
         rows[basic] = row
+        if basic.kind == .dummy { dummyBasics.insert(basic) }
         for symbol in row.symbols { columns.add(basic, to: symbol) }
     }
 
@@ -465,14 +481,17 @@ extension Solver {
 
     private func deleteRow(_ row: Row, basic: Symbol) {
         rows[basic] = nil
+        if basic.kind == .dummy { dummyBasics.remove(basic) }
         for symbol in row.symbols { columns.remove(basic, from: symbol) }
     }
 
     /// Builds the tableau again from the constraints, in the order they
     /// were added; the way back from a failed change.
-    private func rebuild() {
+    private func rebuildUnlessRebuilding() {
+        guard !isRebuilding else { return }
+        isRebuilding = true
+        defer { isRebuilding = false }
         let ordered = entries.values.sorted { $0.order < $1.order }.map(\.constraint)
-        let editValues = edits.mapValues { -$0.expression.constant }
         for variable in variables.values {
             variable.symbol = nil
             variable.useCount = 0
@@ -483,11 +502,11 @@ extension Solver {
         objective = Objective()
         artificial = nil
         infeasibleRows = []
+        dummyBasics = []
         variables = [:]
         for constraint in ordered {
             // Required ones were consistent before; an optional one always fits.
             try? add(constraint)
         }
-        for (variable, value) in editValues { try? suggestValue(value, for: variable) }
     }
 }

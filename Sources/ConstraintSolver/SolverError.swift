@@ -13,4 +13,6 @@ public enum SolverError: Error, Equatable {
     case requiredEdit
     /// A non-finite number in an expression or a suggested value.
     case nonFinite
+    /// A weight of zero or less (it would reward breaking the constraint).
+    case nonPositiveStrength
 }

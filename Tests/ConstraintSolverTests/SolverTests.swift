@@ -143,6 +143,33 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual(x.value, 5, accuracy: 1e-9)
     }
 
+    /// Two copies of one required equation: moving one's constant would
+    /// break the other, so it is refused both ways and nothing changes.
+    func testAConstantChangeThatBreaksARedundantEquationIsRefused() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let first = Constraint(x, .equal, 100), copy = Constraint(x, .equal, 100)
+        try solver.add(first)
+        try solver.add(copy)
+        for constant in [-50.0, -150.0] {
+            XCTAssertThrowsError(try solver.setConstant(constant, of: first)) { XCTAssertEqual($0 as? SolverError, .unsatisfiable) }
+            solver.updateVariables()
+            XCTAssertEqual(x.value, 100, accuracy: 1e-9)
+        }
+        try solver.remove(copy)
+        try solver.setConstant(-50, of: first)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 50, accuracy: 1e-9)
+    }
+
+    func testAWeightOfZeroOrLessIsRefused() {
+        let solver = Solver()
+        XCTAssertThrowsError(try solver.add(Constraint(Variable("x"), .equal, 1, strength: Strength(weight: -1)))) {
+            XCTAssertEqual($0 as? SolverError, .nonPositiveStrength)
+        }
+        XCTAssertEqual(solver.constraintCount, 0)
+    }
+
     func testAmbiguityIsReported() throws {
         let x = Variable("x"), width = Variable("width")
         let solver = Solver()
