@@ -45,6 +45,9 @@ public final class Solver {
 
     public var constraintCount: Int { entries.count }
 
+    /// The constraints in the solver, in the order they were added.
+    public var constraints: [Constraint] { entries.values.sorted { $0.order < $1.order }.map(\.constraint) }
+
     public func contains(_ constraint: Constraint) -> Bool {
         entries[ObjectIdentifier(constraint)] != nil
     }

@@ -39,6 +39,18 @@ final class TraitCollectionTests: XCTestCase {
         XCTAssertEqual(custom.resolvedColor(with: light), .blue)
     }
 
+    /// A dynamic color stays dynamic with another alpha; colors compare
+    /// equal by what they are in both appearances, whatever is current.
+    func testDynamicColorsWithAlphaAndEquality() {
+        let dark = UITraitCollection(userInterfaceStyle: .dark)
+        let faded = UIColor.label.withAlphaComponent(0.5)
+        XCTAssertEqual(faded.resolvedColor(with: dark), UIColor(white: 1, alpha: 0.5))
+        XCTAssertEqual(UIColor.systemBackground, UIColor.systemBackground)
+        XCTAssertNotEqual(UIColor.systemBackground, UIColor.white, "white in light, black in dark")
+        dark.performAsCurrent { XCTAssertNotEqual(UIColor.label, UIColor.black) }
+        XCTAssertEqual(Set([UIColor.label, UIColor.label]).count, 1)
+    }
+
     /// overrideUserInterfaceStyle: "the view and all of its subviews" take
     /// the style; the change is reported and colors resolve again.
     func testOverridingTheStyleReportsAChangeAndResolvesColors() {

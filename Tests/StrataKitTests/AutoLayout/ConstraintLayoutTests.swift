@@ -241,6 +241,36 @@ final class ConstraintLayoutTests: AutoLayoutTestCase {
         assertFrame(text, 8, 0, 384, 10)
     }
 
+    /// alignmentRectInsets: constraints place the alignment rect, and the
+    /// frame reaches past it by the insets (a badge's shadow, say).
+    func testAlignmentRectInsets() {
+        final class Badge: UIView {
+            override var alignmentRectInsets: UIEdgeInsets { UIEdgeInsets(top: 2, left: 4, bottom: 6, right: 4) }
+        }
+        let badge = Badge()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(badge)
+        NSLayoutConstraint.activate([badge.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+                                     badge.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+                                     badge.widthAnchor.constraint(equalToConstant: 40), badge.heightAnchor.constraint(equalToConstant: 20)])
+        root.layoutIfNeeded()
+        assertFrame(badge, 6, 8, 48, 28)
+        XCTAssertEqual(badge.alignmentRect(forFrame: badge.frame), CGRect(x: 10, y: 10, width: 40, height: 20))
+    }
+
+    /// keyboardLayoutGuide with no keyboard shown: its top is the safe
+    /// area's bottom, or the view's bottom when it does not use the safe area.
+    func testKeyboardLayoutGuideWithoutAKeyboard() {
+        let bar = constrained()
+        NSLayoutConstraint.activate([bar.bottomAnchor.constraint(equalTo: root.keyboardLayoutGuide.topAnchor),
+                                     bar.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     bar.widthAnchor.constraint(equalToConstant: 10), bar.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(bar.frame.maxY, 300)
+        XCTAssertTrue(root.keyboardLayoutGuide.usesBottomSafeArea)
+        XCTAssertEqual(root.keyboardLayoutGuide.layoutFrame.height, 0)
+    }
+
     /// A guide added with addLayoutGuide(_:) is placed like a view: two
     /// spacer guides of equal width center a view between two others.
     func testPlainLayoutGuidesAsSpacers() {
@@ -275,6 +305,53 @@ final class ConstraintLayoutTests: AutoLayoutTestCase {
         container.removeFromSuperview()
         XCTAssertFalse(outside.isActive)
         XCTAssertTrue(inside.isActive, "held by the container, inside the removed subtree")
+    }
+
+    /// A constraint deactivated by a move and activated again in the same
+    /// turn is measured along the view's new path to the common ancestor.
+    func testReactivatingAfterAMoveInTheSameTurnUsesTheNewPath() {
+        let first = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let second = UIView(frame: CGRect(x: 200, y: 0, width: 100, height: 100))
+        root.addSubview(first)
+        root.addSubview(second)
+        let view = constrained(first)
+        let leading = view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 250)
+        NSLayoutConstraint.activate([leading, view.topAnchor.constraint(equalTo: first.topAnchor),
+                                     view.widthAnchor.constraint(equalToConstant: 10), view.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(view.frame.minX, 250)
+        second.addSubview(view)
+        XCTAssertFalse(leading.isActive, "it reached outside the moved view")
+        leading.isActive = true
+        view.topAnchor.constraint(equalTo: second.topAnchor).isActive = true
+        root.layoutIfNeeded()
+        XCTAssertEqual(view.frame.minX, 50, "250 in the root is 50 in the second container")
+    }
+
+    /// Views that go take their constraints out of the one engine, so
+    /// screens that come and go do not make layout slower.
+    func testViewsThatGoLeaveTheEngine() {
+        let engine = LayoutEngine.shared
+        root.layoutIfNeeded()
+        let before = engine.solver.constraintCount
+        do {
+            let card = constrained()
+            let title = Sized(80, 20)
+            card.addSubview(title)
+            NSLayoutConstraint.activate([card.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                         card.topAnchor.constraint(equalTo: root.topAnchor),
+                                         title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+                                         title.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+                                         card.trailingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8),
+                                         card.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 8)])
+            root.layoutIfNeeded()
+            XCTAssertEqual(card.frame.size, CGSize(width: 96, height: 36))
+            XCTAssertGreaterThan(engine.solver.constraintCount, before)
+            card.removeFromSuperview()
+        }
+        root.layoutIfNeeded()
+        engine.sync()
+        XCTAssertEqual(engine.solver.constraintCount, before, "the card's constraints, held by views that are gone, left: \(engine.solver.constraints.suffix(6))")
     }
 
     /// Conflicting required constraints: UIKit logs the conflict and

@@ -69,6 +69,7 @@ final class UpdateCycle {
         // commits back: then the next presented event asks for it.
         let heldBack = CompositorConnection.current?.isCommitHeldBack ?? false
         let workLeft = !CATransaction.changedLayers.isEmpty || shown.contains { hasPendingPasses($0.layer) }
+            || LayoutEngine.shared.needsLayoutPass
         if !workLeft || heldBack { isScheduled = false }
     }
 
@@ -80,7 +81,8 @@ final class UpdateCycle {
         for _ in 0..<8 {
             window.layoutIfNeeded()
             let root = window.layer
-            guard root.needsLayout() || root.descendantNeedsLayout else { return }
+            // Constraints changed by this layout move views laid out before it.
+            guard root.needsLayout() || root.descendantNeedsLayout || LayoutEngine.shared.needsLayoutPass else { return }
         }
     }
 

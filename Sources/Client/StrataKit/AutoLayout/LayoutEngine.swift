@@ -17,6 +17,8 @@ final class LayoutEngine {
     /// Views whose frames the engine sets.
     private var constrainedViews: [ObjectIdentifier: LayoutItem] = [:]
     private var solutionChanged = false
+    /// Broken constraints given another try in this sync (once each).
+    private var retriedThisSync: Set<ObjectIdentifier> = []
 
     /// Where conflicts and misuse are reported (standard error; tests listen).
     static var log: (String) -> Void = { message in
@@ -74,14 +76,17 @@ final class LayoutEngine {
     /// The update-constraints pass, then the sync; views whose frames the
     /// solution moved have their superviews laid out again.
     func prepareForLayout() {
-        guard hasPendingChanges || solutionChanged else { return }
+        guard needsLayoutPass else { return }
         updateConstraintsPass()
         sync()
         guard solutionChanged else { return }
         solutionChanged = false
         for item in constrainedViews.values {
-            guard let view = item.view else { continue }
-            if view.pixelAligned(item.solvedFrame(solver)) != view.alignmentFrame {
+            guard let view = item.view else {
+                constrainedViews[ObjectIdentifier(item)] = nil
+                continue
+            }
+            if view.frame(forAlignmentRect: view.pixelAligned(item.solvedFrame(solver))) != view.untransformedFrame {
                 view.superview?.setNeedsLayout()
             }
         }
@@ -113,6 +118,7 @@ final class LayoutEngine {
     /// Brings the solver up to date with the queued constraints and the
     /// items whose generated constraints are stale.
     func sync() {
+        retriedThisSync = []
         while !queuedConstraints.isEmpty || !dirtyItems.isEmpty {
             let batch = queuedConstraints
             queuedConstraints = []
@@ -122,41 +128,58 @@ final class LayoutEngine {
                 removeFromSolver(constraint)
             }
             var additions: [NSLayoutConstraint] = []
+            var constantChanges: [NSLayoutConstraint] = []
             for constraint in batch where constraint.isActive {
                 constraint.needsRebuild = false
-                if let solverConstraint = constraint.solverConstraint {
-                    changeConstant(of: constraint, solverConstraint)
+                if constraint.solverConstraint != nil {
+                    constantChanges.append(constraint)
                 } else if let (solverConstraint, items) = LayoutExpressions.solverConstraint(for: constraint) {
                     constraint.solverConstraint = solverConstraint
                     constraint.solverItems = items
                     for item in items { retain(item) }
                     additions.append(constraint)
+                } else {
+                    LayoutEngine.report("The view hierarchy is not prepared for the constraint: \(constraint)\n\tIts items are not the holding view or views under it, or a guide has no owning view; it is ignored.")
                 }
             }
             // What items generate goes in before what the app asked for,
             // so a conflict breaks the app's constraint, as UIKit reports it.
             regenerateDirtyItems()
+            for constraint in constantChanges {
+                changeConstant(of: constraint, constraint.solverConstraint!)
+            }
             for constraint in additions { add(constraint) }
             solutionChanged = true
         }
     }
 
+    /// Whether layout must run again for the engine: changes are waiting,
+    /// or the solution moved views whose superviews are not yet told.
+    var needsLayoutPass: Bool { hasPendingChanges || solutionChanged }
+
+    /// A view or guide that goes: the constraints it held and those that
+    /// read it leave the engine, and so do the ones it generated.
+    func forget(_ item: LayoutItem?, heldConstraints: [NSLayoutConstraint]) {
+        // (The holder is going: its weak references already read nil.)
+        for constraint in heldConstraints where !constraint.heldItems.isEmpty {
+            constraint.detach()
+            enqueue(constraint)
+        }
+        guard let item else { return }
+        for constraint in item.constraints {
+            constraint.installedOn?.removeConstraint(constraint)
+        }
+        markDirty(item)
+    }
+
     private func regenerateDirtyItems() {
         while let item = dirtyItems.popLast() {
             item.isDirty = false
-            for constraint in item.generated { try? solver.remove(constraint) }
-            item.generated = []
-            if let container = item.generatedContainer {
-                item.generatedContainer = nil
-                release(container)
-            }
-            if item.participates, item.object != nil {
-                let (constraints, container) = item.makeGeneratedConstraints()
-                if let container {
-                    item.generatedContainer = container
-                    retain(container)
-                }
-                for constraint in constraints {
+            let (made, container) = item.participates && item.object != nil ? item.makeGeneratedConstraints() : ([], nil)
+            if !updateInPlace(item.generated, to: made) {
+                for constraint in item.generated { try? solver.remove(constraint) }
+                item.generated = []
+                for constraint in made {
                     do {
                         try solver.add(constraint)
                         item.generated.append(constraint)
@@ -165,13 +188,37 @@ final class LayoutEngine {
                     }
                 }
             }
-            if item.isConstrainedView, let view = item.view {
-                constrainedViews[ObjectIdentifier(view)] = item
-            } else if let view = item.view {
-                constrainedViews[ObjectIdentifier(view)] = nil
+            if container !== item.generatedContainer {
+                if let container { retain(container) }
+                if let old = item.generatedContainer { release(old) }
+                item.generatedContainer = container
+            }
+            constrainedViews[ObjectIdentifier(item)] = item.isConstrainedView ? item : nil
+            // Constraints broken against what the item said before may hold now.
+            for constraint in item.constraints where constraint.isBroken && constraint.isActive
+                && retriedThisSync.insert(ObjectIdentifier(constraint)).inserted
+            {
+                constraint.isBroken = false
+                constraintDidChange(constraint, rebuild: true)
             }
             solutionChanged = true
         }
+    }
+
+    /// Generated constraints of the same form as before (a frame set anew,
+    /// a new intrinsic size) change their constants in place: no pivots
+    /// beyond what the change reaches, no new symbols.
+    private func updateInPlace(_ old: [StrataConstraintSolver.Constraint], to new: [StrataConstraintSolver.Constraint]) -> Bool {
+        guard !old.isEmpty, old.count == new.count,
+              zip(old, new).allSatisfy({ $0.0.hasSameForm(as: $0.1) }) else { return false }
+        for (existing, replacement) in zip(old, new) {
+            do {
+                try solver.setConstant(replacement.expression.constant, of: existing)
+            } catch {
+                return false
+            }
+        }
+        return true
     }
 
     private func add(_ constraint: NSLayoutConstraint) {
@@ -275,12 +322,15 @@ extension UIView {
 
     /// The frame without the transform (Auto Layout works on the untransformed
     /// rect: center and bounds size).
-    var alignmentFrame: CGRect {
+    var untransformedFrame: CGRect {
         let size = bounds.size
         let anchor = layer.anchorPoint
         return CGRect(x: center.x - size.width * anchor.x, y: center.y - size.height * anchor.y,
                       width: size.width, height: size.height)
     }
+
+    /// What Auto Layout places: the untransformed frame's alignment rect.
+    var alignmentFrame: CGRect { alignmentRect(forFrame: untransformedFrame) }
 
     /// A rect with its edges on whole pixels of the view's scale, as UIKit
     /// rounds what its engine computes.
@@ -300,5 +350,13 @@ extension UIView {
             return [before, size, after].map { mask.contains($0) ? "&" : "-" }.joined()
         }
         return "h=\(axis(.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)) v=\(axis(.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin))"
+    }
+}
+
+extension StrataConstraintSolver.Constraint {
+    /// Same variables, coefficients, relation and strength: only the constant may differ.
+    func hasSameForm(as other: StrataConstraintSolver.Constraint) -> Bool {
+        relation == other.relation && strength == other.strength && expression.terms.count == other.expression.terms.count
+            && zip(expression.terms, other.expression.terms).allSatisfy { $0.0.variable === $0.1.variable && $0.0.coefficient == $0.1.coefficient }
     }
 }

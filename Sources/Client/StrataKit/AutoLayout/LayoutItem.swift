@@ -149,6 +149,7 @@ extension LayoutItem {
     /// length, no longer than it at the hugging priority and no shorter at
     /// the compression resistance priority.
     private func intrinsicSizeConstraints(of view: UIView) -> [StrataConstraintSolver.Constraint] {
+        view.intrinsicContentSizeWillBeRead()
         let size = view.intrinsicContentSize
         var constraints: [StrataConstraintSolver.Constraint] = []
         for (axis, length, variable) in [(NSLayoutConstraint.Axis.horizontal, size.width, width), (.vertical, size.height, height)]

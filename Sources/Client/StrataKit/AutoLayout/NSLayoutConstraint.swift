@@ -35,7 +35,14 @@ open class NSLayoutConstraint: NSObject {
     /// (the "animate a constraint's constant" idiom: change it, then call
     /// `layoutIfNeeded()` inside an animation block).
     open var constant: CGFloat {
-        didSet { if constant != oldValue { LayoutEngine.shared.constraintDidChange(self) } }
+        didSet {
+            guard constant.isFinite else {
+                LayoutEngine.report("NSLayoutConstraint: a constant of \(constant) is not a number Auto Layout can use; \(self) keeps \(oldValue)")
+                constant = oldValue
+                return
+            }
+            if constant != oldValue { LayoutEngine.shared.constraintDidChange(self) }
+        }
     }
 
     open var priority: UILayoutPriority = .required {
@@ -64,8 +71,26 @@ open class NSLayoutConstraint: NSObject {
     var isQueued = false
     /// Could not be satisfied with the required constraints around it.
     var isBroken = false
-    /// Made by a view for its own arrangement (a stack view's), not by the app.
-    var isInternal = false
+    /// The items of the two views or guides while the constraint is held
+    /// (each lists it in its `constraints`).
+    var heldItems: [LayoutItem] = []
+
+    /// Held by `view`: its items list it.
+    func attach(to view: UIView) {
+        installedOn = view
+        heldItems = [firstItem, secondItem].compactMap { $0.flatMap(LayoutItem.make(for:)) }
+        for item in heldItems { item.constraints.insert(self) }
+        needsRebuild = true
+    }
+
+    /// Held by nothing: its items forget it.
+    func detach() {
+        installedOn = nil
+        for item in heldItems { item.constraints.remove(self) }
+        heldItems = []
+        isBroken = false
+        needsRebuild = true
+    }
 
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
                 toItem view2: Any?, attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat)

@@ -167,7 +167,6 @@ extension UIStackView {
                                                 multiplier: multiplier, constant: constant)
             constraint.priority = priority
             constraint.identifier = name
-            constraint.isInternal = true
             constraints.append(constraint)
         }
     }

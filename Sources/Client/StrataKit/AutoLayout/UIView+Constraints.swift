@@ -14,10 +14,7 @@ extension UIView {
         guard constraint.installedOn !== self else { return }
         constraint.installedOn?.removeConstraint(constraint)
         heldConstraints.append(constraint)
-        constraint.installedOn = self
-        for object in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
-            LayoutItem.make(for: object)?.constraints.insert(constraint)
-        }
+        constraint.attach(to: self)
         LayoutEngine.shared.enqueue(constraint)
     }
 
@@ -29,11 +26,7 @@ extension UIView {
     public func removeConstraint(_ constraint: NSLayoutConstraint) {
         guard constraint.installedOn === self else { return }
         heldConstraints.removeAll { $0 === constraint }
-        constraint.installedOn = nil
-        for object in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
-            LayoutItem.of(object)?.constraints.remove(constraint)
-        }
-        constraint.isBroken = false
+        constraint.detach()
         LayoutEngine.shared.enqueue(constraint)
     }
 
@@ -108,8 +101,6 @@ extension UIView {
                                         attribute: .notAnAttribute, multiplier: 1, constant: target.height)
         width.priority = horizontal
         height.priority = vertical
-        width.isInternal = true
-        height.isInternal = true
         addConstraint(width)
         addConstraint(height)
         engine.sync()
@@ -215,7 +206,11 @@ extension UIView {
     func applyConstraintFrames() {
         let engine = LayoutEngine.shared
         refreshGuideConstraints()
-        if engine.hasPendingChanges { engine.sync() }
+        if engine.hasPendingChanges {
+            // A view added during this layout pass has its constraints made first.
+            engine.updateConstraintsPass()
+            engine.sync()
+        }
         for subview in subviews {
             guard let item = subview.layoutItem, item.isConstrainedView else { continue }
             subview.setAlignmentFrame(engine.frame(of: item))
@@ -223,8 +218,14 @@ extension UIView {
     }
 
     /// Sets the untransformed rect: bounds size and center, so a transform stays.
-    func setAlignmentFrame(_ frame: CGRect) {
-        guard frame != alignmentFrame else { return }
+    func setAlignmentFrame(_ alignmentRect: CGRect) {
+        let frame = self.frame(forAlignmentRect: alignmentRect)
+        let old = untransformedFrame
+        guard frame != old else { return }
+        // A move alone changes what of the superview's safe area reaches in.
+        if frame.origin != old.origin, ownedGuides.all.contains(where: { $0.layoutItem?.participates == true }) {
+            setNeedsLayout()
+        }
         if bounds.size != frame.size { bounds = CGRect(origin: bounds.origin, size: frame.size) }
         let anchor = layer.anchorPoint
         let newCenter = CGPoint(x: frame.minX + frame.width * anchor.x, y: frame.minY + frame.height * anchor.y)

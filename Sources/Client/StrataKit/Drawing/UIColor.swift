@@ -47,9 +47,10 @@ open class UIColor: Hashable, CustomStringConvertible {
 
     public var description: String { "UIColor(\(cgColor))" }
 
-    /// The same color with another alpha.
+    /// The same color with another alpha (still dynamic, if this one is).
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(cgColor: cgColor.copy(alpha: alpha)!)
+        if let provider { return UIColor { provider($0).withAlphaComponent(alpha) } }
+        return UIColor(cgColor: cgColor.copy(alpha: alpha)!)
     }
 
     /// The sRGB components; always succeeds (gray colors convert).
@@ -116,8 +117,18 @@ open class UIColor: Hashable, CustomStringConvertible {
         UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor)
     }
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
-    public func hash(into hasher: inout Hasher) { hasher.combine(cgColor) }
+    /// Colors are equal when they are in light and in dark appearance (a
+    /// fixed color is the same in both), whatever the current traits.
+    public static func == (lhs: UIColor, rhs: UIColor) -> Bool {
+        if lhs.provider == nil && rhs.provider == nil { return lhs.cgColor == rhs.cgColor }
+        return UIColor.appearances.allSatisfy { lhs.resolvedColor(with: $0).cgColor == rhs.resolvedColor(with: $0).cgColor }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for traits in UIColor.appearances { hasher.combine(resolvedColor(with: traits).cgColor) }
+    }
+
+    private static let appearances = [UITraitCollection(userInterfaceStyle: .light), UITraitCollection(userInterfaceStyle: .dark)]
 
     static func rgb(hue: CGFloat, saturation: CGFloat, brightness: CGFloat)
         -> (red: CGFloat, green: CGFloat, blue: CGFloat) {

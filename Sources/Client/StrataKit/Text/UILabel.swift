@@ -153,8 +153,11 @@ open class UILabel: UIView {
 
     private var wrapWidth: CGFloat {
         if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
-        intrinsicWrapWidth = translatesAutoresizingMaskIntoConstraints ? 0 : bounds.width
-        return intrinsicWrapWidth
+        return translatesAutoresizingMaskIntoConstraints ? 0 : bounds.width
+    }
+
+    override func intrinsicContentSizeWillBeRead() {
+        intrinsicWrapWidth = wrapWidth
     }
 
     /// The width the intrinsic size was last measured at.

@@ -16,12 +16,44 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case unspecified = -1, leftToRight, rightToLeft
 }
 
+/// Text sizes a user may prefer, UIKit's names.
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+
+    private static let order: [UIContentSizeCategory] = [
+        .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge,
+        .accessibilityExtraExtraExtraLarge,
+    ]
+
+    public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
+
+    public static func < (lhs: UIContentSizeCategory, rhs: UIContentSizeCategory) -> Bool {
+        (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
+    }
+}
+
 /// The traits of an interface environment: its appearance, display scale
 /// and size classes, as UIKit describes them. A view's traits come from its
 /// window (the screen's scale, size classes from the window's size, the
 /// user's appearance) and the `overrideUserInterfaceStyle` of its
 /// controllers and views.
-open class UITraitCollection: Equatable, CustomStringConvertible {
+open class UITraitCollection: Hashable, CustomStringConvertible {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let displayScale: CGFloat
     public let horizontalSizeClass: UIUserInterfaceSizeClass
@@ -65,6 +97,15 @@ open class UITraitCollection: Equatable, CustomStringConvertible {
         self.init(style: .unspecified, scale: 0, horizontal: .unspecified, vertical: verticalSizeClass,
                   idiom: .unspecified, direction: .unspecified)
     }
+
+    public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) {
+        self.init(style: .unspecified, scale: 0, horizontal: .unspecified, vertical: .unspecified,
+                  idiom: .unspecified, direction: layoutDirection)
+    }
+
+    /// The text size the user prefers: UIKit's default, `.large` (Linux
+    /// desktops have no such setting apps can read yet).
+    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
 
     public convenience init(userInterfaceIdiom: UIUserInterfaceIdiom) {
         self.init(style: .unspecified, scale: 0, horizontal: .unspecified, vertical: .unspecified,
@@ -125,6 +166,15 @@ open class UITraitCollection: Equatable, CustomStringConvertible {
         lhs.userInterfaceStyle == rhs.userInterfaceStyle && lhs.displayScale == rhs.displayScale
             && lhs.horizontalSizeClass == rhs.horizontalSizeClass && lhs.verticalSizeClass == rhs.verticalSizeClass
             && lhs.userInterfaceIdiom == rhs.userInterfaceIdiom && lhs.layoutDirection == rhs.layoutDirection
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(userInterfaceStyle)
+        hasher.combine(displayScale)
+        hasher.combine(horizontalSizeClass)
+        hasher.combine(verticalSizeClass)
+        hasher.combine(userInterfaceIdiom)
+        hasher.combine(layoutDirection)
     }
 
     public var description: String {

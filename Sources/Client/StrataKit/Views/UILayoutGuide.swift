@@ -23,6 +23,10 @@ open class UILayoutGuide {
 
     public init() { kind = .plain }
 
+    deinit {
+        if let layoutItem { LayoutEngine.shared.forget(layoutItem, heldConstraints: []) }
+    }
+
     init(owningView: UIView, kind: Kind, identifier: String) {
         self.owningView = owningView
         self.kind = kind
@@ -47,7 +51,7 @@ open class UILayoutGuide {
             return CGRect(x: margins.midX - width / 2, y: margins.minY, width: width, height: margins.height)
         case .keyboard:
             let bounds = view.bounds
-            let inset = view.safeAreaInsets.bottom
+            let inset = currentInsets?.bottom ?? 0
             return CGRect(x: bounds.minX, y: bounds.maxY - inset, width: bounds.width, height: inset)
         }
     }
@@ -67,7 +71,8 @@ open class UILayoutGuide {
         guard let view = owningView else { return nil }
         switch kind {
         case .plain: return nil
-        case .safeArea, .keyboard: return view.safeAreaInsets
+        case .safeArea: return view.safeAreaInsets
+        case .keyboard: return (self as? UIKeyboardLayoutGuide)?.usesBottomSafeArea == false ? .zero : view.safeAreaInsets
         case .layoutMargins, .readableContent: return view.layoutMargins
         }
     }
@@ -119,7 +124,12 @@ extension UIView {
     /// Where an on-screen keyboard would be: with none shown, as on a
     /// desktop, its top is the safe area's bottom and its height the
     /// bottom safe area inset, as UIKit documents for an offscreen keyboard.
-    public var keyboardLayoutGuide: UILayoutGuide { ownedGuide(.keyboard, "UIViewKeyboardLayoutGuide", \.keyboard) }
+    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        if let guide = ownedGuides.keyboard as? UIKeyboardLayoutGuide { return guide }
+        let guide = UIKeyboardLayoutGuide(owningView: self, kind: .keyboard, identifier: "UIViewKeyboardLayoutGuide")
+        ownedGuides.keyboard = guide
+        return guide
+    }
 
     private func ownedGuide(_ kind: UILayoutGuide.Kind, _ identifier: String,
                             _ slot: WritableKeyPath<OwnedLayoutGuides, UILayoutGuide?>) -> UILayoutGuide
@@ -169,5 +179,19 @@ struct OwnedLayoutGuides {
 
     var all: [UILayoutGuide] {
         [safeArea, layoutMargins, readableContent, keyboard].compactMap { $0 } + added
+    }
+}
+
+/// The guide for where the keyboard is. A desktop has no on-screen
+/// keyboard, so it is always the offscreen keyboard of UIKit's
+/// documentation: its top at the safe area's bottom (the view's bottom
+/// with `usesBottomSafeArea` false), its height what lies below.
+open class UIKeyboardLayoutGuide: UILayoutGuide {
+    /// Whether an undocked keyboard moves the guide (none does here).
+    open var followsUndockedKeyboard = false
+
+    /// Whether the offscreen keyboard's guide stops at the safe area.
+    open var usesBottomSafeArea = true {
+        didSet { if usesBottomSafeArea != oldValue, let layoutItem { LayoutEngine.shared.markDirty(layoutItem) } }
     }
 }

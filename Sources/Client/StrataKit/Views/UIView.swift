@@ -32,6 +32,13 @@ open class UIView: UIResponder, CALayerDelegate {
         self.init(frame: .zero)
     }
 
+    /// A view that goes takes its constraints out of the layout engine.
+    deinit {
+        if layoutItem != nil || !heldConstraints.isEmpty {
+            LayoutEngine.shared.forget(layoutItem, heldConstraints: heldConstraints)
+        }
+    }
+
     /// Archives are not supported; like many UIKit subclasses, this traps.
     public required init?(coder: NSCoder) {
         fatalError("init(coder:) is not supported")
@@ -152,8 +159,27 @@ open class UIView: UIResponder, CALayerDelegate {
         fittingSize(targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
     }
 
+    /// How far the content's edges (what Auto Layout aligns) lie inside
+    /// the frame; zero unless a view has ornaments outside its content.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The rect Auto Layout aligns for a frame: the frame inset by `alignmentRectInsets`.
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect {
+        frame.inset(by: alignmentRectInsets)
+    }
+
+    /// The frame whose alignment rect is `alignmentRect`.
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let insets = alignmentRectInsets
+        return alignmentRect.inset(by: UIEdgeInsets(top: -insets.top, left: -insets.left, bottom: -insets.bottom, right: -insets.right))
+    }
+
     /// Where the baselines of the view's text lie, for a view that has text.
     var baselineMetrics: BaselineMetrics? { nil }
+
+    /// Called as the layout engine reads intrinsicContentSize for its
+    /// constraints (a label notes the width it wrapped at).
+    func intrinsicContentSizeWillBeRead() {}
 
     /// The engine's variables for the view, made on first use.
     var layoutItem: LayoutItem?
