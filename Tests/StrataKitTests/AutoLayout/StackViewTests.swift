@@ -203,6 +203,34 @@ final class StackViewTests: AutoLayoutTestCase {
         XCTAssertEqual(column.frame, CGRect(x: 136, y: 114, width: 128, height: 72))
     }
 
+    /// A row aligned on first baselines, whose first view is a column of
+    /// labels: the row follows the label inside when its font changes.
+    func testBaselinesThroughANestedStackFollowTextChanges() {
+        let inner = UILabel(), side = UILabel()
+        inner.text = "Inner"
+        inner.font = .systemFont(ofSize: 12)
+        side.text = "Side"
+        side.font = .systemFont(ofSize: 14)
+        let column = UIStackView(arrangedSubviews: [inner])
+        column.axis = .vertical
+        let row = UIStackView(arrangedSubviews: [column, side])
+        row.alignment = .firstBaseline
+        row.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(row)
+        NSLayoutConstraint.activate([row.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     row.topAnchor.constraint(equalTo: root.topAnchor)])
+        func baselines() -> (CGFloat, CGFloat) {
+            (column.frame.minY + inner.frame.minY + inner.baselineMetrics!.firstBaseline,
+             side.frame.minY + side.baselineMetrics!.firstBaseline)
+        }
+        root.layoutIfNeeded()
+        XCTAssertEqual(baselines().0, baselines().1, accuracy: 0.5)
+        inner.font = .systemFont(ofSize: 32)
+        root.layoutIfNeeded()
+        XCTAssertEqual(baselines().0, baselines().1, accuracy: 0.5)
+        XCTAssertGreaterThan(side.frame.minY, 5, "the side label moved down to the bigger text's baseline")
+    }
+
     /// Labels on a row aligned on their first baselines.
     func testFirstBaselineAlignment() {
         let big = UILabel(), small = UILabel()

@@ -136,7 +136,10 @@ final class LayoutEngine {
                 } else if let (solverConstraint, items) = LayoutExpressions.solverConstraint(for: constraint) {
                     constraint.solverConstraint = solverConstraint
                     constraint.solverItems = items
-                    for item in items { retain(item) }
+                    for item in items {
+                        retain(item)
+                        item.readers.insert(constraint)
+                    }
                     additions.append(constraint)
                 } else {
                     LayoutEngine.report("The view hierarchy is not prepared for the constraint: \(constraint)\n\tIts items are not the holding view or views under it, or a guide has no owning view; it is ignored.")
@@ -248,7 +251,10 @@ final class LayoutEngine {
             try? solver.remove(solverConstraint)
         }
         constraint.solverConstraint = nil
-        for item in constraint.solverItems { release(item) }
+        for item in constraint.solverItems {
+            item.readers.remove(constraint)
+            release(item)
+        }
         constraint.solverItems = []
     }
 

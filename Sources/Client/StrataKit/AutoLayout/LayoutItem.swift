@@ -23,8 +23,12 @@ final class LayoutItem {
     /// The container whose size the generated constraints read (retained).
     var generatedContainer: LayoutItem?
     var isDirty = false
-    /// The active constraints that read the item.
+    /// The active constraints held with this item as one of their two items.
     var constraints = Set<NSLayoutConstraint>()
+    /// The constraints whose solver expressions read the item's variables
+    /// (their items, the views between them and their ancestor, a
+    /// container's baseline view).
+    var readers = Set<NSLayoutConstraint>()
 
     init(view: UIView) {
         self.view = view

@@ -159,8 +159,9 @@ extension UIView {
         (superview as? UIStackView)?.arrangedSubviewSizeDidChange(self)
         guard let item = layoutItem, item.participates else { return }
         LayoutEngine.shared.markDirty(item)
-        // Baseline constraints carry the text's offsets.
-        for constraint in item.constraints
+        // Baseline constraints carry the text's offsets, also those that
+        // reach this view through a container's baseline view.
+        for constraint in item.readers
         where [constraint.firstAttribute, constraint.secondAttribute].contains(where: { $0 == .firstBaseline || $0 == .lastBaseline }) {
             LayoutEngine.shared.constraintDidChange(constraint, rebuild: true)
         }
