@@ -216,6 +216,7 @@ extension UIView {
             guard let item = subview.layoutItem, item.isConstrainedView else { continue }
             subview.setAlignmentFrame(engine.frame(of: item))
         }
+        (self as? UIScrollView)?.adoptContentSizeFromConstraints()
     }
 
     /// Sets the untransformed rect: bounds size and center, so a transform stays.

@@ -101,6 +101,9 @@ open class UIButton: UIControl {
         fittingSize()
     }
 
+    /// The title's baseline is the button's, as UIKit aligns buttons.
+    open override var forLastBaselineLayout: UIView { titleLabelStorage ?? self }
+
     open override var intrinsicContentSize: CGSize {
         fittingSize()
     }

@@ -5,7 +5,15 @@ import Foundation
 /// contents at the image's scale, placed by `contentMode`.
 open class UIImageView: UIView {
     open var image: UIImage? {
-        didSet { showImage() }
+        didSet {
+            showImage()
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+        }
+    }
+
+    /// The image's size in points; none without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
     /// UIKit: "initializes and returns an image view … adjusts the frame of

@@ -13,13 +13,13 @@ open class UILayoutGuide {
     open internal(set) weak var owningView: UIView?
 
     /// Where the frame comes from, for the guides views own.
-    enum Kind { case plain, safeArea, layoutMargins, readableContent, keyboard }
+    enum Kind { case plain, safeArea, layoutMargins, readableContent, keyboard, scrollContent, scrollFrame }
     let kind: Kind
 
     /// The engine's variables for the guide, made on first use.
     var layoutItem: LayoutItem?
-    /// The insets its generated constraints were made from.
-    var generatedInsets: UIEdgeInsets?
+    /// What its generated constraints were made from (insets, an offset).
+    var generatedInputs: [CGFloat]?
 
     public init() { kind = .plain }
 
@@ -53,6 +53,10 @@ open class UILayoutGuide {
             let bounds = view.bounds
             let inset = currentInsets?.bottom ?? 0
             return CGRect(x: bounds.minX, y: bounds.maxY - inset, width: bounds.width, height: inset)
+        case .scrollContent:
+            return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame:
+            return view.bounds
         }
     }
 
@@ -66,11 +70,20 @@ open class UILayoutGuide {
         return item
     }
 
+    /// What the guide's generated constraints are made from, to see when they are stale.
+    var currentInputs: [CGFloat]? {
+        switch kind {
+        case .plain, .scrollContent: return nil
+        case .scrollFrame: return owningView.map { [$0.bounds.minX, $0.bounds.minY] }
+        default: return currentInsets.map { [$0.top, $0.left, $0.bottom, $0.right] }
+        }
+    }
+
     /// The insets the guide's kind takes from its owning view.
     var currentInsets: UIEdgeInsets? {
         guard let view = owningView else { return nil }
         switch kind {
-        case .plain: return nil
+        case .plain, .scrollContent, .scrollFrame: return nil
         case .safeArea: return view.safeAreaInsets
         case .keyboard: return (self as? UIKeyboardLayoutGuide)?.usesBottomSafeArea == false ? .zero : view.safeAreaInsets
         case .layoutMargins, .readableContent: return view.layoutMargins
@@ -79,13 +92,27 @@ open class UILayoutGuide {
 
     /// The constraints that tie a view's own guide to the view (none for a plain guide).
     func generatedConstraints(item: LayoutItem) -> ([StrataConstraintSolver.Constraint], LayoutItem?) {
-        guard let view = owningView, let insets = currentInsets else { return ([], nil) }
-        generatedInsets = insets
+        guard let view = owningView else { return ([], nil) }
+        generatedInputs = currentInputs
+        switch kind {
+        case .scrollContent:
+            // The content starts at the content's origin; its size is what constraints make it.
+            return ([Constraint(item.minX, .equal, 0), Constraint(item.minY, .equal, 0)], nil)
+        case .scrollFrame:
+            // The visible rect, in content coordinates: it does not scroll.
+            let owner = view.makeLayoutItem()
+            return ([Constraint(item.minX, .equal, Double(view.bounds.minX)), Constraint(item.minY, .equal, Double(view.bounds.minY)),
+                     Constraint(LinearExpression(item.width), .equal, LinearExpression(owner.width)),
+                     Constraint(LinearExpression(item.height), .equal, LinearExpression(owner.height))], owner)
+        default:
+            break
+        }
+        guard let insets = currentInsets else { return ([], nil) }
         let owner = view.makeLayoutItem()
         let width = LinearExpression(owner.width), height = LinearExpression(owner.height)
         let top = Double(insets.top), left = Double(insets.left), bottom = Double(insets.bottom), right = Double(insets.right)
         switch kind {
-        case .plain:
+        case .plain, .scrollContent, .scrollFrame:
             return ([], nil)
         case .safeArea, .layoutMargins:
             return ([Constraint(item.minX, .equal, left), Constraint(item.minY, .equal, top),
@@ -131,7 +158,7 @@ extension UIView {
         return guide
     }
 
-    private func ownedGuide(_ kind: UILayoutGuide.Kind, _ identifier: String,
+    func ownedGuide(_ kind: UILayoutGuide.Kind, _ identifier: String,
                             _ slot: WritableKeyPath<OwnedLayoutGuides, UILayoutGuide?>) -> UILayoutGuide
     {
         if let guide = ownedGuides[keyPath: slot] { return guide }
@@ -163,7 +190,7 @@ extension UIView {
     /// made are made again (run before the view's layout).
     func refreshGuideConstraints() {
         for guide in ownedGuides.all where guide.kind != .plain {
-            guard let item = guide.layoutItem, item.participates, guide.generatedInsets != guide.currentInsets else { continue }
+            guard let item = guide.layoutItem, item.participates, guide.generatedInputs != guide.currentInputs else { continue }
             LayoutEngine.shared.markDirty(item)
         }
     }
@@ -175,10 +202,12 @@ struct OwnedLayoutGuides {
     var layoutMargins: UILayoutGuide?
     var readableContent: UILayoutGuide?
     var keyboard: UILayoutGuide?
+    var scrollContent: UILayoutGuide?
+    var scrollFrame: UILayoutGuide?
     var added: [UILayoutGuide] = []
 
     var all: [UILayoutGuide] {
-        [safeArea, layoutMargins, readableContent, keyboard].compactMap { $0 } + added
+        [safeArea, layoutMargins, readableContent, keyboard, scrollContent, scrollFrame].compactMap { $0 } + added
     }
 }
 
