@@ -68,7 +68,7 @@ final class DemoAppTests: XCTestCase {
     /// with STRATA_APPEARANCE=dark, in dark appearance.
     func testProfileAppMatchesItsReferencesInLightAndDark() throws {
         for appearance in ["light", "dark"] {
-            strata = try StrataProcess(width: 400, height: 500)
+            strata = try StrataProcess(width: 380, height: 480)
             try showDemo("strata-profile-demo", environment: ["STRATA_APPEARANCE": appearance], layers: 20)
             try assertScreenshot(matches: "profile-demo-\(appearance)")
             strata.stop()

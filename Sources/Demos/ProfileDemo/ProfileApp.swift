@@ -1,12 +1,14 @@
 import Foundation
 import StrataKit
 
-// A profile screen written as UIKit code is written today: views made in
-// code with translatesAutoresizingMaskIntoConstraints = false, anchors
-// activated together, stack views nested three deep, the safe area and
-// layout margins, content hugging, and the dynamic system colors, so the
-// same code draws in light and dark appearance (STRATA_APPEARANCE=dark,
-// or `strata run --appearance dark`). Only the import differs from iOS.
+// A profile screen written as UIKit code is written today: a scene
+// delegate that makes the window, views made in code with
+// translatesAutoresizingMaskIntoConstraints = false, anchors activated
+// together, stack views nested three deep, the safe area, layout margins
+// and keyboard guides, and the dynamic system colors, so the same code
+// draws in light and dark appearance (STRATA_APPEARANCE=dark, or `strata
+// run --appearance dark`). Only the import differs from iOS (and the
+// delegates are final: Swift makes them from their class only so).
 
 /// A number over its caption, centered.
 final class StatView: UIStackView {
@@ -120,15 +122,25 @@ final class ProfileViewController: UIViewController {
 
 @main
 final class ProfileAppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = ProfileSceneDelegate.self
+        return configuration
+    }
+}
+
+/// The window is made where the current Xcode templates make it; made
+/// without a frame, it fills the screen (here: maximized on the output).
+final class ProfileSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
-    func application(_ application: UIApplication,
-                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 360, height: 440))
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = (scene as? UIWindowScene) else { return }
+        let window = UIWindow(windowScene: windowScene)
         window.title = "Profile"
         window.rootViewController = ProfileViewController()
         window.makeKeyAndVisible()
         self.window = window
-        return true
     }
 }
