@@ -148,6 +148,39 @@ final class ConstraintLayoutTests: AutoLayoutTestCase {
         XCTAssertEqual(second.frame.width, 40)
     }
 
+    /// The Auto Layout Guide's two labels in a row ("Setting Content-Hugging
+    /// and Compression-Resistance Priorities"): the name label hugs
+    /// (251), so the value label takes the rest; squeezed, the name resists
+    /// harder (751) and the value label is truncated.
+    func testHuggingAndCompressionResistanceBetweenTwoLabels() {
+        let name = UILabel(), value = UILabel()
+        name.text = "Name"
+        value.text = "A value"
+        for label in [name, value] {
+            label.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(label)
+        }
+        let trailing = value.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20)
+        NSLayoutConstraint.activate([
+            name.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            value.leadingAnchor.constraint(equalTo: name.trailingAnchor, constant: 8), trailing,
+            name.firstBaselineAnchor.constraint(equalTo: value.firstBaselineAnchor),
+            name.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+        ])
+        name.setContentHuggingPriority(.defaultLow + 1, for: .horizontal)
+        name.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
+        root.layoutIfNeeded()
+        let nameWidth = name.intrinsicContentSize.width
+        XCTAssertEqual(name.frame.width, nameWidth, "the name hugs its text")
+        XCTAssertEqual(value.frame.maxX, 380, "the value takes the rest of the row")
+        XCTAssertGreaterThan(value.frame.width, value.intrinsicContentSize.width)
+
+        trailing.constant = -(400 - 20 - nameWidth - 8 - 10)
+        root.layoutIfNeeded()
+        XCTAssertEqual(name.frame.width, nameWidth, "the name resists compression harder")
+        XCTAssertEqual(value.frame.width, 10, "the value is squeezed")
+    }
+
     /// invalidateIntrinsicContentSize() "allows your constraint-based layout
     /// to take a view's new intrinsic content size into account".
     func testInvalidatedIntrinsicSizeRelaysOut() {

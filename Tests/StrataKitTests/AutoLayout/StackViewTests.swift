@@ -231,6 +231,27 @@ final class StackViewTests: AutoLayoutTestCase {
         XCTAssertGreaterThan(side.frame.minY, 5, "the side label moved down to the bigger text's baseline")
     }
 
+    /// Last-baseline alignment: a two-line label beside a one-line one
+    /// share the baseline of their last lines.
+    func testLastBaselineAlignment() {
+        let twoLines = UILabel(), oneLine = UILabel()
+        twoLines.numberOfLines = 0
+        twoLines.text = "First line\nSecond line"
+        oneLine.text = "Beside"
+        let stack = UIStackView(arrangedSubviews: [twoLines, oneLine])
+        stack.alignment = .lastBaseline
+        stack.spacing = 8
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(stack)
+        NSLayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     stack.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(twoLines.frame.minY + twoLines.baselineMetrics!.lastBaseline + (twoLines.frame.height - twoLines.baselineMetrics!.textHeight) / 2,
+                       oneLine.frame.minY + oneLine.baselineMetrics!.lastBaseline + (oneLine.frame.height - oneLine.baselineMetrics!.textHeight) / 2,
+                       accuracy: 0.5)
+        XCTAssertGreaterThan(oneLine.frame.minY, twoLines.frame.minY, "the one-line label sits at the second line")
+    }
+
     /// Labels on a row aligned on their first baselines.
     func testFirstBaselineAlignment() {
         let big = UILabel(), small = UILabel()
