@@ -36,6 +36,9 @@ public final class Solver {
     private var variables: [Symbol: Variable] = [:]
     private var edits: [Variable: Constraint] = [:]
     private var nextSymbolID = 0
+    /// What changed since `takeChangedVariables()` was last called.
+    private var changedSymbols: [Symbol] = []
+    private var everythingChanged = false
     /// Basic dummies: the rows of redundant required equations.
     private var dummyBasics: Set<Symbol> = []
     private var isRebuilding = false
@@ -139,6 +142,7 @@ public final class Solver {
             for basic in columns[entry.marker] {
                 let row = rows[basic]!
                 row.constant += row.coefficient(for: entry.marker) * shift
+                noteChanged(basic)
                 if basic.kind != .external, row.constant < 0 { infeasibleRows.append(basic) }
             }
         }
@@ -207,6 +211,23 @@ public final class Solver {
         for (symbol, variable) in variables {
             variable.value = rows[symbol]?.constant ?? 0
         }
+    }
+
+    /// The variables whose values may have changed since the last call,
+    /// or nil when any may have (the tableau was built again).
+    public func takeChangedVariables() -> [Variable]? {
+        defer {
+            changedSymbols = []
+            everythingChanged = false
+        }
+        guard !everythingChanged else { return nil }
+        var seen = Set<Symbol>()
+        return changedSymbols.compactMap { seen.insert($0).inserted ? variables[$0] : nil }
+    }
+
+    /// A basic external symbol whose row appeared, went or changed its constant.
+    private func noteChanged(_ symbol: Symbol) {
+        if symbol.kind == .external { changedSymbols.append(symbol) }
     }
 
     /// Whether the variable could take another value at the same cost: it
@@ -365,6 +386,7 @@ extension Solver {
         for basic in columns.take(symbol) {
             let target = rows[basic]!
             let coefficient = target.remove(symbol)!
+            if row.constant != 0 { noteChanged(basic) }
             target.insert(row, coefficient) { cell, change in
                 switch change {
                 case .added: self.columns.add(basic, to: cell)
@@ -471,6 +493,7 @@ extension Solver {
 
     private func insertRow(_ row: Row, basic: Symbol) {
         rows[basic] = row
+        noteChanged(basic)
         if basic.kind == .dummy { dummyBasics.insert(basic) }
         for symbol in row.symbols { columns.add(basic, to: symbol) }
     }
@@ -484,6 +507,7 @@ extension Solver {
 
     private func deleteRow(_ row: Row, basic: Symbol) {
         rows[basic] = nil
+        noteChanged(basic)
         if basic.kind == .dummy { dummyBasics.remove(basic) }
         for symbol in row.symbols { columns.remove(basic, from: symbol) }
     }
@@ -493,6 +517,7 @@ extension Solver {
     private func rebuildUnlessRebuilding() {
         guard !isRebuilding else { return }
         isRebuilding = true
+        everythingChanged = true
         defer { isRebuilding = false }
         let ordered = entries.values.sorted { $0.order < $1.order }.map(\.constraint)
         for variable in variables.values {

@@ -250,6 +250,23 @@ final class SolverTests: XCTestCase {
         return total
     }
 
+    /// A change reports the variables it may have moved, not the others,
+    /// so a layout engine looks only at what moved.
+    func testChangedVariablesAreThoseAChangeReached() throws {
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d")
+        let solver = Solver()
+        let anchor = Constraint(a, .equal, 10)
+        try solver.add(anchor)
+        try solver.add(Constraint(LinearExpression(b), .equal, a + 5))
+        try solver.add(Constraint(c, .equal, 100))
+        try solver.add(Constraint(LinearExpression(d), .equal, c + 1))
+        XCTAssertNotNil(solver.takeChangedVariables())
+        try solver.setConstant(-20, of: anchor)
+        let changed = try XCTUnwrap(solver.takeChangedVariables())
+        XCTAssertEqual(Set(changed.map(\.name)), ["a", "b"])
+        XCTAssertEqual(solver.takeChangedVariables()?.count, 0, "reported once")
+    }
+
     func testASolverForgetsVariablesNoConstraintUses() throws {
         let x = Variable("x")
         let solver = Solver()

@@ -16,6 +16,8 @@ final class LayoutEngine {
     private var viewsNeedingConstraintUpdate: [UIView] = []
     /// Views whose frames the engine sets.
     private var constrainedViews: [ObjectIdentifier: LayoutItem] = [:]
+    /// The items of the variables in the solver, to find what moved.
+    private var itemsByVariable: [ObjectIdentifier: LayoutItem] = [:]
     private var solutionChanged = false
     /// Broken constraints given another try in this sync (once each).
     private var retriedThisSync: Set<ObjectIdentifier> = []
@@ -63,12 +65,16 @@ final class LayoutEngine {
 
     func retain(_ item: LayoutItem) {
         item.users += 1
-        if item.users == 1 { markDirty(item) }
+        guard item.users == 1 else { return }
+        markDirty(item)
+        for variable in item.variables { itemsByVariable[ObjectIdentifier(variable)] = item }
     }
 
     func release(_ item: LayoutItem) {
         item.users -= 1
-        if item.users == 0 { markDirty(item) }
+        guard item.users == 0 else { return }
+        markDirty(item)
+        for variable in item.variables { itemsByVariable[ObjectIdentifier(variable)] = nil }
     }
 
     // MARK: Before layout
@@ -81,11 +87,12 @@ final class LayoutEngine {
         sync()
         guard solutionChanged else { return }
         solutionChanged = false
-        for item in constrainedViews.values {
-            guard let view = item.view else {
-                constrainedViews[ObjectIdentifier(item)] = nil
-                continue
-            }
+        // Only the views whose variables the solver touched can have moved.
+        let candidates = solver.takeChangedVariables().map { changed in
+            changed.compactMap { itemsByVariable[ObjectIdentifier($0)] }
+        } ?? Array(constrainedViews.values)
+        for item in candidates where item.isConstrainedView {
+            guard let view = item.view else { continue }
             if view.frame(forAlignmentRect: view.pixelAligned(item.solvedFrame(solver))) != view.untransformedFrame {
                 view.superview?.setNeedsLayout()
             }

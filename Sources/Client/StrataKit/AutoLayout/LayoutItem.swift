@@ -47,6 +47,8 @@ final class LayoutItem {
 
     var participates: Bool { users > 0 || fittingCount > 0 }
 
+    var variables: [Variable] { [minX, minY, width, height] }
+
     /// The view whose coordinates the variables are in.
     var container: UIView? { view?.superview ?? guide?.owningView }
 
