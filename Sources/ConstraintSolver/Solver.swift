@@ -112,6 +112,7 @@ public final class Solver {
         releaseVariables(of: constraint)
         do { try optimize() } catch { rebuildUnlessRebuilding() }
         infeasibleRows.removeAll()
+        if !redundantEquationsHold { rebuildUnlessRebuilding() }
     }
 
     /// Changes the constant of a constraint in the solver, in place: the
@@ -289,6 +290,8 @@ extension Solver {
             let variable = term.variable
             variable.useCount -= 1
             guard variable.useCount <= 0, let symbol = variable.symbol, variables[symbol] === variable else { continue }
+            // Its last value stays readable (a view no longer constrained keeps its frame).
+            variable.value = rows[symbol]?.constant ?? 0
             if let row = rows[symbol] { deleteRow(row, basic: symbol) }
             guard columns[symbol].isEmpty, objective.coefficient(for: symbol) == 0 else { continue }
             variables[symbol] = nil
@@ -462,7 +465,11 @@ extension Solver {
     /// external's.
     private func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: (Double, Symbol)?, second: (Double, Symbol)?, third: Symbol?
-        for basic in columns[marker].sorted() {
+        let candidates = columns[marker].sorted()
+        // A redundant required equation's row (a basic dummy, always zero)
+        // takes over from the one that goes and keeps every row as it is.
+        if let redundant = candidates.first(where: { $0.kind == .dummy }) { return redundant }
+        for basic in candidates {
             let row = rows[basic]!
             let coefficient = row.coefficient(for: marker)
             if basic.kind == .external {

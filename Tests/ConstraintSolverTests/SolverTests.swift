@@ -162,6 +162,20 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual(x.value, 50, accuracy: 1e-9)
     }
 
+    /// Removing one of two copies of a required equation leaves the other
+    /// in force, also with an inequality on the same variable.
+    func testRemovingOneOfTwoCopiesKeepsTheOther() throws {
+        let w = Variable("w")
+        let solver = Solver()
+        let first = Constraint(w, .equal, 100)
+        try solver.add(first)
+        try solver.add(Constraint(w, .greaterThanOrEqual, 50))
+        try solver.add(Constraint(w, .equal, 100))
+        try solver.remove(first)
+        solver.updateVariables()
+        XCTAssertEqual(w.value, 100, accuracy: 1e-9)
+    }
+
     func testAWeightOfZeroOrLessIsRefused() {
         let solver = Solver()
         XCTAssertThrowsError(try solver.add(Constraint(Variable("x"), .equal, 1, strength: Strength(weight: -1)))) {

@@ -25,6 +25,7 @@ final class SceneEndToEndTests: KitTestCase {
         let delegate = try XCTUnwrap(scene.delegate as? SceneDelegate)
         let window = try XCTUnwrap(delegate.window)
         XCTAssertTrue(window.windowScene === scene)
+        XCTAssertEqual(SceneRecorder.loadedViewSize, scene.screen.bounds.size, "viewDidLoad sees the screen's size, as on iOS")
         XCTAssertTrue(scene.windows.contains { $0 === window })
 
         XCTAssertTrue(runMainLoop(until: { window.surface?.isRootSent ?? false }))
@@ -44,6 +45,15 @@ final class SceneEndToEndTests: KitTestCase {
 
 enum SceneRecorder {
     nonisolated(unsafe) static var calls: [String] = []
+    nonisolated(unsafe) static var loadedViewSize: CGSize?
+}
+
+final class SceneRootController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        SceneRecorder.loadedViewSize = view.bounds.size
+    }
 }
 
 final class SceneAppDelegate: UIResponder, UIApplicationDelegate {
@@ -64,9 +74,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let windowScene = (scene as? UIWindowScene) else { return }
         let window = UIWindow(windowScene: windowScene)
         window.title = "Scene"
-        let controller = UIViewController()
-        controller.view.backgroundColor = .systemBackground
-        window.rootViewController = controller
+        window.rootViewController = SceneRootController()
         window.makeKeyAndVisible()
         self.window = window
     }

@@ -361,6 +361,21 @@ final class ConstraintLayoutTests: AutoLayoutTestCase {
         XCTAssertEqual(view.frame.minX, 50, "250 in the root is 50 in the second container")
     }
 
+    /// A constraint that goes leaves the view to what the others say: the
+    /// view is laid out again (here its width falls to its intrinsic one).
+    func testDeactivatingAConstraintRelaysOutTheView() {
+        let view = Sized(40, 20)
+        root.addSubview(view)
+        let width = view.widthAnchor.constraint(equalToConstant: 100)
+        NSLayoutConstraint.activate([width, view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     view.topAnchor.constraint(equalTo: root.topAnchor)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(view.frame.width, 100)
+        width.isActive = false
+        root.layoutIfNeeded()
+        XCTAssertEqual(view.frame.width, 40)
+    }
+
     /// Views that go take their constraints out of the one engine, so
     /// screens that come and go do not make layout slower.
     func testViewsThatGoLeaveTheEngine() {

@@ -43,6 +43,19 @@ final class ScrollViewLayoutGuideTests: AutoLayoutTestCase {
         XCTAssertTrue(logged.isEmpty, logged.joined())
     }
 
+    /// A constant that moves only the content guide still reaches contentSize.
+    func testAConstantOnTheContentGuideAloneUpdatesTheContentSize() {
+        let scrollView = UIScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        root.addSubview(scrollView)
+        let height = scrollView.contentLayoutGuide.heightAnchor.constraint(equalToConstant: 500)
+        NSLayoutConstraint.activate([height, scrollView.contentLayoutGuide.widthAnchor.constraint(equalToConstant: 200)])
+        root.layoutIfNeeded()
+        XCTAssertEqual(scrollView.contentSize, CGSize(width: 200, height: 500))
+        height.constant = 800
+        root.layoutIfNeeded()
+        XCTAssertEqual(scrollView.contentSize, CGSize(width: 200, height: 800))
+    }
+
     /// An image view's intrinsic size is its image's.
     func testImageViewIntrinsicSize() {
         let image = UIGraphicsImageRenderer(size: CGSize(width: 24, height: 16)).image { _ in }

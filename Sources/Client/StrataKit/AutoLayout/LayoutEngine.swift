@@ -19,6 +19,7 @@ final class LayoutEngine {
     /// The items of the variables in the solver, to find what moved.
     private var itemsByVariable: [ObjectIdentifier: LayoutItem] = [:]
     private var solutionChanged = false
+    private var isSyncing = false
     /// Broken constraints given another try in this sync (once each).
     private var retriedThisSync: Set<ObjectIdentifier> = []
 
@@ -91,8 +92,13 @@ final class LayoutEngine {
         let candidates = solver.takeChangedVariables().map { changed in
             changed.compactMap { itemsByVariable[ObjectIdentifier($0)] }
         } ?? Array(constrainedViews.values)
-        for item in candidates where item.isConstrainedView {
-            guard let view = item.view else { continue }
+        for item in candidates {
+            // A guide that moved lays out its owner (a scroll view's content size).
+            if let guide = item.guide {
+                guide.owningView?.setNeedsLayout()
+                continue
+            }
+            guard item.isConstrainedView, let view = item.view else { continue }
             if view.frame(forAlignmentRect: view.pixelAligned(item.solvedFrame(solver))) != view.untransformedFrame {
                 view.superview?.setNeedsLayout()
             }
@@ -125,6 +131,11 @@ final class LayoutEngine {
     /// Brings the solver up to date with the queued constraints and the
     /// items whose generated constraints are stale.
     func sync() {
+        // A sync reached from inside one (an intrinsicContentSize that asks
+        // for a fitting size) is done by the one under way.
+        guard !isSyncing else { return }
+        isSyncing = true
+        defer { isSyncing = false }
         retriedThisSync = []
         while !queuedConstraints.isEmpty || !dirtyItems.isEmpty {
             let batch = queuedConstraints
@@ -156,7 +167,8 @@ final class LayoutEngine {
             // so a conflict breaks the app's constraint, as UIKit reports it.
             regenerateDirtyItems()
             for constraint in constantChanges {
-                changeConstant(of: constraint, constraint.solverConstraint!)
+                guard let solverConstraint = constraint.solverConstraint else { continue }
+                changeConstant(of: constraint, solverConstraint)
             }
             for constraint in additions { add(constraint) }
             solutionChanged = true

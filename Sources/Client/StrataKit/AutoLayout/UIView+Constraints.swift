@@ -90,6 +90,11 @@ extension UIView {
     /// priorities and its own autoresizing constraints set aside (so a
     /// cell's content view sizes to its content), then puts everything back.
     func fittingSize(_ target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
+        // A target past any real size (greatestFiniteMagnitude, infinity) means "as large as it may be".
+        func bounded(_ length: CGFloat) -> CGFloat {
+            length.isFinite && length <= UIView.layoutFittingExpandedSize.width ? max(0, length) : UIView.layoutFittingExpandedSize.width
+        }
+        let target = CGSize(width: bounded(target.width), height: bounded(target.height))
         updateConstraintsIfNeeded()
         let engine = LayoutEngine.shared
         let item = makeLayoutItem()

@@ -28,13 +28,18 @@ open class UIScene: UIResponder {
 
 /// A scene of windows.
 open class UIWindowScene: UIScene {
-    /// The scene's windows, in the order they joined it.
-    open var windows: [UIWindow] { windowList }
-    var windowList: [UIWindow] = []
+    /// The scene's windows, in the order they joined it (held weakly:
+    /// whoever made a window keeps it, as in UIKit).
+    open var windows: [UIWindow] { windowList.compactMap(\.window) }
+    var windowList: [WeakWindow] = []
+
+    struct WeakWindow {
+        weak var window: UIWindow?
+    }
 
     open var screen: UIScreen { UIScreen.main }
 
-    open var keyWindow: UIWindow? { windowList.first { $0 === UIApplication.shared.keyWindow } }
+    open var keyWindow: UIWindow? { windows.first { $0 === UIApplication.shared.keyWindow } }
 
     open var traitCollection: UITraitCollection { screen.traitCollection }
 }

@@ -50,8 +50,19 @@ extension UIApplication {
         let configuration = delegate?.application(self, configurationForConnecting: session, options: options)
             ?? UISceneConfiguration(name: nil, sessionRole: session.role)
         session.configuration = configuration
-        guard let delegateType = configuration.delegateClass as? UISceneDelegate.Type else { return }
+        guard let delegateClass = configuration.delegateClass else { return }
+        guard let delegateType = delegateClass as? UISceneDelegate.Type else {
+            FileHandle.standardError.write(Data("StrataKit: the scene configuration's delegateClass \(delegateClass) does not adopt UISceneDelegate; no scene is connected\n".utf8))
+            return
+        }
+        if let sceneClass = configuration.sceneClass, !(sceneClass is UIScene.Type) {
+            FileHandle.standardError.write(Data("StrataKit: the scene configuration's sceneClass \(sceneClass) is not a UIScene; a UIWindowScene is made instead\n".utf8))
+        }
         let sceneType = configuration.sceneClass as? UIScene.Type ?? UIWindowScene.self
+        // A window scene is on a screen: the compositor connection opens
+        // now, so UIScreen.main has the output's size when the scene's
+        // delegate makes its window (and its root view controller's view).
+        _ = try? CompositorConnection.open()
         let scene = sceneType.init(session: session, connectionOptions: options)
         session.scene = scene
         scene.delegate = delegateType.init()

@@ -6,9 +6,10 @@ extension UIView {
     /// was moved); the transform is kept.
     func setFrame(_ frame: CGRect) {
         let oldSize = layer.bounds.size
+        let oldFrame = layer.frame
         layer.frame = frame
         boundsSizeDidChange(from: oldSize)
-        frameDidChange()
+        if layer.frame != oldFrame { frameDidChange() }
     }
 
     /// UIKit: setting the bounds keeps the center; a new origin shifts what

@@ -65,8 +65,9 @@ open class UIView: UIResponder, CALayerDelegate {
     open var center: CGPoint {
         get { layer.position }
         set {
+            let moved = newValue != layer.position
             layer.position = newValue
-            frameDidChange()
+            if moved { frameDidChange() }
         }
     }
 

@@ -28,7 +28,8 @@ open class UIWindow: UIView {
 
     /// A window made in a scene fills the screen, as UIKit's do.
     public convenience init(windowScene: UIWindowScene) {
-        self.init(frame: .zero)
+        self.init(frame: windowScene.screen.bounds)
+        fillsScreen = true
         join(windowScene)
     }
 
@@ -42,9 +43,9 @@ open class UIWindow: UIView {
 
     private func join(_ newScene: UIWindowScene?) {
         guard newScene !== scene else { return }
-        scene?.windowList.removeAll { $0 === self }
+        scene?.windowList.removeAll { $0.window == nil || $0.window === self }
         scene = newScene
-        newScene?.windowList.append(self)
+        newScene?.windowList.append(UIWindowScene.WeakWindow(window: self))
     }
 
     /// The compositor side of the window while it is visible.
