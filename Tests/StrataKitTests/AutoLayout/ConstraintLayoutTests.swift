@@ -376,6 +376,65 @@ final class ConstraintLayoutTests: AutoLayoutTestCase {
         XCTAssertEqual(view.frame.width, 40)
     }
 
+    /// A constant set in viewWillLayoutSubviews, or in layoutSubviews
+    /// before calling super, applies in the same pass (UIKit applies the
+    /// engine's frames in UIView.layoutSubviews).
+    func testConstantsSetDuringTheLayoutPassApplyInIt() {
+        final class Controller: UIViewController {
+            let box = UIView()
+            var left: NSLayoutConstraint!
+            var nextConstant: CGFloat = 10
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                box.translatesAutoresizingMaskIntoConstraints = false
+                view.addSubview(box)
+                left = box.leftAnchor.constraint(equalTo: view.leftAnchor)
+                NSLayoutConstraint.activate([left, box.topAnchor.constraint(equalTo: view.topAnchor),
+                                             box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10)])
+            }
+            override func viewWillLayoutSubviews() {
+                super.viewWillLayoutSubviews()
+                left.constant = nextConstant
+            }
+        }
+        let controller = Controller()
+        controller.view.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        root.addSubview(controller.view)
+        root.layoutIfNeeded()
+        XCTAssertEqual(controller.box.frame.minX, 10)
+        controller.nextConstant = 60
+        controller.view.setNeedsLayout()
+        controller.view.layoutIfNeeded()
+        XCTAssertEqual(controller.box.frame.minX, 60, "in the same pass")
+
+        final class Panel: UIView {
+            let box = UIView()
+            var left: NSLayoutConstraint!
+            var nextConstant: CGFloat = 5
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                box.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(box)
+                left = box.leftAnchor.constraint(equalTo: leftAnchor)
+                NSLayoutConstraint.activate([left, box.topAnchor.constraint(equalTo: topAnchor),
+                                             box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10)])
+            }
+            required init?(coder: NSCoder) { nil }
+            override func layoutSubviews() {
+                left.constant = nextConstant
+                super.layoutSubviews()
+            }
+        }
+        let panel = Panel(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        root.addSubview(panel)
+        root.layoutIfNeeded()
+        XCTAssertEqual(panel.box.frame.minX, 5)
+        panel.nextConstant = 30
+        panel.setNeedsLayout()
+        panel.layoutIfNeeded()
+        XCTAssertEqual(panel.box.frame.minX, 30, "applied by super.layoutSubviews()")
+    }
+
     /// Views that go take their constraints out of the one engine, so
     /// screens that come and go do not make layout slower.
     func testViewsThatGoLeaveTheEngine() {

@@ -88,8 +88,12 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Layout (UIView+Layout.swift)
 
-    /// Default: nothing (autoresizing has already run when the size changed).
-    open func layoutSubviews() {}
+    /// Default: the frames constraints give the subviews (already applied
+    /// before this is called, and again here if a subclass changed
+    /// constraints before calling super, as UIKit applies them in super).
+    open func layoutSubviews() {
+        if LayoutEngine.shared.hasPendingChanges { applyConstraintFrames() }
+    }
 
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
@@ -280,6 +284,8 @@ open class UIView: UIResponder, CALayerDelegate {
             applyConstraintFrames()
             let controller = viewController
             controller?.viewWillLayoutSubviews()
+            // Constants a controller set just now apply in this pass.
+            if controller != nil, LayoutEngine.shared.hasPendingChanges { applyConstraintFrames() }
             controller?.layoutContainerViews()
             layoutSubviews()
             controller?.viewDidLayoutSubviews()
