@@ -252,6 +252,33 @@ final class StackViewTests: AutoLayoutTestCase {
         XCTAssertGreaterThan(oneLine.frame.minY, twoLines.frame.minY, "the one-line label sits at the second line")
     }
 
+    /// Hiding the column's first label makes the next one the column's
+    /// baseline view, and the row follows it.
+    func testBaselineFollowsTheFirstVisibleViewOfANestedStack() {
+        let title = UILabel(), subtitle = UILabel(), side = UILabel()
+        title.text = "Title"
+        title.font = .systemFont(ofSize: 30)
+        subtitle.text = "Subtitle"
+        subtitle.font = .systemFont(ofSize: 12)
+        side.text = "Side"
+        let column = UIStackView(arrangedSubviews: [title, subtitle])
+        column.axis = .vertical
+        let row = UIStackView(arrangedSubviews: [column, side])
+        row.alignment = .firstBaseline
+        row.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(row)
+        NSLayoutConstraint.activate([row.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     row.topAnchor.constraint(equalTo: root.topAnchor)])
+        func baseline(_ label: UILabel, in container: UIView?) -> CGFloat {
+            (container?.frame.minY ?? 0) + label.frame.minY + label.baselineMetrics!.firstBaseline
+        }
+        root.layoutIfNeeded()
+        XCTAssertEqual(baseline(title, in: column), baseline(side, in: nil), accuracy: 0.5)
+        title.isHidden = true
+        root.layoutIfNeeded()
+        XCTAssertEqual(baseline(subtitle, in: column), baseline(side, in: nil), accuracy: 0.5)
+    }
+
     /// Labels on a row aligned on their first baselines.
     func testFirstBaselineAlignment() {
         let big = UILabel(), small = UILabel()

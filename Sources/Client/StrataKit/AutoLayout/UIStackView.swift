@@ -120,6 +120,8 @@ open class UIStackView: UIView {
         guard changed else { return }
         arrangement.isStale = true
         setNeedsUpdateConstraints()
+        // The first or last visible view, whose baseline is the stack's, may be another now.
+        baselinesDidChange()
     }
 
     /// An arranged view was hidden or shown: the arrangement closes or

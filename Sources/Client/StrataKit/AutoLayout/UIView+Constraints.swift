@@ -164,8 +164,14 @@ extension UIView {
         (superview as? UIStackView)?.arrangedSubviewSizeDidChange(self)
         guard let item = layoutItem, item.participates else { return }
         LayoutEngine.shared.markDirty(item)
-        // Baseline constraints carry the text's offsets, also those that
-        // reach this view through a container's baseline view.
+        baselinesDidChange()
+    }
+
+    /// Baseline constraints carry the text's offsets and the path to the
+    /// view that has the baseline: those that read this view (directly or
+    /// through a container) are made again.
+    func baselinesDidChange() {
+        guard let item = layoutItem else { return }
         for constraint in item.readers
         where [constraint.firstAttribute, constraint.secondAttribute].contains(where: { $0 == .firstBaseline || $0 == .lastBaseline }) {
             LayoutEngine.shared.constraintDidChange(constraint, rebuild: true)
