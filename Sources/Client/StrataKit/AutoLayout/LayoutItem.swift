@@ -61,14 +61,6 @@ final class LayoutItem {
         return participates && !view.translatesAutoresizingMaskIntoConstraints
     }
 
-    static func of(_ object: AnyObject) -> LayoutItem? {
-        switch object {
-        case let view as UIView: view.layoutItem
-        case let guide as UILayoutGuide: guide.layoutItem
-        default: nil
-        }
-    }
-
     /// The item of a view or guide, made on first use.
     static func make(for object: AnyObject) -> LayoutItem? {
         switch object {

@@ -201,10 +201,8 @@ extension UIView {
         var stack: [UIView] = [self]
         while let view = stack.popLast() {
             stack.append(contentsOf: view.subviews)
-            var objects: [AnyObject] = [view]
-            objects.append(contentsOf: view.ownedGuides.all as [AnyObject])
-            for object in objects {
-                guard let item = LayoutItem.of(object) else { continue }
+            let items = [view.layoutItem] + view.ownedGuides.all.map(\.layoutItem)
+            for item in items.compactMap({ $0 }) {
                 for constraint in item.constraints {
                     guard let holder = constraint.installedOn, !holder.isDescendant(of: self) else { continue }
                     holder.removeConstraint(constraint)
