@@ -35,6 +35,12 @@ public final class RenderLayer {
         /// bounds coordinates: a Wayland surface's opaque region. What they
         /// cover underneath is not drawn.
         public var opaqueContentsRects: [PixelRect] = []
+        /// Rounded corners, border and shadow.
+        public var style = LayerStyle()
+        /// A CAShapeLayer's path and how it is filled and stroked.
+        public var shape: ShapeStyle? = nil
+        /// A CAGradientLayer's fill.
+        public var gradient: GradientStyle? = nil
 
         public init() {}
 
@@ -80,6 +86,25 @@ public final class RenderLayer {
         get { properties.opaqueContentsRects }
         set { if properties.opaqueContentsRects != newValue { properties.opaqueContentsRects = newValue } }
     }
+    public var style: LayerStyle { get { properties.style } set { if properties.style != newValue { properties.style = newValue } } }
+    public var shape: ShapeStyle? { get { properties.shape } set { if properties.shape != newValue { properties.shape = newValue } } }
+    public var gradient: GradientStyle? {
+        get { properties.gradient }
+        set { if properties.gradient != newValue { properties.gradient = newValue } }
+    }
+    /// A layer whose composited alpha masks this one and its subtree, as
+    /// CALayer.mask; placed in this layer's bounds space, never drawn itself.
+    public var mask: RenderLayer? {
+        didSet {
+            guard mask !== oldValue else { return }
+            oldValue?.maskedLayer = nil
+            mask?.maskedLayer = self
+            SceneGeneration.structureChanged()
+        }
+    }
+    /// The layer this one masks: changes to a mask redraw what it masks.
+    public private(set) weak var maskedLayer: RenderLayer?
+
     /// A name for tree dumps and debugging, as CALayer.name; never drawn.
     public var name: String?
 

@@ -56,6 +56,7 @@ static const struct wl_interface *strata_layers_v1_types[] = {
 	NULL,
 	&strata_layer_v1_interface,
 	NULL,
+	&strata_layer_v1_interface,
 };
 
 static const struct wl_message strata_layers_v1_requests[] = {
@@ -72,7 +73,7 @@ static const struct wl_message strata_layers_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_layers_v1_interface = {
-	"strata_layers_v1", 2,
+	"strata_layers_v1", 3,
 	4, strata_layers_v1_requests,
 	3, strata_layers_v1_events,
 };
@@ -83,7 +84,7 @@ static const struct wl_message strata_context_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_context_v1_interface = {
-	"strata_context_v1", 2,
+	"strata_context_v1", 3,
 	2, strata_context_v1_requests,
 	0, NULL,
 };
@@ -110,6 +111,17 @@ static const struct wl_message strata_layer_v1_requests[] = {
 	{ "add_animation", "2ssaaaaau", strata_layers_v1_types + 0 },
 	{ "add_transition", "2suuaaau", strata_layers_v1_types + 0 },
 	{ "remove_animation", "2s", strata_layers_v1_types + 0 },
+	{ "set_corner_radius", "3fuu", strata_layers_v1_types + 0 },
+	{ "set_border", "3fffff", strata_layers_v1_types + 0 },
+	{ "set_shadow", "3ffffffff", strata_layers_v1_types + 0 },
+	{ "set_shadow_path", "3a", strata_layers_v1_types + 0 },
+	{ "set_shape", "3au", strata_layers_v1_types + 0 },
+	{ "set_fill_color", "3ffff", strata_layers_v1_types + 0 },
+	{ "set_stroke", "3fffffuuf", strata_layers_v1_types + 0 },
+	{ "set_line_dash", "3af", strata_layers_v1_types + 0 },
+	{ "set_stroke_range", "3a", strata_layers_v1_types + 0 },
+	{ "set_gradient", "3uaaa", strata_layers_v1_types + 0 },
+	{ "set_mask", "3?o", strata_layers_v1_types + 17 },
 };
 
 static const struct wl_message strata_layer_v1_events[] = {
@@ -118,8 +130,8 @@ static const struct wl_message strata_layer_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_layer_v1_interface = {
-	"strata_layer_v1", 2,
-	21, strata_layer_v1_requests,
+	"strata_layer_v1", 3,
+	32, strata_layer_v1_requests,
 	2, strata_layer_v1_events,
 };
 

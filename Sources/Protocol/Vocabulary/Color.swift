@@ -10,3 +10,17 @@ public struct Color: Hashable, Sendable {
 
     public var isOpaque: Bool { alpha >= 1 }
 }
+
+extension Color {
+    /// red, green, blue, alpha: an animatable property's wire value.
+    public var components: [Double] { [red, green, blue, alpha] }
+
+    /// From four components, each clamped to 0...1.
+    public init(clamping v: [Double]) {
+        let c = v.map { min(max($0, 0), 1) }
+        self.init(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+    }
+
+    /// nil when fully transparent: nothing to draw.
+    public var visible: Color? { alpha > 0 ? self : nil }
+}

@@ -43,8 +43,10 @@ extern "C" {
  * the first 100 levels and count the layers below.
  *
  * Version 2 adds animations that the compositor plays on its own clock
- * (see strata_layer_v1.add_animation) and contents_rect. Later versions
- * may add more (corner radius, borders, input hints); a client sees
+ * (see strata_layer_v1.add_animation) and contents_rect. Version 3 adds
+ * what Core Animation's render server draws for a layer: rounded
+ * corners, borders, shadows, masks, shape layers and gradient layers,
+ * all of them animatable. Later versions may add more; a client sees
  * exactly the behaviour of the version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
@@ -508,6 +510,16 @@ enum strata_layer_v1_error {
 	 * @since 2
 	 */
 	STRATA_LAYER_V1_ERROR_INVALID_ANIMATION = 7,
+	/**
+	 * a path has an unknown element, lacks coordinates, or has more than 16384 elements
+	 * @since 3
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_PATH = 8,
+	/**
+	 * a mask layer is the layer itself or one of its ancestors, has a superlayer, or masks another layer
+	 * @since 3
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_MASK = 9,
 };
 /**
  * @ingroup iface_strata_layer_v1
@@ -517,7 +529,89 @@ enum strata_layer_v1_error {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_ERROR_INVALID_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_MASK_SINCE_VERSION 3
 #endif /* STRATA_LAYER_V1_ERROR_ENUM */
+
+#ifndef STRATA_LAYER_V1_CORNER_MASK_ENUM
+#define STRATA_LAYER_V1_CORNER_MASK_ENUM
+/**
+ * @ingroup iface_strata_layer_v1
+ * which corners are rounded, as CACornerMask
+ *
+ * In the layer's own coordinates, y down: min_y is the top edge.
+ */
+enum strata_layer_v1_corner_mask {
+	STRATA_LAYER_V1_CORNER_MASK_MIN_X_MIN_Y = 1,
+	STRATA_LAYER_V1_CORNER_MASK_MAX_X_MIN_Y = 2,
+	STRATA_LAYER_V1_CORNER_MASK_MIN_X_MAX_Y = 4,
+	STRATA_LAYER_V1_CORNER_MASK_MAX_X_MAX_Y = 8,
+};
+#endif /* STRATA_LAYER_V1_CORNER_MASK_ENUM */
+
+#ifndef STRATA_LAYER_V1_CORNER_CURVE_ENUM
+#define STRATA_LAYER_V1_CORNER_CURVE_ENUM
+enum strata_layer_v1_corner_curve {
+	/**
+	 * quarter circles
+	 */
+	STRATA_LAYER_V1_CORNER_CURVE_CIRCULAR = 0,
+	/**
+	 * curvature that grows smoothly from the edges
+	 */
+	STRATA_LAYER_V1_CORNER_CURVE_CONTINUOUS = 1,
+};
+#endif /* STRATA_LAYER_V1_CORNER_CURVE_ENUM */
+
+#ifndef STRATA_LAYER_V1_FILL_RULE_ENUM
+#define STRATA_LAYER_V1_FILL_RULE_ENUM
+enum strata_layer_v1_fill_rule {
+	STRATA_LAYER_V1_FILL_RULE_NON_ZERO = 0,
+	STRATA_LAYER_V1_FILL_RULE_EVEN_ODD = 1,
+};
+#endif /* STRATA_LAYER_V1_FILL_RULE_ENUM */
+
+#ifndef STRATA_LAYER_V1_LINE_CAP_ENUM
+#define STRATA_LAYER_V1_LINE_CAP_ENUM
+enum strata_layer_v1_line_cap {
+	STRATA_LAYER_V1_LINE_CAP_BUTT = 0,
+	STRATA_LAYER_V1_LINE_CAP_ROUND = 1,
+	STRATA_LAYER_V1_LINE_CAP_SQUARE = 2,
+};
+#endif /* STRATA_LAYER_V1_LINE_CAP_ENUM */
+
+#ifndef STRATA_LAYER_V1_LINE_JOIN_ENUM
+#define STRATA_LAYER_V1_LINE_JOIN_ENUM
+enum strata_layer_v1_line_join {
+	STRATA_LAYER_V1_LINE_JOIN_MITER = 0,
+	STRATA_LAYER_V1_LINE_JOIN_ROUND = 1,
+	STRATA_LAYER_V1_LINE_JOIN_BEVEL = 2,
+};
+#endif /* STRATA_LAYER_V1_LINE_JOIN_ENUM */
+
+#ifndef STRATA_LAYER_V1_GRADIENT_TYPE_ENUM
+#define STRATA_LAYER_V1_GRADIENT_TYPE_ENUM
+enum strata_layer_v1_gradient_type {
+	/**
+	 * along the line from the start point to the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_AXIAL = 0,
+	/**
+	 * ellipses about the start point, the last through the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_RADIAL = 1,
+	/**
+	 * around the start point, beginning towards the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_CONIC = 2,
+};
+#endif /* STRATA_LAYER_V1_GRADIENT_TYPE_ENUM */
 
 #ifndef STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
 #define STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
@@ -730,6 +824,17 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
 #define STRATA_LAYER_V1_ADD_ANIMATION 18
 #define STRATA_LAYER_V1_ADD_TRANSITION 19
 #define STRATA_LAYER_V1_REMOVE_ANIMATION 20
+#define STRATA_LAYER_V1_SET_CORNER_RADIUS 21
+#define STRATA_LAYER_V1_SET_BORDER 22
+#define STRATA_LAYER_V1_SET_SHADOW 23
+#define STRATA_LAYER_V1_SET_SHADOW_PATH 24
+#define STRATA_LAYER_V1_SET_SHAPE 25
+#define STRATA_LAYER_V1_SET_FILL_COLOR 26
+#define STRATA_LAYER_V1_SET_STROKE 27
+#define STRATA_LAYER_V1_SET_LINE_DASH 28
+#define STRATA_LAYER_V1_SET_STROKE_RANGE 29
+#define STRATA_LAYER_V1_SET_GRADIENT 30
+#define STRATA_LAYER_V1_SET_MASK 31
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -824,6 +929,50 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_REMOVE_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_CORNER_RADIUS_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_BORDER_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHADOW_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHADOW_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHAPE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_FILL_COLOR_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_STROKE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_LINE_DASH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_STROKE_RANGE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_GRADIENT_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_MASK_SINCE_VERSION 3
 
 /** @ingroup iface_strata_layer_v1 */
 static inline void
@@ -1120,8 +1269,13 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * transform.scale, transform.scale.x, transform.scale.y,
  * transform.translation, transform.translation.x,
  * transform.translation.y, opacity, backgroundColor (four
- * non-premultiplied components), contentsRect, contentsCenter. Any other
- * is an invalid_key_path error. The transform.* paths set one part of
+ * non-premultiplied components), contentsRect, contentsCenter; since
+ * version 3 also cornerRadius, borderWidth, borderColor, shadowColor,
+ * shadowOpacity, shadowOffset, shadowRadius, and for shape and
+ * gradient layers fillColor, strokeColor, lineWidth, lineDashPhase,
+ * miterLimit, strokeStart, strokeEnd, startPoint, endPoint (colors as
+ * four non-premultiplied components). Any other, or one newer than
+ * the bound version, is an invalid_key_path error. The transform.* paths set one part of
  * the decomposed transform (translation, rotation, scale, shear).
  *
  * values holds the keyframe values, each the key path's number of
@@ -1201,6 +1355,184 @@ strata_layer_v1_remove_animation(struct strata_layer_v1 *strata_layer_v1, const 
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
 			 STRATA_LAYER_V1_REMOVE_ANIMATION, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, key);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * The background, a gradient and the border follow a rectangle whose
+ * masked corners are rounded with radius (in points); the contents
+ * and sublayers are clipped to it only when masks_to_bounds is set,
+ * as Core Animation does. A radius larger than half the shorter side
+ * is drawn as half of it. A negative or non-finite radius is an
+ * invalid_value error; an unknown mask bit or curve is invalid_enum.
+ */
+static inline void
+strata_layer_v1_set_corner_radius(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t radius, uint32_t masked_corners, uint32_t curve)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_CORNER_RADIUS, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, radius, masked_corners, curve);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Drawn inset within the bounds, following the rounded corners (its
+ * inner edge has the radius less the width), above the contents and
+ * the sublayers. Color components are non-premultiplied, 0 to 1; a
+ * negative width or a component out of range is invalid_value.
+ */
+static inline void
+strata_layer_v1_set_border(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t width, wl_fixed_t red, wl_fixed_t green, wl_fixed_t blue, wl_fixed_t alpha)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_BORDER, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, width, red, green, blue, alpha);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Drawn below the layer, offset by (offset_x, offset_y) points and
+ * blurred with a Gaussian of standard deviation radius / 2, in color
+ * times opacity. Its shape is the shadow path when one is set, else
+ * the layer's own composited alpha (background with its corners,
+ * gradient, shape, contents and border). A layer that masks to its
+ * bounds clips its shadow away, as Core Animation does. The
+ * compositor rasterises a shadow once and reuses it while its shape
+ * and radius stay the same. Opacity 0 (the default) draws none.
+ * Colors and opacity lie in 0...1, the radius is not negative;
+ * otherwise invalid_value.
+ */
+static inline void
+strata_layer_v1_set_shadow(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t red, wl_fixed_t green, wl_fixed_t blue, wl_fixed_t alpha, wl_fixed_t opacity, wl_fixed_t offset_x, wl_fixed_t offset_y, wl_fixed_t radius)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_SHADOW, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, red, green, blue, alpha, opacity, offset_x, offset_y, radius);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * A path in the layer's bounds space (see set_shape for its form);
+ * an empty array removes it.
+ */
+static inline void
+strata_layer_v1_set_shadow_path(struct strata_layer_v1 *strata_layer_v1, struct wl_array *path)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_SHADOW_PATH, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, path);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * The path is a run of doubles in host byte order: each element is an
+ * opcode (0 move to, 1 line to, 2 quadratic curve, 3 cubic curve, 4
+ * close) followed by its points' coordinates (1, 1, 2, 3 and 0
+ * points). Arcs and rounded rects are sent as curves. At most 16384
+ * elements; coordinates are finite and within ±2^24. Anything else is
+ * an invalid_path error. An empty array removes the shape.
+ *
+ * The path is filled, then stroked, above the layer's contents and
+ * below its first sublayer. fill_rule says what is inside.
+ */
+static inline void
+strata_layer_v1_set_shape(struct strata_layer_v1 *strata_layer_v1, struct wl_array *path, uint32_t fill_rule)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_SHAPE, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, path, fill_rule);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Opaque black until set, as Core Animation; alpha 0 fills nothing.
+ */
+static inline void
+strata_layer_v1_set_fill_color(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t red, wl_fixed_t green, wl_fixed_t blue, wl_fixed_t alpha)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_FILL_COLOR, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, red, green, blue, alpha);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Color (alpha 0, the default, strokes nothing), line width in points,
+ * cap, join and miter limit. A negative width or miter limit is
+ * invalid_value; an unknown cap or join is invalid_enum.
+ */
+static inline void
+strata_layer_v1_set_stroke(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t red, wl_fixed_t green, wl_fixed_t blue, wl_fixed_t alpha, wl_fixed_t line_width, uint32_t cap, uint32_t join, wl_fixed_t miter_limit)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_STROKE, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, red, green, blue, alpha, line_width, cap, join, miter_limit);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * pattern holds doubles: lengths of painted and unpainted parts in
+ * turn, each finite and not negative, at most 64 of them, not all
+ * zero; empty is a solid line. phase is where the pattern starts.
+ * Otherwise invalid_value.
+ */
+static inline void
+strata_layer_v1_set_line_dash(struct strata_layer_v1 *strata_layer_v1, struct wl_array *pattern, wl_fixed_t phase)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_LINE_DASH, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, pattern, phase);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Two doubles, start and end, each within 0...1, as fractions of the
+ * path's length; nothing is stroked when end is not past start.
+ * Otherwise invalid_value.
+ */
+static inline void
+strata_layer_v1_set_stroke_range(struct strata_layer_v1 *strata_layer_v1, struct wl_array *range)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_STROKE_RANGE, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, range);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * colors holds four doubles (non-premultiplied, 0...1) per color;
+ * locations is empty (evenly spaced) or one double per color in
+ * 0...1; points holds four doubles, the start and end points in unit
+ * coordinates of the bounds (finite, within ±2^24). The gradient is
+ * drawn over the background, within its rounded corners, below the
+ * contents. At most 256 colors. An empty colors array removes the
+ * gradient. Anything else is invalid_value; an unknown type is
+ * invalid_enum.
+ */
+static inline void
+strata_layer_v1_set_gradient(struct strata_layer_v1 *strata_layer_v1, uint32_t type, struct wl_array *colors, struct wl_array *locations, struct wl_array *points)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_GRADIENT, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, type, colors, locations, points);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * The mask layer, with its own sublayers, is placed in this layer's
+ * bounds space (its position, bounds and transform as if it were a
+ * sublayer) and never drawn itself: its composited alpha multiplies
+ * this layer and its subtree, shadow included. Null removes the mask.
+ * At commit a mask must not be this layer or one of its ancestors,
+ * have a superlayer or be a context's root, nor mask another layer;
+ * otherwise invalid_mask.
+ */
+static inline void
+strata_layer_v1_set_mask(struct strata_layer_v1 *strata_layer_v1, struct strata_layer_v1 *mask)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_MASK, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, mask);
 }
 
 #ifdef  __cplusplus

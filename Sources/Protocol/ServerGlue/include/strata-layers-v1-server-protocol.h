@@ -46,8 +46,10 @@ struct wl_resource;
  * the first 100 levels and count the layers below.
  *
  * Version 2 adds animations that the compositor plays on its own clock
- * (see strata_layer_v1.add_animation) and contents_rect. Later versions
- * may add more (corner radius, borders, input hints); a client sees
+ * (see strata_layer_v1.add_animation) and contents_rect. Version 3 adds
+ * what Core Animation's render server draws for a layer: rounded
+ * corners, borders, shadows, masks, shape layers and gradient layers,
+ * all of them animatable. Later versions may add more; a client sees
  * exactly the behaviour of the version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
@@ -422,6 +424,16 @@ enum strata_layer_v1_error {
 	 * @since 2
 	 */
 	STRATA_LAYER_V1_ERROR_INVALID_ANIMATION = 7,
+	/**
+	 * a path has an unknown element, lacks coordinates, or has more than 16384 elements
+	 * @since 3
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_PATH = 8,
+	/**
+	 * a mask layer is the layer itself or one of its ancestors, has a superlayer, or masks another layer
+	 * @since 3
+	 */
+	STRATA_LAYER_V1_ERROR_INVALID_MASK = 9,
 };
 /**
  * @ingroup iface_strata_layer_v1
@@ -431,7 +443,89 @@ enum strata_layer_v1_error {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_ERROR_INVALID_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_ERROR_INVALID_MASK_SINCE_VERSION 3
 #endif /* STRATA_LAYER_V1_ERROR_ENUM */
+
+#ifndef STRATA_LAYER_V1_CORNER_MASK_ENUM
+#define STRATA_LAYER_V1_CORNER_MASK_ENUM
+/**
+ * @ingroup iface_strata_layer_v1
+ * which corners are rounded, as CACornerMask
+ *
+ * In the layer's own coordinates, y down: min_y is the top edge.
+ */
+enum strata_layer_v1_corner_mask {
+	STRATA_LAYER_V1_CORNER_MASK_MIN_X_MIN_Y = 1,
+	STRATA_LAYER_V1_CORNER_MASK_MAX_X_MIN_Y = 2,
+	STRATA_LAYER_V1_CORNER_MASK_MIN_X_MAX_Y = 4,
+	STRATA_LAYER_V1_CORNER_MASK_MAX_X_MAX_Y = 8,
+};
+#endif /* STRATA_LAYER_V1_CORNER_MASK_ENUM */
+
+#ifndef STRATA_LAYER_V1_CORNER_CURVE_ENUM
+#define STRATA_LAYER_V1_CORNER_CURVE_ENUM
+enum strata_layer_v1_corner_curve {
+	/**
+	 * quarter circles
+	 */
+	STRATA_LAYER_V1_CORNER_CURVE_CIRCULAR = 0,
+	/**
+	 * curvature that grows smoothly from the edges
+	 */
+	STRATA_LAYER_V1_CORNER_CURVE_CONTINUOUS = 1,
+};
+#endif /* STRATA_LAYER_V1_CORNER_CURVE_ENUM */
+
+#ifndef STRATA_LAYER_V1_FILL_RULE_ENUM
+#define STRATA_LAYER_V1_FILL_RULE_ENUM
+enum strata_layer_v1_fill_rule {
+	STRATA_LAYER_V1_FILL_RULE_NON_ZERO = 0,
+	STRATA_LAYER_V1_FILL_RULE_EVEN_ODD = 1,
+};
+#endif /* STRATA_LAYER_V1_FILL_RULE_ENUM */
+
+#ifndef STRATA_LAYER_V1_LINE_CAP_ENUM
+#define STRATA_LAYER_V1_LINE_CAP_ENUM
+enum strata_layer_v1_line_cap {
+	STRATA_LAYER_V1_LINE_CAP_BUTT = 0,
+	STRATA_LAYER_V1_LINE_CAP_ROUND = 1,
+	STRATA_LAYER_V1_LINE_CAP_SQUARE = 2,
+};
+#endif /* STRATA_LAYER_V1_LINE_CAP_ENUM */
+
+#ifndef STRATA_LAYER_V1_LINE_JOIN_ENUM
+#define STRATA_LAYER_V1_LINE_JOIN_ENUM
+enum strata_layer_v1_line_join {
+	STRATA_LAYER_V1_LINE_JOIN_MITER = 0,
+	STRATA_LAYER_V1_LINE_JOIN_ROUND = 1,
+	STRATA_LAYER_V1_LINE_JOIN_BEVEL = 2,
+};
+#endif /* STRATA_LAYER_V1_LINE_JOIN_ENUM */
+
+#ifndef STRATA_LAYER_V1_GRADIENT_TYPE_ENUM
+#define STRATA_LAYER_V1_GRADIENT_TYPE_ENUM
+enum strata_layer_v1_gradient_type {
+	/**
+	 * along the line from the start point to the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_AXIAL = 0,
+	/**
+	 * ellipses about the start point, the last through the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_RADIAL = 1,
+	/**
+	 * around the start point, beginning towards the end point
+	 */
+	STRATA_LAYER_V1_GRADIENT_TYPE_CONIC = 2,
+};
+#endif /* STRATA_LAYER_V1_GRADIENT_TYPE_ENUM */
 
 #ifndef STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
 #define STRATA_LAYER_V1_ANIMATION_FLAGS_ENUM
@@ -817,10 +911,15 @@ struct strata_layer_v1_interface {
 	 * transform.scale, transform.scale.x, transform.scale.y,
 	 * transform.translation, transform.translation.x,
 	 * transform.translation.y, opacity, backgroundColor (four
-	 * non-premultiplied components), contentsRect, contentsCenter. Any
-	 * other is an invalid_key_path error. The transform.* paths set
-	 * one part of the decomposed transform (translation, rotation,
-	 * scale, shear).
+	 * non-premultiplied components), contentsRect, contentsCenter;
+	 * since version 3 also cornerRadius, borderWidth, borderColor,
+	 * shadowColor, shadowOpacity, shadowOffset, shadowRadius, and for
+	 * shape and gradient layers fillColor, strokeColor, lineWidth,
+	 * lineDashPhase, miterLimit, strokeStart, strokeEnd, startPoint,
+	 * endPoint (colors as four non-premultiplied components). Any
+	 * other, or one newer than the bound version, is an
+	 * invalid_key_path error. The transform.* paths set one part of
+	 * the decomposed transform (translation, rotation, scale, shear).
 	 *
 	 * values holds the keyframe values, each the key path's number of
 	 * doubles (host byte order), finite and within ±16777216 (2^24);
@@ -910,6 +1009,183 @@ struct strata_layer_v1_interface {
 	void (*remove_animation)(struct wl_client *client,
 				 struct wl_resource *resource,
 				 const char *key);
+	/**
+	 * round the corners, as CALayer.cornerRadius
+	 *
+	 * The background, a gradient and the border follow a rectangle
+	 * whose masked corners are rounded with radius (in points); the
+	 * contents and sublayers are clipped to it only when
+	 * masks_to_bounds is set, as Core Animation does. A radius larger
+	 * than half the shorter side is drawn as half of it. A negative or
+	 * non-finite radius is an invalid_value error; an unknown mask bit
+	 * or curve is invalid_enum.
+	 * @since 3
+	 */
+	void (*set_corner_radius)(struct wl_client *client,
+				  struct wl_resource *resource,
+				  wl_fixed_t radius,
+				  uint32_t masked_corners,
+				  uint32_t curve);
+	/**
+	 * a border, as CALayer.borderWidth and borderColor
+	 *
+	 * Drawn inset within the bounds, following the rounded corners
+	 * (its inner edge has the radius less the width), above the
+	 * contents and the sublayers. Color components are
+	 * non-premultiplied, 0 to 1; a negative width or a component out
+	 * of range is invalid_value.
+	 * @since 3
+	 */
+	void (*set_border)(struct wl_client *client,
+			   struct wl_resource *resource,
+			   wl_fixed_t width,
+			   wl_fixed_t red,
+			   wl_fixed_t green,
+			   wl_fixed_t blue,
+			   wl_fixed_t alpha);
+	/**
+	 * a shadow, as CALayer's shadow properties
+	 *
+	 * Drawn below the layer, offset by (offset_x, offset_y) points
+	 * and blurred with a Gaussian of standard deviation radius / 2, in
+	 * color times opacity. Its shape is the shadow path when one is
+	 * set, else the layer's own composited alpha (background with its
+	 * corners, gradient, shape, contents and border). A layer that
+	 * masks to its bounds clips its shadow away, as Core Animation
+	 * does. The compositor rasterises a shadow once and reuses it
+	 * while its shape and radius stay the same. Opacity 0 (the
+	 * default) draws none. Colors and opacity lie in 0...1, the radius
+	 * is not negative; otherwise invalid_value.
+	 * @since 3
+	 */
+	void (*set_shadow)(struct wl_client *client,
+			   struct wl_resource *resource,
+			   wl_fixed_t red,
+			   wl_fixed_t green,
+			   wl_fixed_t blue,
+			   wl_fixed_t alpha,
+			   wl_fixed_t opacity,
+			   wl_fixed_t offset_x,
+			   wl_fixed_t offset_y,
+			   wl_fixed_t radius);
+	/**
+	 * the shape of the shadow, as CALayer.shadowPath
+	 *
+	 * A path in the layer's bounds space (see set_shape for its
+	 * form); an empty array removes it.
+	 * @since 3
+	 */
+	void (*set_shadow_path)(struct wl_client *client,
+				struct wl_resource *resource,
+				struct wl_array *path);
+	/**
+	 * make the layer draw a path, as CAShapeLayer.path
+	 *
+	 * The path is a run of doubles in host byte order: each element
+	 * is an opcode (0 move to, 1 line to, 2 quadratic curve, 3 cubic
+	 * curve, 4 close) followed by its points' coordinates (1, 1, 2, 3
+	 * and 0 points). Arcs and rounded rects are sent as curves. At
+	 * most 16384 elements; coordinates are finite and within ±2^24.
+	 * Anything else is an invalid_path error. An empty array removes
+	 * the shape.
+	 *
+	 * The path is filled, then stroked, above the layer's contents and
+	 * below its first sublayer. fill_rule says what is inside.
+	 * @since 3
+	 */
+	void (*set_shape)(struct wl_client *client,
+			  struct wl_resource *resource,
+			  struct wl_array *path,
+			  uint32_t fill_rule);
+	/**
+	 * the shape's fill, as CAShapeLayer.fillColor
+	 *
+	 * Opaque black until set, as Core Animation; alpha 0 fills
+	 * nothing.
+	 * @since 3
+	 */
+	void (*set_fill_color)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       wl_fixed_t red,
+			       wl_fixed_t green,
+			       wl_fixed_t blue,
+			       wl_fixed_t alpha);
+	/**
+	 * the shape's stroke, as CAShapeLayer's line properties
+	 *
+	 * Color (alpha 0, the default, strokes nothing), line width in
+	 * points, cap, join and miter limit. A negative width or miter
+	 * limit is invalid_value; an unknown cap or join is invalid_enum.
+	 * @since 3
+	 */
+	void (*set_stroke)(struct wl_client *client,
+			   struct wl_resource *resource,
+			   wl_fixed_t red,
+			   wl_fixed_t green,
+			   wl_fixed_t blue,
+			   wl_fixed_t alpha,
+			   wl_fixed_t line_width,
+			   uint32_t cap,
+			   uint32_t join,
+			   wl_fixed_t miter_limit);
+	/**
+	 * dashes, as lineDashPattern and lineDashPhase
+	 *
+	 * pattern holds doubles: lengths of painted and unpainted parts
+	 * in turn, each finite and not negative, at most 64 of them, not
+	 * all zero; empty is a solid line. phase is where the pattern
+	 * starts. Otherwise invalid_value.
+	 * @since 3
+	 */
+	void (*set_line_dash)(struct wl_client *client,
+			      struct wl_resource *resource,
+			      struct wl_array *pattern,
+			      wl_fixed_t phase);
+	/**
+	 * the part stroked, as strokeStart and strokeEnd
+	 *
+	 * Two doubles, start and end, each within 0...1, as fractions of
+	 * the path's length; nothing is stroked when end is not past
+	 * start. Otherwise invalid_value.
+	 * @since 3
+	 */
+	void (*set_stroke_range)(struct wl_client *client,
+				 struct wl_resource *resource,
+				 struct wl_array *range);
+	/**
+	 * fill the bounds with a gradient, as CAGradientLayer
+	 *
+	 * colors holds four doubles (non-premultiplied, 0...1) per
+	 * color; locations is empty (evenly spaced) or one double per
+	 * color in 0...1; points holds four doubles, the start and end
+	 * points in unit coordinates of the bounds (finite, within
+	 * ±2^24). The gradient is drawn over the background, within its
+	 * rounded corners, below the contents. At most 256 colors. An
+	 * empty colors array removes the gradient. Anything else is
+	 * invalid_value; an unknown type is invalid_enum.
+	 * @since 3
+	 */
+	void (*set_gradient)(struct wl_client *client,
+			     struct wl_resource *resource,
+			     uint32_t type,
+			     struct wl_array *colors,
+			     struct wl_array *locations,
+			     struct wl_array *points);
+	/**
+	 * mask the layer with another layer's alpha, as CALayer.mask
+	 *
+	 * The mask layer, with its own sublayers, is placed in this
+	 * layer's bounds space (its position, bounds and transform as if
+	 * it were a sublayer) and never drawn itself: its composited alpha
+	 * multiplies this layer and its subtree, shadow included. Null
+	 * removes the mask. At commit a mask must not be this layer or one
+	 * of its ancestors, have a superlayer or be a context's root, nor
+	 * mask another layer; otherwise invalid_mask.
+	 * @since 3
+	 */
+	void (*set_mask)(struct wl_client *client,
+			 struct wl_resource *resource,
+			 struct wl_resource *mask);
 };
 
 #define STRATA_LAYER_V1_ANIMATION_STARTED 0
@@ -1008,6 +1284,50 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_REMOVE_ANIMATION_SINCE_VERSION 2
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_CORNER_RADIUS_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_BORDER_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHADOW_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHADOW_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SHAPE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_FILL_COLOR_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_STROKE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_LINE_DASH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_STROKE_RANGE_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_GRADIENT_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_MASK_SINCE_VERSION 3
 
 /**
  * @ingroup iface_strata_layer_v1

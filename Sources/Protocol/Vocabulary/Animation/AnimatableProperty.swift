@@ -29,16 +29,38 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// The part of the contents shown, in unit coordinates.
     case contentsRect
     case contentsCenter
+    // Corners, border and shadow (any layer).
+    case cornerRadius
+    case borderWidth
+    /// Non-premultiplied RGBA.
+    case borderColor
+    case shadowColor
+    case shadowOpacity
+    case shadowOffset
+    case shadowRadius
+    // CAShapeLayer.
+    /// Non-premultiplied RGBA; alpha 0 fills nothing.
+    case fillColor
+    case strokeColor
+    case lineWidth
+    case lineDashPhase
+    case miterLimit
+    case strokeStart
+    case strokeEnd
+    // CAGradientLayer, in unit coordinates.
+    case startPoint
+    case endPoint
 
     /// Doubles per value.
     public var components: Int {
         switch self {
         case .positionX, .positionY, .boundsWidth, .boundsHeight, .rotation, .rotationZ, .scale, .scaleX, .scaleY,
-             .translationX, .translationY, .opacity:
+             .translationX, .translationY, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
+             .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd:
             return 1
-        case .position, .boundsOrigin, .boundsSize, .anchorPoint, .translation:
+        case .position, .boundsOrigin, .boundsSize, .anchorPoint, .translation, .shadowOffset, .startPoint, .endPoint:
             return 2
-        case .bounds, .backgroundColor, .contentsRect, .contentsCenter:
+        case .bounds, .backgroundColor, .contentsRect, .contentsCenter, .borderColor, .shadowColor, .fillColor, .strokeColor:
             return 4
         case .transform:
             return 6
@@ -53,7 +75,9 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .boundsSize, .boundsWidth, .boundsHeight: return value.allSatisfy { $0 >= 0 }
         case .bounds, .contentsRect, .contentsCenter: return value[2] >= 0 && value[3] >= 0
-        case .opacity, .backgroundColor: return value.allSatisfy { (0...1).contains($0) }
+        case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: return (0...1).contains(value[0])
+        case _ where isColor: return value.allSatisfy { (0...1).contains($0) }
+        case .cornerRadius, .borderWidth, .shadowRadius, .lineWidth, .miterLimit: return value[0] >= 0
         default: return true
         }
     }
@@ -67,7 +91,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .transform:
             let a = AffineTransform(components: from).decomposed, b = AffineTransform(components: to).decomposed
             return AffineTransform(a.interpolated(to: b, t)).components
-        case .backgroundColor:
+        case _ where isColor:
             let fromAlpha = from[3], toAlpha = to[3]
             let alpha = fromAlpha + (toAlpha - fromAlpha) * t
             guard alpha > 0 else { return [0, 0, 0, 0] }
@@ -77,6 +101,14 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return rgb.map { min(max($0, 0), 1) } + [min(max(alpha, 0), 1)]
         default:
             return zip(from, to).map { $0 + ($1 - $0) * t }
+        }
+    }
+
+    /// A color: four non-premultiplied components, blended premultiplied.
+    public var isColor: Bool {
+        switch self {
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: return true
+        default: return false
         }
     }
 

@@ -13,6 +13,13 @@ public struct AnimatableValues: Hashable, Sendable {
     public var backgroundColor: Color? = nil
     public var contentsRect = Rect.unit
     public var contentsCenter = Rect.unit
+    /// Corners, border and shadow; the shadow path is not animated here.
+    public var style = LayerStyle()
+    /// A shape layer's animatable values (ignored on other layers).
+    public var shape = ShapeStyle()
+    /// A gradient layer's points (ignored on other layers).
+    public var startPoint = Point(x: 0.5, y: 0)
+    public var endPoint = Point(x: 0.5, y: 1)
 
     public init() {}
 
@@ -41,6 +48,22 @@ public struct AnimatableValues: Hashable, Sendable {
             return [c.red, c.green, c.blue, c.alpha]
         case .contentsRect: return [contentsRect.minX, contentsRect.minY, contentsRect.width, contentsRect.height]
         case .contentsCenter: return [contentsCenter.minX, contentsCenter.minY, contentsCenter.width, contentsCenter.height]
+        case .cornerRadius: return [style.cornerRadius]
+        case .borderWidth: return [style.borderWidth]
+        case .borderColor: return style.borderColor.components
+        case .shadowColor: return style.shadowColor.components
+        case .shadowOpacity: return [style.shadowOpacity]
+        case .shadowOffset: return [style.shadowOffset.width, style.shadowOffset.height]
+        case .shadowRadius: return [style.shadowRadius]
+        case .fillColor: return (shape.fillColor ?? .clear).components
+        case .strokeColor: return (shape.strokeColor ?? .clear).components
+        case .lineWidth: return [shape.lineWidth]
+        case .lineDashPhase: return [shape.lineDashPhase]
+        case .miterLimit: return [shape.miterLimit]
+        case .strokeStart: return [shape.strokeStart]
+        case .strokeEnd: return [shape.strokeEnd]
+        case .startPoint: return [startPoint.x, startPoint.y]
+        case .endPoint: return [endPoint.x, endPoint.y]
         }
     }
 
@@ -70,11 +93,25 @@ public struct AnimatableValues: Hashable, Sendable {
         case .translationX: transform.tx = v[0]
         case .translationY: transform.ty = v[0]
         case .opacity: opacity = min(max(v[0], 0), 1)
-        case .backgroundColor:
-            let c = v.map { min(max($0, 0), 1) }
-            backgroundColor = c[3] > 0 ? Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]) : nil
+        case .backgroundColor: backgroundColor = Color(clamping: v).visible
         case .contentsRect: contentsRect = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
         case .contentsCenter: contentsCenter = Rect(x: v[0], y: v[1], width: max(v[2], 0), height: max(v[3], 0))
+        case .cornerRadius: style.cornerRadius = max(v[0], 0)
+        case .borderWidth: style.borderWidth = max(v[0], 0)
+        case .borderColor: style.borderColor = Color(clamping: v)
+        case .shadowColor: style.shadowColor = Color(clamping: v)
+        case .shadowOpacity: style.shadowOpacity = min(max(v[0], 0), 1)
+        case .shadowOffset: style.shadowOffset = Size(width: v[0], height: v[1])
+        case .shadowRadius: style.shadowRadius = max(v[0], 0)
+        case .fillColor: shape.fillColor = Color(clamping: v).visible
+        case .strokeColor: shape.strokeColor = Color(clamping: v).visible
+        case .lineWidth: shape.lineWidth = max(v[0], 0)
+        case .lineDashPhase: shape.lineDashPhase = v[0]
+        case .miterLimit: shape.miterLimit = max(v[0], 0)
+        case .strokeStart: shape.strokeStart = min(max(v[0], 0), 1)
+        case .strokeEnd: shape.strokeEnd = min(max(v[0], 0), 1)
+        case .startPoint: startPoint = Point(x: v[0], y: v[1])
+        case .endPoint: endPoint = Point(x: v[0], y: v[1])
         }
     }
 
