@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "StrataConstraintSolver", path: "Sources/ConstraintSolver", exclude: ["README.md"]),
 
         // Layer trees to pixels with pixman; no Wayland inside.
-        .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG"],
+        .target(name: "StrataRender", dependencies: ["StrataProtocol", "CPixman", "CPNG", "CCairo"],
                 path: "Sources/Render", exclude: ["README.md"]),
 
         // The compositor.

@@ -2,11 +2,14 @@
 // to back accumulating the region that opaque items cover, so each item is
 // painted only where nothing opaque lies in front of it.
 
-/// One unit of back-to-front painting at the top level: a layer's own
-/// drawing (background and contents), or a whole offscreen group.
+/// One unit of back-to-front painting at the top level: a layer's shadow,
+/// its own drawing (background, gradient, contents, shape), a whole
+/// offscreen group, or its border (drawn above its sublayers).
 enum PaintItem {
+    case shadow(DrawNode)
     case own(DrawNode)
     case group(DrawNode)
+    case border(DrawNode)
 
     /// Items of `node`'s subtree in paint order; groups stay whole. (A
     /// loop, not recursion: trees may be 100,000 levels deep.) With
@@ -14,22 +17,28 @@ enum PaintItem {
     /// nothing in it could paint there, and a small change in a large tree
     /// then walks only the branches over it.
     static func items(of node: DrawNode, touching bounds: PixelRect? = nil, into items: inout [PaintItem]) {
-        var stack = [node]
-        while let next = stack.popLast() {
+        // A border is drawn once the layer's sublayers are: it waits on the stack below them.
+        var stack: [(node: DrawNode, isBorder: Bool)] = [(node, false)]
+        while let (next, isBorder) = stack.popLast() {
+            if isBorder { items.append(.border(next)); continue }
             if let bounds, next.subtreeRect.intersection(bounds).isEmpty { continue }
+            if next.decorations?.shadow != nil { items.append(.shadow(next)) }
             if next.group != nil {
                 items.append(.group(next))
             } else {
                 items.append(.own(next))
-                stack += next.children.reversed()
+                if next.decorations?.border != nil { stack.append((next, true)) }
+                for child in next.children.reversed() { stack.append((child, false)) }
             }
         }
     }
 
-    /// Items inside a group's offscreen: the group layer's own drawing, then its sublayers.
+    /// Items inside a group's offscreen: the group layer's own drawing, its
+    /// sublayers, its border. (Its shadow is drawn outside, under the group.)
     static func contents(ofGroup node: DrawNode) -> [PaintItem] {
         var items: [PaintItem] = [.own(node)]
         for child in node.children { Self.items(of: child, into: &items) }
+        if node.decorations?.border != nil { items.append(.border(node)) }
         return items
     }
 
@@ -38,6 +47,8 @@ enum PaintItem {
         switch self {
         case .own(let node): return node.ownRect
         case .group(let node): return node.subtreeRect
+        case .shadow(let node): return node.decorations?.shadow?.raster.rect.intersection(node.clip) ?? .empty
+        case .border(let node): return node.decorations?.border?.raster.rect.intersection(node.clip) ?? .empty
         }
     }
 
@@ -49,6 +60,11 @@ enum PaintItem {
         var region: Region? = nil
         if node.backgroundIsOpaque {
             region = Region(node.backgroundRect.intersection(node.clip))
+        }
+        if !node.opaqueInterior.isEmpty {
+            let r = region ?? Region()
+            r.formUnion(node.opaqueInterior)
+            region = r
         }
         if node.contentsAreOpaque {
             let r = region ?? Region()

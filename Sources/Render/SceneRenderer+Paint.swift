@@ -63,6 +63,14 @@ extension SceneRenderer {
         switch item {
         case .own(let node): paintOwn(node, into: target, clip: clip)
         case .group(let node): paintGroup(node, into: target, clip: clip)
+        case .shadow(let node):
+            // Outside the layer's own group: the group's opacity fades it here.
+            guard let shadow = node.decorations?.shadow else { return }
+            paintCoverage(shadow.raster, color: shadow.color, alpha: node.group?.opacity ?? node.alpha, into: target,
+                          clip: clip.intersection(node.clip))
+        case .border(let node):
+            guard let border = node.decorations?.border else { return }
+            paintCoverage(border.raster, color: border.color, alpha: node.alpha, into: target, clip: clip.intersection(node.clip))
         }
     }
 
@@ -70,7 +78,14 @@ extension SceneRenderer {
     func paintOwn(_ node: DrawNode, into target: PaintTarget, clip: Region) {
         guard clip.intersects(node.ownRect) else { return }
         let clip = clip.intersection(node.clip)
-        if let color = node.background {
+        if let fill = node.decorations?.fill {
+            // Rounded: the background and a gradient fill the rounded bounds.
+            if let color = node.background { paintCoverage(fill, color: color, alpha: node.alpha, into: target, clip: clip) }
+            if let gradient = node.decorations?.gradient {
+                paintGradient(gradient, bounds: node.layer.bounds, toPixel: node.toPixel, through: fill, alpha: node.alpha,
+                              into: target, clip: clip)
+            }
+        } else if let color = node.background {
             let source = makeSolidImage(color, alpha: node.alpha)
             defer { pixman_image_unref(source) }
             if node.pixelAlignedBounds || node.group?.masksToRotatedBounds == true {
@@ -85,6 +100,16 @@ extension SceneRenderer {
                 pixman_image_unref(mask.image)
             }
         }
+        paintContents(node, into: target, clip: clip)
+        if let fill = node.decorations?.shapeFill {
+            paintCoverage(fill.raster, color: fill.color, alpha: node.alpha, into: target, clip: clip)
+        }
+        if let stroke = node.decorations?.shapeStroke {
+            paintCoverage(stroke.raster, color: stroke.color, alpha: node.alpha, into: target, clip: clip)
+        }
+    }
+
+    private func paintContents(_ node: DrawNode, into target: PaintTarget, clip: Region) {
         guard let contents = node.contents else { return }
         let fade = node.alpha < 1 ? makeAlphaMask(node.alpha) : nil
         defer { if let fade { pixman_image_unref(fade) } }
@@ -196,7 +221,17 @@ extension SceneRenderer {
         guard let group = node.group else { return }
         var mask: OpaquePointer? = nil
         var maskTransform: AffineTransform? = nil
-        if group.masksToRotatedBounds {
+        if group.masksToRoundedBounds, let fill = node.decorations?.fill {
+            // The rounded bounds' coverage is the mask; opacity fades the offscreen first.
+            if group.opacity < 1 {
+                let fade = makeAlphaMask(group.opacity)
+                composite(PIXMAN_OP_IN, source: fade, into: inner, rect: area, clip: clip)
+                pixman_image_unref(fade)
+            }
+            prepareSampling(of: fill)
+            mask = pixman_image_ref(fill.raster.image)
+            maskTransform = fill.toPixel.inverted()
+        } else if group.masksToRotatedBounds {
             let coverage = makeCoverageMask(bounds: node.layer.bounds, toPixel: node.toPixel, alpha: group.opacity)
             (mask, maskTransform) = (coverage?.image, coverage?.pixelToMask)
         } else {

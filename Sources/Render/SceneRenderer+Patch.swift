@@ -56,7 +56,7 @@ extension SceneRenderer {
         // One builder for every rebuilt subtree: an image that several of
         // them show has its damage taken once, and each of them sees it.
         let frame = FrameBuilder(scale: scale, output: output, previous: [:], assumesNoRestacking: true,
-                                 sharedDamage: sharedDamage)
+                                 sharedDamage: sharedDamage, cache: decorationCache)
         for old in nodes {
             guard var context = old.inherited, let parent = context.parent,
                   let index = parent.children.firstIndex(where: { $0 === old }) else { continue }

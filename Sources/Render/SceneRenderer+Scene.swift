@@ -61,6 +61,8 @@ struct Group: Equatable {
     var opacity: Double
     /// Composite through an antialiased mask of the layer's rotated bounds.
     var masksToRotatedBounds: Bool
+    /// Composite through the layer's rounded bounds (masksToBounds with a corner radius).
+    var masksToRoundedBounds = false
 }
 
 /// A rotated masksToBounds ancestor, as part of a layer's drawn state.
@@ -91,6 +93,9 @@ struct DrawKey: Equatable {
     var groupOpacity: Double
     var clip: PixelRect
     var masks: [MaskKey]
+    var style: LayerStyle
+    var shape: ShapeStyle?
+    var gradient: GradientStyle?
 }
 
 /// A layer's contents, prepared for compositing.
@@ -145,6 +150,11 @@ final class DrawNode {
     /// Output pixels that contents with alpha promise are opaque (see
     /// `RenderLayer.opaqueContentsRects`), clipped.
     let promisedOpaque: [PixelRect]
+    /// Rounded background, gradient, shape, border and shadow.
+    let decorations: LayerDecorations?
+    /// Pixels this layer's own drawing covers fully opaque besides the
+    /// above: the inside of a rounded opaque background.
+    let opaqueInterior: PixelRect
     /// Pixels the layer and its subtree can touch (clipped).
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
@@ -169,7 +179,7 @@ final class DrawNode {
 
     init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
          group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect,
-         opaqueContentsRects: [PixelRect]) {
+         opaqueContentsRects: [PixelRect], decorations: LayerDecorations? = nil, opaqueInterior: PixelRect = .empty) {
         self.layer = layer
         self.toPixel = toPixel
         self.clip = clip
@@ -183,7 +193,9 @@ final class DrawNode {
         composed = contents?.composed
         self.ownRect = ownRect
         contentsAreOpaque = alpha >= 1 && contents?.isOpaque == true
-        backgroundIsOpaque = (background?.alpha ?? 0) >= 1 && alpha >= 1 && pixelAlignedBounds
+        self.decorations = decorations
+        self.opaqueInterior = opaqueInterior
+        backgroundIsOpaque = (background?.alpha ?? 0) >= 1 && alpha >= 1 && pixelAlignedBounds && decorations?.fill == nil
         promisedOpaque = contentsAreOpaque ? [] : DrawNode.promisedOpaque(opaqueContentsRects, of: contents,
                                                                           toPixel: toPixel, alpha: alpha, clip: clip)
     }
@@ -230,9 +242,13 @@ final class FrameBuilder {
     /// Set when the tree's structure is known not to have changed since the
     /// last frame: no sublayer can have changed places.
     let assumesNoRestacking: Bool
+    /// Rasters of rounded corners, borders, shapes and shadows, kept across frames.
+    let cache: DecorationCache
 
     init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true,
-         assumesNoRestacking: Bool = false, origin: Point = .zero, sharedDamage: SharedImageDamage? = nil) {
+         assumesNoRestacking: Bool = false, origin: Point = .zero, sharedDamage: SharedImageDamage? = nil,
+         cache: DecorationCache = DecorationCache()) {
+        self.cache = cache
         self.takesDamage = takesDamage
         self.origin = origin
         self.sharedDamage = sharedDamage
@@ -338,22 +354,26 @@ final class FrameBuilder {
         var clip = outerClip
         var masks = inherited.masks
         var masksToRotatedBounds = false
+        // Rounded corners clip through the layer's rounded raster, rotated or not.
+        let clipsRounded = m.masksToBounds && m.style.hasRoundedCorners
+        let masksToRoundedBounds = clipsRounded && (m.contents != nil || hasVisibleSublayers)
         if m.masksToBounds {
-            if rectilinear {
+            if rectilinear && !masksToRoundedBounds {
                 clip = clip.intersection(PixelRect(rounding: mappedBounds))
             } else {
                 clip = clip.intersection(PixelRect(enclosing: mappedBounds).insetBy(-1))
                 // Only a group applies the mask (so only those count), and
                 // the list stays short in a deep chain of masking layers.
                 if inherited.groupDepth < Self.maximumGroupDepth { masks.append(MaskKey(toPixel: toPixel, bounds: m.bounds)) }
-                masksToRotatedBounds = m.contents != nil || hasVisibleSublayers
+                masksToRotatedBounds = !clipsRounded && (m.contents != nil || hasVisibleSublayers)
             }
         }
 
         let pixelAligned = rectilinear && mappedBounds.isPixelAligned
-        let wantsGroup = masksToRotatedBounds || (m.opacity < 1 && hasVisibleSublayers)
+        let wantsGroup = masksToRotatedBounds || masksToRoundedBounds || (m.opacity < 1 && hasVisibleSublayers)
         let group = wantsGroup && inherited.groupDepth < Self.maximumGroupDepth
-            ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds) : nil
+            ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds, masksToRoundedBounds: masksToRoundedBounds)
+            : nil
         let alpha = group == nil ? m.opacity * inherited.fade : 1
 
         var contents: PreparedContents? = nil
@@ -386,12 +406,36 @@ final class FrameBuilder {
             background = nil
         }
 
+        var decorations: LayerDecorations? = nil
+        if m.style != .plain || m.shape != nil || m.gradient != nil {
+            let slices = m.contents != nil && m.style.hasShadow
+                ? ContentsPlacement.slices(imageWidth: m.contents!.width, imageHeight: m.contents!.height,
+                                           contentsScale: m.contentsScale, gravity: m.contentsGravity,
+                                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
+                                           contentsTransform: m.contentsTransform, bounds: m.bounds)
+                : []
+            decorations = self.decorations(of: layer, m, toPixel: toPixel, background: background, clipsRounded: clipsRounded,
+                                           contents: m.contents, slices: slices,
+                                           contentsDamaged: m.contents.map { !damage(of: $0).isEmpty } ?? false)
+        }
         var own = backgroundRect
         for draw in contents?.draws ?? [] { own = own.union(draw.rect) }
         if let composed = contents?.composed { own = own.union(composed.draw.rect) }
+        if let decorations { own = own.union(decorations.rect) }
+        // A rounded opaque background still hides what lies under its inside.
+        var opaqueInterior = PixelRect.empty
+        if decorations?.fill != nil, let color = background, color.alpha >= 1, alpha >= 1, rectilinear {
+            let inset = min(m.style.cornerRadius * RoundedRectPath.continuousExtent, min(m.bounds.width, m.bounds.height) / 2)
+            let inside = Rect(x: m.bounds.minX + inset, y: m.bounds.minY, width: m.bounds.width - 2 * inset, height: m.bounds.height)
+            let across = Rect(x: m.bounds.minX, y: m.bounds.minY + inset, width: m.bounds.width, height: m.bounds.height - 2 * inset)
+            // The larger of the two crosses through the rounded rect.
+            let pick = inside.width * inside.height >= across.width * across.height ? inside : across
+            if !pick.isEmpty { opaqueInterior = PixelRect(inside: toPixel.boundingBox(of: pick)).intersection(clip) }
+        }
         let node = DrawNode(layer: layer, toPixel: toPixel, clip: clip, pixelAlignedBounds: pixelAligned, alpha: alpha,
                             group: group, background: background, backgroundRect: backgroundRect, contents: contents,
-                            ownRect: own.intersection(clip), opaqueContentsRects: m.opaqueContentsRects)
+                            ownRect: own.intersection(clip), opaqueContentsRects: m.opaqueContentsRects,
+                            decorations: decorations, opaqueInterior: opaqueInterior)
 
         let id = ObjectIdentifier(layer)
         let groupOpacity = inheritedOpacity * m.opacity
@@ -399,7 +443,7 @@ final class FrameBuilder {
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
-                          clip: clip, masks: masks)
+                          clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient)
         node.inherited = inherited
         states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked)

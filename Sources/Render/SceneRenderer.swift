@@ -39,6 +39,10 @@ public final class SceneRenderer {
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
     let prescaleCache = PrescaleCache()
+    /// Rounded corners, borders, shapes and shadows, rasterised.
+    let decorationCache = DecorationCache()
+    /// Decoration rasters made so far: a layer that only moves makes none.
+    public var decorationRastersMade: Int { decorationCache.rastersMade }
     /// Where this output's top left is in the root's bounds space, in
     /// points: with several outputs, each renderer draws its own part of
     /// one tree. Changing it redraws everything.
@@ -77,14 +81,15 @@ public final class SceneRenderer {
             tree = previousTree
             damage = patched
         } else {
-            let frame = FrameBuilder(scale: scale, output: output, previous: drawn, origin: origin, sharedDamage: sharedDamage)
+            let frame = FrameBuilder(scale: scale, output: output, previous: drawn, origin: origin, sharedDamage: sharedDamage,
+                                     cache: decorationCache)
             tree = frame.build(root: root)
             prescaleCache.invalidate(imagesDamagedIn: frame)
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
         }
         (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
-        defer { prescaleCache.endFrame() }
+        defer { prescaleCache.endFrame(); decorationCache.endFrame() }
         needsFullDamage = false
         guard !damage.isEmpty else { return stats }
         stats.damage = damage.rects

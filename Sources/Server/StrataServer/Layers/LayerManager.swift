@@ -157,6 +157,36 @@ final class LayerManager {
                             "contents would take \(bytesAfter) bytes, the limit is \(limits.maxBufferBytes)")
         }
         try checkForCycles()
+        try validateMasks()
+    }
+
+    /// A mask is out of every tree, masks one layer, and is not the layer
+    /// it masks nor one of its ancestors.
+    private func validateMasks() throws(ProtocolViolation) {
+        func invalid(_ layer: ServerLayer, _ message: String) -> ProtocolViolation {
+            .layer(layer.resource, STRATA_LAYER_V1_ERROR_INVALID_MASK, "layer \(layer.id): \(message)")
+        }
+        for layer in dirtyLayers where !layer.isDestroyed {
+            // A layer that became a sublayer or a root while it masks another.
+            if layer.structureChanged, !layer.pendingMaskOwners.objects.filter({ $0.pendingMask === layer && !$0.isDestroyed }).isEmpty,
+               !layer.pendingSuperlayers.objects.filter({ !$0.isDestroyed }).isEmpty || !layer.pendingRootOf.objects.isEmpty {
+                throw invalid(layer, "it is a mask and cannot also be in a tree")
+            }
+            guard layer.maskChanged || layer.structureChanged, let mask = layer.pendingMask else { continue }
+            if mask === layer { throw invalid(layer, "a layer cannot be its own mask") }
+            let owners = mask.pendingMaskOwners.objects.filter { $0.pendingMask === mask && !$0.isDestroyed }
+            if owners.count > 1 { throw invalid(layer, "mask \(mask.id) already masks another layer") }
+            if !mask.pendingSuperlayers.objects.filter({ !$0.isDestroyed }).isEmpty || !mask.pendingRootOf.objects.isEmpty {
+                throw invalid(layer, "mask \(mask.id) is in a tree")
+            }
+            var ancestor = layer.pendingSuperlayers.objects.first { !$0.isDestroyed }
+            var steps = 0
+            while let current = ancestor, steps <= Int(limits.maxLayers) {
+                if current === mask { throw invalid(layer, "mask \(mask.id) is one of its ancestors") }
+                ancestor = current.pendingSuperlayers.objects.first { !$0.isDestroyed }
+                steps += 1
+            }
+        }
     }
 
     /// A cycle needs a new superlayer link, so only layers whose links
@@ -197,6 +227,10 @@ final class LayerManager {
                 resized = layer.commitModel(layer.pending, sublayers: layer.structureChanged ? layer.pendingSublayers.map(\.renderLayer) : nil)
             }
             applyContents(of: layer)
+            if layer.maskChanged {
+                layer.renderLayer.mask = layer.isDestroyed ? nil : layer.pendingMask?.renderLayer
+                layer.maskChanged = false
+            }
             if !layer.pendingAnimationChanges.isEmpty { layer.applyAnimationChanges() }
             layer.finishCommit(engine: engine)
             if resized { for context in layer.pendingRootOf.objects { context.rootDidResize() } }

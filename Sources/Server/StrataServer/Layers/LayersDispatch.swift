@@ -165,5 +165,66 @@ enum LayersDispatch {
             },
             remove_animation: { _, r, key in
                 reportingViolations { () throws(ProtocolViolation) in try layer(r).removeAnimation(key: String(cString: key!)) }
+            },
+            set_corner_radius: { _, r, radius, corners, curve in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setCornerRadius(fixed(radius), maskedCorners: corners, curve: curve)
+                }
+            },
+            set_border: { _, r, width, red, green, blue, alpha in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setBorder(width: fixed(width), color: color(red, green, blue, alpha))
+                }
+            },
+            set_shadow: { _, r, red, green, blue, alpha, opacity, x, y, radius in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setShadow(color: color(red, green, blue, alpha), opacity: fixed(opacity),
+                                           offset: Size(width: fixed(x), height: fixed(y)), radius: fixed(radius))
+                }
+            },
+            set_shadow_path: { _, r, path in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setShadowPath(try doubles(path, of: r)) }
+            },
+            set_shape: { _, r, path, rule in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setShape(try doubles(path, of: r), fillRule: rule) }
+            },
+            set_fill_color: { _, r, red, green, blue, alpha in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setFillColor(color(red, green, blue, alpha)) }
+            },
+            set_stroke: { _, r, red, green, blue, alpha, width, cap, join, miter in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setStroke(color: color(red, green, blue, alpha), lineWidth: fixed(width), cap: cap, join: join,
+                                           miterLimit: fixed(miter))
+                }
+            },
+            set_line_dash: { _, r, pattern, phase in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setLineDash(try doubles(pattern, of: r), phase: fixed(phase))
+                }
+            },
+            set_stroke_range: { _, r, range in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setStrokeRange(try doubles(range, of: r)) }
+            },
+            set_gradient: { _, r, type, colors, locations, points in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setGradient(type: type, colors: try doubles(colors, of: r), locations: try doubles(locations, of: r),
+                                             points: try doubles(points, of: r))
+                }
+            },
+            set_mask: { _, r, mask in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setMask(mask.map(layer)) }
             }))
+
+    private static func color(_ red: wl_fixed_t, _ green: wl_fixed_t, _ blue: wl_fixed_t, _ alpha: wl_fixed_t) -> Color {
+        Color(red: fixed(red), green: fixed(green), blue: fixed(blue), alpha: fixed(alpha))
+    }
+
+    /// An array of doubles, or an invalid_value error naming the layer.
+    private static func doubles(_ array: UnsafeMutablePointer<wl_array>?, of r: WaylandResource?) throws(ProtocolViolation) -> [Double] {
+        guard let values = doubles(array) else {
+            throw .layer(r!, STRATA_LAYER_V1_ERROR_INVALID_VALUE,
+                         "layer \(layer(r).id): an array of doubles has a size that is not a multiple of 8")
+        }
+        return values
+    }
 }

@@ -22,6 +22,11 @@ final class ServerLayer: AnimatedLayer {
     var pendingSublayers: [ServerLayer] = []
     var pendingSuperlayers = WeakList<ServerLayer>()
     var pendingRootOf = WeakList<LayerContext>()
+    /// The layer whose alpha masks this one from the next commit (set_mask),
+    /// and the layers that name this one as their mask.
+    var pendingMask: ServerLayer?
+    var pendingMaskOwners = WeakList<ServerLayer>()
+    var maskChanged = false
 
     override var transitionShow: TransitionShow? {
         didSet { manager?.transitionBytes += (transitionShow?.bytes ?? 0) - (oldValue?.bytes ?? 0) }
@@ -85,7 +90,7 @@ final class ServerLayer: AnimatedLayer {
     }
 
     // Once per commit: the manager is a weak reference, dear to load per request.
-    private func changed() { if !isDirty { manager?.markDirty(self) } }
+    func changed() { if !isDirty { manager?.markDirty(self) } }
 
     private func violation(_ code: strata_layer_v1_error, _ message: String) -> ProtocolViolation {
         .layer(resource, code, "layer \(id): \(message)")
@@ -259,6 +264,13 @@ final class ServerLayer: AnimatedLayer {
             manager?.markStructureChanged(sublayer)
         }
         pendingSublayers = []
+        // A destroyed mask stops masking at the next commit.
+        for owner in pendingMaskOwners.objects where owner.pendingMask === self {
+            owner.pendingMask = nil
+            owner.maskChanged = true
+            owner.changed()
+        }
+        pendingMaskOwners.removeAll()
         releasePendingBuffer()
         pendingContents = .removed
         discardAnimations()

@@ -1,0 +1,34 @@
+import CPixman
+import StrataProtocol
+
+// Painting decorations: a solid color through a coverage raster (rounded
+// background, shape fill and stroke, border, shadow), and gradients.
+
+extension SceneRenderer {
+    /// Sets how `placed` is sampled: copied at a whole-pixel offset, filtered otherwise.
+    func prepareSampling(of placed: PlacedRaster) {
+        pixman_image_set_filter(placed.raster.image, placed.exact ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_repeat(placed.raster.image, PIXMAN_REPEAT_NONE)
+    }
+
+    /// `color` (faded by `alpha`) through the coverage of `placed`.
+    func paintCoverage(_ placed: PlacedRaster, color: Color, alpha: Double, into target: PaintTarget, clip: Region) {
+        guard color.alpha * alpha > 0, let pixelToRaster = placed.toPixel.inverted() else { return }
+        let source = makeSolidImage(color, alpha: alpha)
+        defer { pixman_image_unref(source) }
+        prepareSampling(of: placed)
+        composite(PIXMAN_OP_OVER, source: source, mask: placed.raster.image, into: target, rect: placed.rect, clip: clip,
+                  maskTransform: pixelToRaster)
+    }
+
+    /// A CAGradientLayer's gradient over `bounds`, through the coverage of `fill`.
+    func paintGradient(_ gradient: GradientStyle, bounds: Rect, toPixel: AffineTransform, through fill: PlacedRaster,
+                       alpha: Double, into target: PaintTarget, clip: Region) {
+        guard let pixelToLayer = toPixel.inverted(), let pixelToRaster = fill.toPixel.inverted(),
+              let (source, layerToGradient) = GradientImage.make(gradient, bounds: bounds, alpha: alpha) else { return }
+        defer { pixman_image_unref(source) }
+        prepareSampling(of: fill)
+        composite(PIXMAN_OP_OVER, source: source, mask: fill.raster.image, into: target, rect: fill.rect, clip: clip,
+                  sourceTransform: pixelToLayer.concatenating(layerToGradient), maskTransform: pixelToRaster)
+    }
+}

@@ -1,0 +1,180 @@
+import StrataProtocol
+import StrataRender
+import TestSupport
+import XCTest
+
+/// What Core Animation's render server draws for a layer besides its
+/// contents (CALayer's cornerRadius, border and shadow properties;
+/// CAShapeLayer; CAGradientLayer), pinned by reference images at scale 1
+/// and 2. The geometry of each is checked against cairo in
+/// StylingCairoComparisonTests.
+final class StylingRenderTests: XCTestCase {
+    private let canvas = Color(red: 0.94, green: 0.94, blue: 0.96)
+
+    /// A card: white, corner radius 12, a soft shadow below it.
+    static func card(in root: RenderLayer) {
+        let card = RenderLayer(frame: Rect(x: 24, y: 20, width: 112, height: 72), color: .white)
+        card.style.cornerRadius = 12
+        card.style.shadowOpacity = 0.3
+        card.style.shadowRadius = 8
+        card.style.shadowOffset = Size(width: 0, height: 4)
+        root.addSublayer(card)
+    }
+
+    func testCardWithCornerRadiusAndShadow() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 160, height: 112, color: canvas)
+            Self.card(in: root)
+            let r = renderFrame(root, width: Int(160 * scale), height: Int(112 * scale), scale: scale)
+            // The card's middle is white; its corner pixel is not; below it is shadowed.
+            assertPixel(r.framebuffer, Int(80 * scale), Int(56 * scale), white)
+            assertPixel(r.framebuffer, Int(24 * scale), Int(20 * scale), 0xfff0_f0f5, tolerance: 12)
+            let below = Pixels(r.framebuffer)[Int(80 * scale), Int(96 * scale)]
+            XCTAssertLessThan(below & 0xff, 0xf0, "the shadow darkens the canvas below the card")
+            assertReference(r, "styling-card@\(Int(scale))x")
+        }
+    }
+
+    /// A circular avatar: an image clipped by cornerRadius = half its side with masksToBounds.
+    func testCircularAvatarClipsItsImage() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 80, height: 80, color: canvas)
+            let avatar = RenderLayer(frame: Rect(x: 8, y: 8, width: 64, height: 64))
+            avatar.contents = LayerImage.filled(width: 64, height: 64, hasAlpha: false) { x, y in
+                (x / 8 + y / 8) % 2 == 0 ? 0xffd0_4030 : 0xff30_60c0
+            }
+            avatar.style.cornerRadius = 32
+            avatar.masksToBounds = true
+            root.addSublayer(avatar)
+            let r = renderFrame(root, width: Int(80 * scale), height: Int(80 * scale), scale: scale)
+            // The square's corner is clipped away; its middle shows the image.
+            assertPixel(r.framebuffer, Int(10 * scale), Int(10 * scale), 0xfff0_f0f5, tolerance: 1)
+            assertPixel(r.framebuffer, Int(50 * scale), Int(12 * scale), 0xff30_60c0, tolerance: 1)
+            assertReference(r, "styling-avatar@\(Int(scale))x")
+        }
+    }
+
+    /// A border follows the rounded corners and is drawn above the sublayers, which the rounded bounds clip.
+    func testBorderOnRoundedViewWithRotatedSublayer() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 120, height: 96, color: canvas)
+            let view = RenderLayer(frame: Rect(x: 16, y: 12, width: 88, height: 72), color: .white)
+            view.style.cornerRadius = 16
+            view.style.borderWidth = 4
+            view.style.borderColor = .blue
+            view.masksToBounds = true
+            let bar = RenderLayer(frame: Rect(x: -10, y: 26, width: 108, height: 20), color: .red)
+            bar.transform = AffineTransform(rotationAngle: .pi / 6)
+            view.addSublayer(bar)
+            root.addSublayer(view)
+            let r = renderFrame(root, width: Int(120 * scale), height: Int(96 * scale), scale: scale)
+            // The border is on top of the red bar where they cross at the left edge.
+            assertPixel(r.framebuffer, Int(17 * scale), Int(36 * scale), blue, tolerance: 2)
+            assertReference(r, "styling-border-rotated-sublayer@\(Int(scale))x")
+        }
+    }
+
+    /// A dashed stroke with round caps along a path of lines and a curve.
+    static func dashedShape() -> ShapeStyle {
+        var shape = ShapeStyle()
+        shape.path = LayerPath([.move(Point(x: 10, y: 50)), .line(Point(x: 40, y: 12)),
+                                .cubic(Point(x: 60, y: -8), Point(x: 90, y: 70), Point(x: 110, y: 30)),
+                                .line(Point(x: 120, y: 60))])
+        shape.fillColor = nil
+        shape.strokeColor = Color(red: 0.1, green: 0.5, blue: 0.2)
+        shape.lineWidth = 5
+        shape.lineCap = .round
+        shape.lineJoin = .round
+        shape.lineDashPattern = [10, 8]
+        shape.lineDashPhase = 3
+        return shape
+    }
+
+    func testDashedStrokedPath() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 130, height: 72, color: .white)
+            // A shape layer of zero size draws its path all the same (CAShapeLayer draws outside its bounds).
+            let shape = RenderLayer(frame: Rect(x: 0, y: 0, width: 0, height: 0))
+            shape.shape = Self.dashedShape()
+            root.addSublayer(shape)
+            let r = renderFrame(root, width: Int(130 * scale), height: Int(72 * scale), scale: scale)
+            assertReference(r, "styling-dashed-path@\(Int(scale))x")
+        }
+    }
+
+    func testGradientTypes() {
+        for type in [GradientType.axial, .radial, .conic] {
+            for scale in [1.0, 2.0] {
+                let root = makeRoot(width: 96, height: 72, color: .white)
+                let layer = RenderLayer(frame: Rect(x: 8, y: 8, width: 80, height: 56))
+                var gradient = GradientStyle()
+                gradient.type = type
+                gradient.colors = [.red, .yellow, .blue]
+                gradient.locations = [0, 0.3, 1]
+                if type == .axial {
+                    (gradient.startPoint, gradient.endPoint) = (Point(x: 0, y: 0), Point(x: 1, y: 1))
+                } else {
+                    (gradient.startPoint, gradient.endPoint) = (Point(x: 0.5, y: 0.5), Point(x: 1, y: 1))
+                }
+                layer.gradient = gradient
+                layer.style.cornerRadius = 10
+                root.addSublayer(layer)
+                let r = renderFrame(root, width: Int(96 * scale), height: Int(72 * scale), scale: scale)
+                assertReference(r, "styling-gradient-\(type)@\(Int(scale))x")
+            }
+        }
+    }
+
+    /// An axial gradient's ends: red at the start point, blue at the end, colors held beyond.
+    func testAxialGradientEndsHoldTheirColors() {
+        let root = makeRoot(width: 100, height: 20, color: .white)
+        let layer = RenderLayer(frame: Rect(x: 0, y: 0, width: 100, height: 20))
+        var gradient = GradientStyle()
+        gradient.colors = [.red, .blue]
+        (gradient.startPoint, gradient.endPoint) = (Point(x: 0.2, y: 0.5), Point(x: 0.8, y: 0.5))
+        layer.gradient = gradient
+        root.addSublayer(layer)
+        let r = renderFrame(root, width: 100, height: 20)
+        assertPixel(r.framebuffer, 5, 10, red, tolerance: 1)
+        assertPixel(r.framebuffer, 95, 10, blue, tolerance: 1)
+        let middle = Pixels(r.framebuffer)[50, 10]
+        XCTAssertEqual(Double((middle >> 16) & 0xff), 127.5, accuracy: 3)
+        XCTAssertEqual(Double(middle & 0xff), 127.5, accuracy: 3)
+    }
+
+    /// A progress ring: a circle stroked from strokeStart 0 to strokeEnd 0.7 with round caps.
+    func testProgressRingStrokeEnd() {
+        let root = makeRoot(width: 80, height: 80, color: .white)
+        let ring = RenderLayer(frame: Rect(x: 0, y: 0, width: 80, height: 80))
+        var shape = ShapeStyle()
+        shape.path = Self.circle(center: Point(x: 40, y: 40), radius: 30)
+        shape.fillColor = nil
+        shape.strokeColor = .blue
+        shape.lineWidth = 8
+        shape.lineCap = .round
+        shape.strokeEnd = 0.7
+        ring.shape = shape
+        root.addSublayer(ring)
+        let r = renderFrame(root, width: 80, height: 80)
+        // The circle starts at 3 o'clock and runs clockwise (y down): 70% covers the bottom and the left.
+        assertPixel(r.framebuffer, 40, 70, blue, tolerance: 2)
+        assertPixel(r.framebuffer, 10, 40, blue, tolerance: 2)
+        assertPixel(r.framebuffer, 19, 19, blue, tolerance: 2)
+        // The last 30% (from before 12 to 3 o'clock) is not stroked.
+        assertPixel(r.framebuffer, 62, 18, white, tolerance: 2)
+        assertReference(r, "styling-progress-ring")
+    }
+
+    /// A circle as four cubic curves, clockwise from 3 o'clock (as UIBezierPath(arcCenter:…, clockwise: true) in y-down space).
+    static func circle(center c: Point, radius r: Double) -> LayerPath {
+        let k = 0.5522847498 * r
+        return LayerPath([
+            .move(Point(x: c.x + r, y: c.y)),
+            .cubic(Point(x: c.x + r, y: c.y + k), Point(x: c.x + k, y: c.y + r), Point(x: c.x, y: c.y + r)),
+            .cubic(Point(x: c.x - k, y: c.y + r), Point(x: c.x - r, y: c.y + k), Point(x: c.x - r, y: c.y)),
+            .cubic(Point(x: c.x - r, y: c.y - k), Point(x: c.x - k, y: c.y - r), Point(x: c.x, y: c.y - r)),
+            .cubic(Point(x: c.x + k, y: c.y - r), Point(x: c.x + r, y: c.y - k), Point(x: c.x + r, y: c.y)),
+            .close,
+        ])
+    }
+}
