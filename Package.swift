@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["StrataRender", "CPixman"], path: "Tests/TestSupport"),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["StrataConstraintSolver"], path: "Tests/ConstraintSolverTests"),
         .testTarget(name: "AnimationTimingTests", dependencies: ["StrataProtocol"], path: "Tests/AnimationTimingTests"),
-        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman"],
+        .testTarget(name: "RenderTests", dependencies: ["StrataRender", "TestSupport", "CPixman", "CCairo"],
                     path: "Tests/RenderTests", resources: [.copy("References")]),
         .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "TestSupport"],
                     path: "Tests/StrataKitTests", resources: [.copy("References")]),

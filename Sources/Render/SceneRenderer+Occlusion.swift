@@ -22,7 +22,8 @@ enum PaintItem {
         while let (next, isBorder) = stack.popLast() {
             if isBorder { items.append(.border(next)); continue }
             if let bounds, next.subtreeRect.intersection(bounds).isEmpty { continue }
-            if next.decorations?.shadow != nil { items.append(.shadow(next)) }
+            // A mask layer masks the shadow too: it is drawn inside the group then.
+            if next.decorations?.shadow != nil, next.group?.hasMaskLayer != true { items.append(.shadow(next)) }
             if next.group != nil {
                 items.append(.group(next))
             } else {
@@ -34,9 +35,12 @@ enum PaintItem {
     }
 
     /// Items inside a group's offscreen: the group layer's own drawing, its
-    /// sublayers, its border. (Its shadow is drawn outside, under the group.)
+    /// sublayers, its border. (Its shadow is drawn outside, under the group,
+    /// unless a mask layer masks it too.)
     static func contents(ofGroup node: DrawNode) -> [PaintItem] {
-        var items: [PaintItem] = [.own(node)]
+        var items: [PaintItem] = []
+        if node.decorations?.shadow != nil, node.group?.hasMaskLayer == true { items.append(.shadow(node)) }
+        items.append(.own(node))
         for child in node.children { Self.items(of: child, into: &items) }
         if node.decorations?.border != nil { items.append(.border(node)) }
         return items

@@ -81,10 +81,7 @@ extension SceneRenderer {
         if let fill = node.decorations?.fill {
             // Rounded: the background and a gradient fill the rounded bounds.
             if let color = node.background { paintCoverage(fill, color: color, alpha: node.alpha, into: target, clip: clip) }
-            if let gradient = node.decorations?.gradient {
-                paintGradient(gradient, bounds: node.layer.bounds, toPixel: node.toPixel, through: fill, alpha: node.alpha,
-                              into: target, clip: clip)
-            }
+            if let gradient = node.decorations?.gradient { paintGradient(gradient, alpha: node.alpha, into: target, clip: clip) }
         } else if let color = node.background {
             let source = makeSolidImage(color, alpha: node.alpha)
             defer { pixman_image_unref(source) }
@@ -219,13 +216,14 @@ extension SceneRenderer {
             paint(item, into: inner, clip: clip)
         }
         guard let group = node.group else { return }
+        if let maskTree = node.maskTree { applyMaskLayer(maskTree, to: inner, area: area, clip: clip) }
         var mask: OpaquePointer? = nil
         var maskTransform: AffineTransform? = nil
         if group.masksToRoundedBounds, let fill = node.decorations?.fill {
             // The rounded bounds' coverage is the mask; opacity fades the offscreen first.
             if group.opacity < 1 {
                 let fade = makeAlphaMask(group.opacity)
-                composite(PIXMAN_OP_IN, source: fade, into: inner, rect: area, clip: clip)
+                composite(PIXMAN_OP_IN_REVERSE, source: fade, into: inner, rect: area, clip: clip)
                 pixman_image_unref(fade)
             }
             prepareSampling(of: fill)
@@ -240,5 +238,17 @@ extension SceneRenderer {
         defer { if let mask { pixman_image_unref(mask) } }
         composite(PIXMAN_OP_OVER, source: offscreen, mask: mask, into: target, rect: area, clip: clip,
                   sourceOriginX: area.x, sourceOriginY: area.y, maskTransform: maskTransform, anchor: node.subtreeRect)
+    }
+
+    /// Multiplies the offscreen by the alpha of the mask layer's drawing.
+    private func applyMaskLayer(_ maskTree: DrawNode, to offscreen: PaintTarget, area: PixelRect, clip: Region) {
+        guard let maskImage = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(area.width), Int32(area.height), nil, 0) else { return }
+        defer { pixman_image_unref(maskImage) }
+        let target = PaintTarget(image: maskImage, originX: area.x, originY: area.y)
+        var items: [PaintItem] = []
+        PaintItem.items(of: maskTree, into: &items)
+        for item in items { paint(item, into: target, clip: clip) }
+        composite(PIXMAN_OP_IN_REVERSE, source: maskImage, into: offscreen, rect: area, clip: clip,
+                  sourceOriginX: area.x, sourceOriginY: area.y)
     }
 }

@@ -63,6 +63,8 @@ struct Group: Equatable {
     var masksToRotatedBounds: Bool
     /// Composite through the layer's rounded bounds (masksToBounds with a corner radius).
     var masksToRoundedBounds = false
+    /// Multiplied by the alpha of the layer's mask layer (CALayer.mask).
+    var hasMaskLayer = false
 }
 
 /// A rotated masksToBounds ancestor, as part of a layer's drawn state.
@@ -158,6 +160,8 @@ final class DrawNode {
     /// Pixels the layer and its subtree can touch (clipped).
     var subtreeRect = PixelRect.empty
     var children: [DrawNode] = []
+    /// The layer's mask layer (CALayer.mask), drawn only as the mask of its group.
+    var maskTree: DrawNode?
     /// Indices of sublayers that changed places (see restackedSublayers).
     var restackedSublayers: Set<Int> = []
     /// What it was built from, so a later frame can rebuild just this
@@ -370,9 +374,25 @@ final class FrameBuilder {
         }
 
         let pixelAligned = rectilinear && mappedBounds.isPixelAligned
-        let wantsGroup = masksToRotatedBounds || masksToRoundedBounds || (m.opacity < 1 && hasVisibleSublayers)
+        // A mask layer is built (and compared for damage) with the layer it
+        // masks, placed in its bounds space as a sublayer would be.
+        var maskTree: DrawNode? = nil
+        if let mask = layer.mask, inherited.groupDepth < Self.maximumGroupDepth {
+            var forMask = inherited
+            (forMask.toPixel, forMask.outerClip, forMask.inheritedOpacity) = (mask.transformToSuperlayer.concatenating(toPixel), clip, 1)
+            (forMask.parent, forMask.siblingIndex, forMask.restacked, forMask.fade) = (nil, 0, false, 1)
+            forMask.groupDepth += 1
+            maskTree = build(mask, forMask)
+            // A mask that shows nothing hides the layer whole.
+            if maskTree == nil {
+                drain(layer)
+                return nil
+            }
+        }
+        let wantsGroup = masksToRotatedBounds || masksToRoundedBounds || maskTree != nil || (m.opacity < 1 && hasVisibleSublayers)
         let group = wantsGroup && inherited.groupDepth < Self.maximumGroupDepth
-            ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds, masksToRoundedBounds: masksToRoundedBounds)
+            ? Group(opacity: m.opacity, masksToRotatedBounds: masksToRotatedBounds, masksToRoundedBounds: masksToRoundedBounds,
+                    hasMaskLayer: maskTree != nil)
             : nil
         let alpha = group == nil ? m.opacity * inherited.fade : 1
 
@@ -445,6 +465,7 @@ final class FrameBuilder {
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient)
         node.inherited = inherited
+        node.maskTree = maskTree
         states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked)
 

@@ -177,4 +177,61 @@ final class StylingRenderTests: XCTestCase {
             .close,
         ])
     }
+
+    /// A mask layer's alpha masks the layer and its sublayers: an image
+    /// seen through a star-like shape layer, and a gradient that fades a
+    /// second image out towards its bottom (a reflection).
+    func testMaskedImage() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 150, height: 80, color: canvas)
+            let checker = LayerImage.filled(width: 64, height: 64, hasAlpha: false) { x, y in
+                (x / 8 + y / 8) % 2 == 0 ? 0xffd0_4030 : 0xff30_60c0
+            }
+            let star = RenderLayer(frame: Rect(x: 8, y: 8, width: 64, height: 64))
+            star.contents = checker
+            let maskShape = RenderLayer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
+            var shape = ShapeStyle()
+            shape.path = LayerPath([.move(Point(x: 32, y: 2)), .line(Point(x: 42, y: 24)), .line(Point(x: 62, y: 26)),
+                                    .line(Point(x: 46, y: 40)), .line(Point(x: 52, y: 62)), .line(Point(x: 32, y: 50)),
+                                    .line(Point(x: 12, y: 62)), .line(Point(x: 18, y: 40)), .line(Point(x: 2, y: 26)),
+                                    .line(Point(x: 22, y: 24)), .close])
+            maskShape.shape = shape
+            star.mask = maskShape
+            root.addSublayer(star)
+
+            let reflection = RenderLayer(frame: Rect(x: 80, y: 8, width: 64, height: 64))
+            reflection.contents = checker
+            let fade = RenderLayer(frame: Rect(x: 0, y: 0, width: 64, height: 64))
+            var gradient = GradientStyle()
+            gradient.colors = [.black, Color(red: 0, green: 0, blue: 0, alpha: 0)]
+            fade.gradient = gradient
+            reflection.mask = fade
+            root.addSublayer(reflection)
+
+            let r = renderFrame(root, width: Int(150 * scale), height: Int(80 * scale), scale: scale)
+            // Outside the star the canvas shows; inside, the image.
+            assertPixel(r.framebuffer, Int(10 * scale), Int(10 * scale), 0xfff0_f0f5, tolerance: 1)
+            assertPixel(r.framebuffer, Int(36 * scale), Int(36 * scale), 0xffd0_4030, tolerance: 1)
+            // The reflection is nearly opaque at its top and gone at its bottom.
+            assertPixel(r.framebuffer, Int(82 * scale), Int(9 * scale), 0xffd0_4030, tolerance: 8)
+            assertPixel(r.framebuffer, Int(82 * scale), Int(71.5 * scale), 0xfff0_f0f5, tolerance: 8)
+            assertReference(r, "styling-masked-image@\(Int(scale))x")
+        }
+    }
+
+    /// Group opacity and a rounded clip together: the sublayers are
+    /// flattened, clipped to the rounded bounds, then faded as one.
+    func testFadedRoundedClip() {
+        let root = makeRoot(width: 64, height: 48, color: .white)
+        let group = RenderLayer(frame: Rect(x: 4, y: 4, width: 56, height: 40), color: .blue)
+        group.style.cornerRadius = 12
+        group.masksToBounds = true
+        group.opacity = 0.5
+        group.addSublayer(RenderLayer(frame: Rect(x: -8, y: -8, width: 40, height: 60), color: .red))
+        root.addSublayer(group)
+        let r = renderFrame(root, width: 64, height: 48)
+        assertPixel(r.framebuffer, 4, 4, white, tolerance: 1)   // clipped corner
+        assertPixel(r.framebuffer, 20, 24, 0xffff_8080, tolerance: 2)   // red at half
+        assertPixel(r.framebuffer, 50, 24, 0xff80_80ff, tolerance: 2)   // blue at half
+    }
 }

@@ -2,15 +2,16 @@ import CPixman
 import StrataProtocol
 
 /// An a8 coverage image of some shape of a layer (its rounded bounds, a
-/// border, a path, a shadow), and how its pixels map to the output. Kept
-/// across frames in the renderer's `DecorationCache` while its key holds.
+/// border, a path, a shadow), or a color image (a gradient), and how its
+/// pixels map to the output. Kept across frames in the renderer's
+/// `DecorationCache` while its key holds.
 final class CoverageRaster {
-    /// `pixman_image_t *` (a8), one reference.
+    /// `pixman_image_t *` (a8, or a8r8g8b8 for colors), one reference.
     let image: OpaquePointer
     let placement: RasterPlacement
 
-    init?(placement: RasterPlacement) {
-        guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(placement.width), Int32(placement.height), nil, 0)
+    init?(placement: RasterPlacement, format: pixman_format_code_t = PIXMAN_a8) {
+        guard let image = pixman_image_create_bits(format, Int32(placement.width), Int32(placement.height), nil, 0)
         else { return nil }
         self.image = image
         self.placement = placement

@@ -1,3 +1,4 @@
+import CPixman
 import StrataProtocol
 
 /// The coverage rasters of layers' decorations, kept across frames: a
@@ -5,7 +6,7 @@ import StrataProtocol
 /// border, shape and shadow; only a change of shape, size or scale draws
 /// them again.
 final class DecorationCache {
-    enum Kind: Hashable { case fill, border, shapeFill, shapeStroke, shadow }
+    enum Kind: Hashable { case fill, gradient, border, shapeFill, shapeStroke, shadow }
 
     private struct Key: Hashable {
         var layer: ObjectIdentifier
@@ -28,14 +29,15 @@ final class DecorationCache {
     /// (what the shape depends on) and the placement match, else a new one
     /// that `draw` fills. `stale` forces a new one (its source pixels changed).
     func raster(for layer: RenderLayer, _ kind: Kind, signature: AnyHashable, placement: RasterPlacement,
-                stale: Bool = false, draw: (CoverageRaster) -> Void) -> CoverageRaster? {
+                stale: Bool = false, format: pixman_format_code_t = PIXMAN_a8,
+                draw: (CoverageRaster) -> Void) -> CoverageRaster? {
         let key = Key(layer: ObjectIdentifier(layer), kind: kind)
         if !stale, var entry = entries[key], entry.signature == signature, entry.raster.placement.sameRaster(as: placement) {
             entry.frame = frame
             entries[key] = entry
             return entry.raster
         }
-        guard let raster = CoverageRaster(placement: placement) else { return nil }
+        guard let raster = CoverageRaster(placement: placement, format: format) else { return nil }
         draw(raster)
         rastersMade += 1
         entries[key] = Entry(signature: signature, raster: raster, frame: frame)

@@ -37,7 +37,10 @@ struct LayerDecorations {
     /// The rounded bounds: what a rounded background and a gradient fill,
     /// and what masksToBounds clips to when corners are rounded.
     var fill: PlacedRaster?
-    var gradient: GradientStyle?
+    /// A gradient drawn once into the rounded bounds (premultiplied color):
+    /// pixman's gradients round differently from one span start to
+    /// another, so a partial redraw of a live gradient would not match.
+    var gradient: PlacedRaster?
     var shapeFill: (raster: PlacedRaster, color: Color)?
     var shapeStroke: (raster: PlacedRaster, color: Color)?
     var border: (raster: PlacedRaster, color: Color)?
@@ -102,7 +105,15 @@ extension FrameBuilder {
                 result.fill = PlacedRaster(raster, placement: placement, layerToPixel: toPixel)
             }
         }
-        result.gradient = gradient
+        if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true) {
+            let signature = GradientSignature(gradient: gradient, bounds: bounds.size, radius: style.cornerRadius,
+                                              corners: style.maskedCorners, curve: style.cornerCurve)
+            if let raster = cache.raster(for: layer, .gradient, signature: signature, placement: placement, format: PIXMAN_a8r8g8b8, draw: {
+                Self.drawGradient(gradient, bounds: bounds, clippedTo: fill.raster, into: $0)
+            }) {
+                result.gradient = PlacedRaster(raster, placement: placement, layerToPixel: toPixel)
+            }
+        }
 
         if let shape {
             if shape.hasFill, let color = shape.fillColor,
@@ -189,6 +200,18 @@ extension FrameBuilder {
         return (PlacedRaster(raster, placement: placement, layerToPixel: toPixel, offset: style.shadowOffset), color)
     }
 
+    /// The gradient over the whole raster, then cut to the rounded bounds' coverage.
+    private static func drawGradient(_ gradient: GradientStyle, bounds: Rect, clippedTo coverage: CoverageRaster,
+                                     into raster: CoverageRaster) {
+        guard let (source, layerToGradient) = GradientImage.make(gradient, bounds: bounds, alpha: 1) else { return }
+        defer { pixman_image_unref(source) }
+        var t = raster.placement.rasterToLayer.concatenating(layerToGradient).pixmanTransform
+        pixman_image_set_transform(source, &t)
+        let (w, h) = (Int32(raster.placement.width), Int32(raster.placement.height))
+        pixman_image_composite32(PIXMAN_OP_SRC, source, nil, raster.image, 0, 0, 0, 0, 0, 0, w, h)
+        pixman_image_composite32(PIXMAN_OP_IN_REVERSE, coverage.image, nil, raster.image, 0, 0, 0, 0, 0, 0, w, h)
+    }
+
     /// The contents' alpha, placed as the layer shows them, over `raster`.
     private static func drawAlpha(of contents: LayerImage, slices: [ContentsSlice], layerToRaster: AffineTransform,
                                   into raster: CoverageRaster) {
@@ -234,6 +257,12 @@ extension FrameBuilder {
         let b = shape.path.controlBounds
         return Rect(x: b.minX - reach, y: b.minY - reach, width: b.width + 2 * reach, height: b.height + 2 * reach)
     }
+}
+
+private struct GradientSignature: Hashable {
+    var gradient: GradientStyle
+    var bounds: Size
+    var radius: Double, corners: CornerMask, curve: CornerCurve
 }
 
 private struct ShapeFillSignature: Hashable {

@@ -21,14 +21,13 @@ extension SceneRenderer {
                   maskTransform: pixelToRaster)
     }
 
-    /// A CAGradientLayer's gradient over `bounds`, through the coverage of `fill`.
-    func paintGradient(_ gradient: GradientStyle, bounds: Rect, toPixel: AffineTransform, through fill: PlacedRaster,
-                       alpha: Double, into target: PaintTarget, clip: Region) {
-        guard let pixelToLayer = toPixel.inverted(), let pixelToRaster = fill.toPixel.inverted(),
-              let (source, layerToGradient) = GradientImage.make(gradient, bounds: bounds, alpha: alpha) else { return }
-        defer { pixman_image_unref(source) }
-        prepareSampling(of: fill)
-        composite(PIXMAN_OP_OVER, source: source, mask: fill.raster.image, into: target, rect: fill.rect, clip: clip,
-                  sourceTransform: pixelToLayer.concatenating(layerToGradient), maskTransform: pixelToRaster)
+    /// A gradient's raster (color, already cut to the rounded bounds), faded by `alpha`.
+    func paintGradient(_ placed: PlacedRaster, alpha: Double, into target: PaintTarget, clip: Region) {
+        guard alpha > 0, let pixelToRaster = placed.toPixel.inverted() else { return }
+        let fade = alpha < 1 ? makeAlphaMask(alpha) : nil
+        defer { if let fade { pixman_image_unref(fade) } }
+        prepareSampling(of: placed)
+        composite(PIXMAN_OP_OVER, source: placed.raster.image, mask: fade, into: target, rect: placed.rect, clip: clip,
+                  sourceTransform: pixelToRaster)
     }
 }

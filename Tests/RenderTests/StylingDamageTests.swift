@@ -1,0 +1,117 @@
+import StrataProtocol
+import StrataRender
+import TestSupport
+import XCTest
+
+/// Decorations and the damage contract: rasters are made once and reused
+/// while a layer moves or fades, damage covers a shadow's whole extent,
+/// and any sequence of style changes leaves the framebuffer equal to a
+/// fresh render.
+final class StylingDamageTests: XCTestCase {
+    private func card() -> RenderLayer {
+        let card = RenderLayer(frame: Rect(x: 40, y: 40, width: 100, height: 60), color: .white)
+        card.style.cornerRadius = 12
+        card.style.borderWidth = 2
+        card.style.borderColor = .gray
+        card.style.shadowOpacity = 0.4
+        card.style.shadowRadius = 10
+        card.style.shadowOffset = Size(width: 0, height: 6)
+        return card
+    }
+
+    /// The rule: moving a layer with a shadow does not recompute it.
+    func testMovingByWholePixelsReusesTheRasters() {
+        let root = makeRoot(width: 240, height: 200, color: .gray)
+        let card = card()
+        root.addSublayer(card)
+        let renderer = SceneRenderer(width: 240, height: 200, scale: 1)
+        _ = renderer.render(root)
+        let made = renderer.decorationRastersMade
+        XCTAssertEqual(made, 3, "fill, border and shadow")
+        for step in 1...10 {
+            card.position = Point(x: 90 + Double(step * 7), y: 70)
+            _ = renderer.render(root)
+        }
+        card.opacity = 0.5
+        card.style.borderColor = .red
+        card.style.shadowColor = .blue
+        _ = renderer.render(root)
+        XCTAssertEqual(renderer.decorationRastersMade, made, "moving, fading and recoloring draw no raster again")
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "moved-card")
+
+        card.style.shadowRadius = 4
+        _ = renderer.render(root)
+        XCTAssertEqual(renderer.decorationRastersMade, made + 1, "a new radius blurs the shadow again, once")
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "new-radius")
+    }
+
+    /// Damage covers the shadow: the pixels it darkened are redrawn when the layer moves away.
+    func testDamageCoversTheShadowsExtent() {
+        let root = makeRoot(width: 240, height: 200, color: .white)
+        let card = card()
+        root.addSublayer(card)
+        let renderer = SceneRenderer(width: 240, height: 200, scale: 1)
+        _ = renderer.render(root)
+        card.position = Point(x: 90, y: 150)
+        let stats = renderer.render(root)
+        let damage = stats.damage.dropFirst().reduce(stats.damage[0]) { $0.union($1) }
+        // The shadow reaches 3σ = 15 points beyond the card, 6 lower.
+        XCTAssertLessThanOrEqual(damage.x, 40 - 14)
+        XCTAssertGreaterThanOrEqual(damage.y + damage.height, 180 + 6 + 14)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "shadow-damage")
+    }
+
+    /// Random changes to every styling property, each frame compared with a fresh render.
+    func testRandomStyleChangesMatchFreshRenders() {
+        var generator = SplitMix(seed: 20)
+        let root = makeRoot(width: 160, height: 120, color: .white)
+        let layers = (0..<4).map { i -> RenderLayer in
+            let layer = RenderLayer(frame: Rect(x: Double(10 + 30 * i), y: Double(10 + 20 * i), width: 60, height: 40), color: .blue)
+            root.addSublayer(layer)
+            return layer
+        }
+        let child = RenderLayer(frame: Rect(x: -10, y: 10, width: 50, height: 20), color: .red)
+        layers[1].addSublayer(child)
+        let renderer = SceneRenderer(width: 160, height: 120, scale: 1)
+        for step in 0..<120 {
+            let layer = layers[Int(generator.next() % 4)]
+            switch generator.next() % 10 {
+            case 0: layer.style.cornerRadius = Double(generator.next() % 30)
+            case 1: layer.style.borderWidth = Double(generator.next() % 6)
+            case 2: layer.style.shadowOpacity = Double(generator.next() % 3) / 2
+            case 3: layer.style.shadowRadius = Double(generator.next() % 12)
+            case 4: layer.masksToBounds.toggle()
+            case 5: layer.position.x += Double(Int(generator.next() % 21) - 10) * 0.5
+            case 6: layer.opacity = [1, 0.5, 0.8][Int(generator.next() % 3)]
+            case 7:
+                var gradient = GradientStyle()
+                gradient.colors = [.red, .yellow]
+                gradient.type = GradientType(rawValue: UInt32(generator.next() % 3))!
+                layer.gradient = generator.next() % 2 == 0 ? gradient : nil
+            case 8:
+                var shape = ShapeStyle()
+                shape.path = StylingRenderTests.circle(center: Point(x: 20, y: 20), radius: 15)
+                shape.strokeColor = .green
+                shape.lineWidth = 4
+                shape.strokeEnd = Double(generator.next() % 10) / 10
+                layer.shape = shape
+            default: layer.transform = AffineTransform(rotationAngle: Double(generator.next() % 8) * 0.2)
+            }
+            _ = renderer.render(root)
+            if !RenderConformance.assertMatchesFreshRender(renderer, root, name: "styling-random", "step \(step)") { return }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure repeats.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
