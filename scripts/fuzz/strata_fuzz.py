@@ -69,7 +69,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 2, "wl_seat": 8,
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 3, "wl_seat": 8,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3, "wp_viewporter": 1, "wp_single_pixel_buffer_manager_v1": 1,
            "wp_presentation": 1,
@@ -552,6 +552,11 @@ class Fuzzer:
             # frames, transitions and events run), with boundary values mixed in.
             payload = self.plausible_animation(name)
             args = []
+        elif iface == "strata_layer_v1" and name in self.STYLING_ARRAYS and self.rng.random() < 0.7:
+            # Paths, dashes, ranges and gradients that mostly parse, so the
+            # renderer rasterises, strokes, trims and blurs them.
+            payload = self.plausible_styling(name)
+            args = []
         for arg_type, arg_iface, allow_null in args:
             if arg_type == "int":
                 payload += struct.pack("<i", self.values.int())
@@ -601,7 +606,10 @@ class Fuzzer:
 
     KEY_PATHS = {"position": 2, "position.x": 1, "bounds": 4, "bounds.size": 2, "anchorPoint": 2, "transform": 6,
                  "transform.rotation.z": 1, "transform.scale": 1, "transform.translation": 2, "opacity": 1,
-                 "backgroundColor": 4, "contentsRect": 4, "contentsCenter": 4}
+                 "backgroundColor": 4, "contentsRect": 4, "contentsCenter": 4,
+                 "cornerRadius": 1, "borderWidth": 1, "borderColor": 4, "shadowColor": 4, "shadowOpacity": 1,
+                 "shadowOffset": 2, "shadowRadius": 1, "fillColor": 4, "strokeColor": 4, "lineWidth": 1,
+                 "lineDashPhase": 1, "miterLimit": 1, "strokeStart": 1, "strokeEnd": 1, "startPoint": 2, "endPoint": 2}
 
     def plausible_animation(self, name):
         """add_animation or add_transition arguments that mostly fit their rules."""
@@ -620,7 +628,7 @@ class Fuzzer:
         if name == "add_transition":
             return (encode_string(key) + struct.pack("<II", rng.randrange(7), rng.randrange(5)) + doubles(timing)
                     + doubles(curves) + doubles(rng.choice([[0, 1], [0.25, 0.75], [0, 2], [0]])) + struct.pack("<I", flags))
-        path = rng.choice(list(self.KEY_PATHS) + ["cornerRadius"])
+        path = rng.choice(list(self.KEY_PATHS) + ["cornerRadiusX", "path"])
         width = self.KEY_PATHS.get(path, 1)
         count = rng.choice([1, 2, 2, 3, 5])
         values = [rng.uniform(0, 1) if rng.random() < 0.8 else number() for _ in range(count * width + rng.choice([0, 0, 0, 1]))]
@@ -628,6 +636,44 @@ class Fuzzer:
         spring = rng.choice([[], [], [1, 100, 10, 0], [0, 1, 1, 1], [1e-3, 1e9, 0, 1e6], [1e6, 1e-3, 1e9, -1e6]])
         return (encode_string(key) + encode_string(path) + doubles(values) + doubles(key_times)
                 + doubles(curves * rng.choice([1, count])) + doubles(spring) + doubles(timing) + struct.pack("<I", flags))
+
+    STYLING_ARRAYS = ("set_shape", "set_shadow_path", "set_line_dash", "set_stroke_range", "set_gradient")
+
+    def plausible_path(self):
+        """A path's doubles: elements with coordinates from small to 2^24, sometimes broken."""
+        rng = self.rng
+        def coordinate():
+            return rng.uniform(-50, 250) if rng.random() < 0.85 else rng.choice(
+                [16777216.0, -16777216.0, 1e7, 0.0, 1e-300, 16777217.0, float("nan"), float("inf")])
+        values = []
+        count = rng.choice([0, 1, 3, 8, 40, 2000] if rng.random() < 0.98 else [16384, 16385])
+        for _ in range(count):
+            op = rng.choice([0, 1, 1, 2, 3, 3, 4]) if rng.random() < 0.98 else rng.choice([5, -1, 0.5, 1e9])
+            values.append(op)
+            values += [coordinate() for _ in range({0: 2, 1: 2, 2: 4, 3: 6}.get(op, 0))]
+        if values and rng.random() < 0.05:
+            values.pop()   # a truncated element
+        return values
+
+    def plausible_styling(self, name):
+        rng = self.rng
+        def doubles(values):
+            return encode_array(struct.pack("<%dd" % len(values), *values))
+        if name in ("set_shape", "set_shadow_path"):
+            payload = doubles(self.plausible_path())
+            return payload + (struct.pack("<I", rng.choice([0, 1, 1, 2])) if name == "set_shape" else b"")
+        if name == "set_line_dash":
+            pattern = rng.choice([[], [4, 2], [0.001, 0.001], [1e-300], [0, 0], [10, 0, 5], [-1, 2], [1e300, 1],
+                                  [rng.uniform(0, 20) for _ in range(rng.choice([1, 2, 64, 65]))]])
+            return doubles(pattern) + struct.pack("<i", self.values.fixed())
+        if name == "set_stroke_range":
+            return doubles(rng.choice([[0, 1], [0, 0.5], [0.3, 0.2], [rng.random(), rng.random()], [0, 2], [float("nan"), 1], [0]]))
+        n = rng.choice([0, 1, 2, 3, 256, 257])
+        colors = [rng.random() if rng.random() < 0.95 else rng.choice([2.0, -1.0, float("nan")]) for _ in range(4 * n)]
+        locations = rng.choice([[], sorted(rng.random() for _ in range(n)), [0.5] * n, [2.0] * n, [0.1]])
+        points = rng.choice([[0.5, 0, 0.5, 1], [0, 0, 1, 1], [0.5, 0.5, 0.5, 0.5], [0.5, 0.5, 1e-9, 0.5],
+                             [1e7, -1e7, 16777216, 0], [float("inf"), 0, 0, 0], [0, 0, 1]])
+        return struct.pack("<I", rng.choice([0, 1, 2, 3])) + doubles(colors) + doubles(locations) + doubles(points)
 
     def malformed_message(self, c):
         """Wire data libwayland must refuse: the compositor disconnects (or errors) that client."""

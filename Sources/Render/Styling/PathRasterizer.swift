@@ -50,12 +50,49 @@ enum PathRasterizer {
             cairo_set_line_cap(cr, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(shape.lineCap.rawValue)])
             cairo_set_line_join(cr, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(shape.lineJoin.rawValue)])
             cairo_set_miter_limit(cr, shape.miterLimit)
+            var coverage = alpha
             if shape.lineDashPattern.contains(where: { $0 > 0 }) {
-                cairo_set_dash(cr, shape.lineDashPattern, Int32(shape.lineDashPattern.count), shape.lineDashPhase)
+                if dashCount(shape) <= maximumDashes {
+                    cairo_set_dash(cr, shape.lineDashPattern, Int32(shape.lineDashPattern.count), shape.lineDashPhase)
+                } else {
+                    // Dashes too fine to count: a solid line as dark as their painted share.
+                    coverage *= paintedShare(of: shape.lineDashPattern)
+                }
             }
-            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+            cairo_set_source_rgba(cr, 0, 0, 0, coverage)
             cairo_stroke(cr)
         }
+    }
+
+    /// More dashes than this along one path are drawn as a solid line
+    /// instead: a client's dash of 0.001 point along a path of a million
+    /// points must not cost the compositor a billion dashes.
+    static let maximumDashes = 100_000.0
+
+    /// How many dashes a stroke has at most: its control polygon's length
+    /// (no shorter than the curve) over the pattern's period.
+    static func dashCount(_ shape: ShapeStyle) -> Double {
+        var length = 0.0
+        var current = Point.zero, start = Point.zero
+        for element in shape.path.elements {
+            for p in element.points {
+                let dx = p.x - current.x, dy = p.y - current.y
+                length += (dx * dx + dy * dy).squareRoot()
+                current = p
+            }
+            if case .move(let p) = element { (current, start) = (p, p) }
+            if case .close = element { current = start }
+        }
+        let period = shape.lineDashPattern.reduce(0, +) * (shape.lineDashPattern.count % 2 == 1 ? 2 : 1)
+        return period > 0 ? length / period : .infinity
+    }
+
+    /// The part of a dash pattern that is painted (an odd pattern repeats once more, swapping on and off).
+    static func paintedShare(of pattern: [Double]) -> Double {
+        let doubled = pattern.count % 2 == 1 ? pattern + pattern : pattern
+        let total = doubled.reduce(0, +)
+        guard total > 0 else { return 1 }
+        return stride(from: 0, to: doubled.count, by: 2).reduce(0) { $0 + doubled[$1] } / total
     }
 
     /// The path as cairo path operations (a quadratic curve becomes the cubic it is).

@@ -51,6 +51,17 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case startPoint
     case endPoint
 
+    /// The strata_layers_v1 version that first names this key path.
+    public var sinceVersion: UInt32 {
+        switch self {
+        case .cornerRadius, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
+             .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint:
+            return 3
+        default:
+            return 2
+        }
+    }
+
     /// Doubles per value.
     public var components: Int {
         switch self {

@@ -20,7 +20,7 @@ public struct LayerPath: Hashable, Sendable {
             }
         }
 
-        var points: [Point] {
+        public var points: [Point] {
             switch self {
             case .move(let p), .line(let p): return [p]
             case .quad(let c, let p): return [c, p]

@@ -44,7 +44,8 @@ extension ServerLayer {
     // MARK: Requests
 
     func addAnimation(_ request: AnimationRequest) throws(ProtocolViolation) {
-        guard let property = AnimatableProperty(rawValue: request.keyPath) else {
+        guard let property = AnimatableProperty(rawValue: request.keyPath),
+              property.sinceVersion <= UInt32(wl_resource_get_version(resource)) else {
             throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH,
                          "layer \(id): '\(request.keyPath)' is not an animatable key path")
         }
