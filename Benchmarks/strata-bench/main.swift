@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, nested, clients,
+// `strata-bench AREA…` runs only those areas (render, styling, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, nested, clients,
 // compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
@@ -16,6 +16,7 @@ if areas == ["compositing-views"] {
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
 if wanted("render") { runRenderBenchmarks() }
+if wanted("styling") { runStylingBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }

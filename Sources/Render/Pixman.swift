@@ -215,6 +215,12 @@ final class Region {
         return r
     }
 
+    func intersection(_ other: Region) -> Region {
+        let r = copy()
+        r.formIntersection(other)
+        return r
+    }
+
     func subtracting(_ other: Region) -> Region {
         let r = copy()
         r.subtract(other)

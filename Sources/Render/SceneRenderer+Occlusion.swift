@@ -75,6 +75,12 @@ enum PaintItem {
             for draw in node.contentsDraws { r.formUnion(draw.rect.intersection(node.clip)) }
             region = r
         }
+        if node.contentsClip != nil, node.contentsOpaquePixels, let corners = node.cornerRegion {
+            // Opaque contents clipped to rounded corners: opaque but at the corners.
+            let r = region ?? Region()
+            for draw in node.contentsDraws where draw.rectilinear { r.formUnion(Region(draw.rect.intersection(node.clip)).subtracting(corners)) }
+            region = r
+        }
         if !node.promisedOpaque.isEmpty {
             let r = region ?? Region()
             for rect in node.promisedOpaque { r.formUnion(rect) }

@@ -79,8 +79,20 @@ extension SceneRenderer {
         guard clip.intersects(node.ownRect) else { return }
         let clip = clip.intersection(node.clip)
         if let fill = node.decorations?.fill {
-            // Rounded: the background and a gradient fill the rounded bounds.
-            if let color = node.background { paintCoverage(fill, color: color, alpha: node.alpha, into: target, clip: clip) }
+            // Rounded: the background and a gradient fill the rounded bounds;
+            // on the grid, only the corners go through the coverage.
+            if let color = node.background {
+                if let corners = node.cornerRegion {
+                    let source = makeSolidImage(color, alpha: node.alpha)
+                    let op = color.alpha * node.alpha >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+                    composite(op, source: source, into: target, rect: node.backgroundRect,
+                              clip: clip.intersection(node.backgroundRect).subtracting(corners))
+                    pixman_image_unref(source)
+                    paintCoverage(fill, color: color, alpha: node.alpha, into: target, clip: clip.intersection(corners))
+                } else {
+                    paintCoverage(fill, color: color, alpha: node.alpha, into: target, clip: clip)
+                }
+            }
             if let gradient = node.decorations?.gradient { paintGradient(gradient, alpha: node.alpha, into: target, clip: clip) }
         } else if let color = node.background {
             let source = makeSolidImage(color, alpha: node.alpha)
@@ -108,6 +120,24 @@ extension SceneRenderer {
 
     private func paintContents(_ node: DrawNode, into target: PaintTarget, clip: Region) {
         guard let contents = node.contents else { return }
+        if let rounded = node.contentsClip, let pixelToRaster = rounded.toPixel.inverted() {
+            // Clipped to rounded corners without a group: on the grid, the
+            // inside is drawn as ever and only the corners through the coverage.
+            var masked = clip
+            if let corners = node.cornerRegion {
+                let op = node.contentsOpaquePixels ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+                for draw in node.contentsDraws {
+                    composite(contents, draw, op: op, mask: nil, into: target, clip: clip.subtracting(corners))
+                }
+                masked = clip.intersection(corners)
+            }
+            prepareSampling(of: rounded)
+            for draw in node.contentsDraws {
+                composite(contents, draw, op: PIXMAN_OP_OVER, mask: rounded.raster.image, maskTransform: pixelToRaster,
+                          into: target, clip: masked)
+            }
+            return
+        }
         let fade = node.alpha < 1 ? makeAlphaMask(node.alpha) : nil
         defer { if let fade { pixman_image_unref(fade) } }
         let op = node.contentsAreOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
@@ -128,16 +158,16 @@ extension SceneRenderer {
 
     /// Draws `contents` (or its `draw.source` part) through `draw`'s transform.
     private func composite(_ contents: LayerImage, _ draw: ContentsDraw, op: pixman_op_t, mask: OpaquePointer?,
-                           into target: PaintTarget, clip: Region) {
+                           maskTransform: AffineTransform? = nil, into target: PaintTarget, clip: Region) {
         // A client's borrowed pixels are read inside its access bracket (shrinking included).
         contents.withPixels {
-            composite(contents.image, owner: contents, draw, op: op, mask: mask, into: target, clip: clip)
+            composite(contents.image, owner: contents, draw, op: op, mask: mask, maskTransform: maskTransform, into: target, clip: clip)
         }
     }
 
     /// Draws `image` (or its `draw.source` part) through `draw`'s transform.
     private func composite(_ image: OpaquePointer, owner: LayerImage?, _ draw: ContentsDraw, op: pixman_op_t,
-                           mask: OpaquePointer?, into target: PaintTarget, clip: Region) {
+                           mask: OpaquePointer?, maskTransform: AffineTransform? = nil, into target: PaintTarget, clip: Region) {
         // A slice is drawn from a view of just its pixels (sharing memory),
         // so edge padding and filtering never reach a neighbouring slice.
         let width = Int(pixman_image_get_width(image)), height = Int(pixman_image_get_height(image))
@@ -164,7 +194,8 @@ extension SceneRenderer {
             // Whole-pixel placement: a plain offset, no transform, so pixman
             // takes its straight copy and blend paths.
             composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip,
-                      sourceOriginX: clampedInt(partToPixel.tx.rounded()), sourceOriginY: clampedInt(partToPixel.ty.rounded()))
+                      sourceOriginX: clampedInt(partToPixel.tx.rounded()), sourceOriginY: clampedInt(partToPixel.ty.rounded()),
+                      maskTransform: maskTransform)
             return
         }
         if draw.exact {
@@ -174,7 +205,8 @@ extension SceneRenderer {
             guard let pixelToSource = partToPixel.inverted() else { return }
             pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
             pixman_image_set_repeat(source, PIXMAN_REPEAT_NONE)
-            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource)
+            composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource,
+                      maskTransform: maskTransform)
             return
         }
         // Shrunk to half or less: scale down first with a box filter, so
@@ -194,7 +226,8 @@ extension SceneRenderer {
         guard let pixelToSource = partToPixel.inverted() else { return }
         pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(source, draw.rectilinear || draw.padEdges ? PIXMAN_REPEAT_PAD : PIXMAN_REPEAT_NONE)
-        composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource)
+        composite(op, source: source, mask: mask, into: target, rect: draw.rect, clip: clip, sourceTransform: pixelToSource,
+                  maskTransform: maskTransform)
         if view == nil && scaled == nil {
             pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
             pixman_image_set_repeat(image, PIXMAN_REPEAT_NONE)

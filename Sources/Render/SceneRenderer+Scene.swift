@@ -147,6 +147,13 @@ final class DrawNode {
     let ownRect: PixelRect
     /// Contents drawn with SRC: opaque pixels, padded to a pixel-aligned rect.
     let contentsAreOpaque: Bool
+    /// The contents' pixels are opaque and unfaded (drawn with SRC where nothing clips them).
+    let contentsOpaquePixels: Bool
+    /// Rounded corners the contents are clipped to, when no group does it.
+    let contentsClip: PlacedRaster?
+    /// The masked corners of rounded bounds on the pixel grid: the only
+    /// pixels a rounded background or clip needs coverage for.
+    let cornerRegion: Region?
     /// The background is drawn with SRC: opaque, on the pixel grid, unfaded.
     let backgroundIsOpaque: Bool
     /// Output pixels that contents with alpha promise are opaque (see
@@ -183,7 +190,8 @@ final class DrawNode {
 
     init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
          group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect,
-         opaqueContentsRects: [PixelRect], decorations: LayerDecorations? = nil, opaqueInterior: PixelRect = .empty) {
+         opaqueContentsRects: [PixelRect], decorations: LayerDecorations? = nil, opaqueInterior: PixelRect = .empty,
+         contentsClip: PlacedRaster? = nil) {
         self.layer = layer
         self.toPixel = toPixel
         self.clip = clip
@@ -196,11 +204,20 @@ final class DrawNode {
         contentsDraws = contents?.draws ?? []
         composed = contents?.composed
         self.ownRect = ownRect
-        contentsAreOpaque = alpha >= 1 && contents?.isOpaque == true
+        contentsOpaquePixels = alpha >= 1 && contents?.isOpaque == true
+        self.contentsClip = contentsClip
+        contentsAreOpaque = contentsOpaquePixels && contentsClip == nil
+        if pixelAlignedBounds, let corners = decorations?.cornerRects, !corners.isEmpty {
+            let region = Region()
+            for rect in corners { region.formUnion(rect) }
+            cornerRegion = region
+        } else {
+            cornerRegion = nil
+        }
         self.decorations = decorations
         self.opaqueInterior = opaqueInterior
         backgroundIsOpaque = (background?.alpha ?? 0) >= 1 && alpha >= 1 && pixelAlignedBounds && decorations?.fill == nil
-        promisedOpaque = contentsAreOpaque ? [] : DrawNode.promisedOpaque(opaqueContentsRects, of: contents,
+        promisedOpaque = contentsAreOpaque || contentsClip != nil ? [] : DrawNode.promisedOpaque(opaqueContentsRects, of: contents,
                                                                           toPixel: toPixel, alpha: alpha, clip: clip)
     }
 
@@ -360,7 +377,9 @@ final class FrameBuilder {
         var masksToRotatedBounds = false
         // Rounded corners clip through the layer's rounded raster, rotated or not.
         let clipsRounded = m.masksToBounds && m.style.hasRoundedCorners
-        let masksToRoundedBounds = clipsRounded && (m.contents != nil || hasVisibleSublayers)
+        // Contents alone are clipped through the rounded coverage as they
+        // are drawn; sublayers, or contents faded, need an offscreen group.
+        let masksToRoundedBounds = clipsRounded && (hasVisibleSublayers || (m.contents != nil && m.opacity < 1))
         if m.masksToBounds {
             if rectilinear && !masksToRoundedBounds {
                 clip = clip.intersection(PixelRect(rounding: mappedBounds))
@@ -455,7 +474,8 @@ final class FrameBuilder {
         let node = DrawNode(layer: layer, toPixel: toPixel, clip: clip, pixelAlignedBounds: pixelAligned, alpha: alpha,
                             group: group, background: background, backgroundRect: backgroundRect, contents: contents,
                             ownRect: own.intersection(clip), opaqueContentsRects: m.opaqueContentsRects,
-                            decorations: decorations, opaqueInterior: opaqueInterior)
+                            decorations: decorations, opaqueInterior: opaqueInterior,
+                            contentsClip: clipsRounded && !masksToRoundedBounds && contents != nil ? decorations?.fill : nil)
 
         let id = ObjectIdentifier(layer)
         let groupOpacity = inheritedOpacity * m.opacity

@@ -37,6 +37,10 @@ struct LayerDecorations {
     /// The rounded bounds: what a rounded background and a gradient fill,
     /// and what masksToBounds clips to when corners are rounded.
     var fill: PlacedRaster?
+    /// The squares at the rounded corners, in output pixels, when the layer
+    /// is neither rotated nor mirrored: outside them the rounded bounds are
+    /// the plain bounds.
+    var cornerRects: [PixelRect]?
     /// A gradient drawn once into the rounded bounds (premultiplied color):
     /// pixman's gradients round differently from one span start to
     /// another, so a partial redraw of a live gradient would not match.
@@ -104,6 +108,7 @@ extension FrameBuilder {
             }) {
                 result.fill = PlacedRaster(raster, placement: placement, layerToPixel: toPixel)
             }
+            result.cornerRects = Self.cornerRects(bounds, style, toPixel: toPixel)
         }
         if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true) {
             let signature = GradientSignature(gradient: gradient, bounds: bounds.size, radius: style.cornerRadius,
@@ -232,6 +237,24 @@ extension FrameBuilder {
                 pixman_image_set_filter(image, PIXMAN_FILTER_NEAREST, nil, 0)
             }
         }
+    }
+
+    /// The squares a rounded corner's curve lies in, in output pixels; nil when rotated or mirrored.
+    static func cornerRects(_ bounds: Rect, _ style: LayerStyle, toPixel: AffineTransform) -> [PixelRect]? {
+        guard toPixel.isNearlyRectilinear, toPixel.a > 0, toPixel.d > 0 else { return nil }
+        let box = PixelRect(enclosing: toPixel.boundingBox(of: bounds))
+        let half = min(bounds.width, bounds.height) / 2
+        let radius = min(style.cornerRadius, half)
+        let extent = style.cornerCurve == .continuous ? min(radius * RoundedRectPath.continuousExtent, half) : radius
+        let w = min(box.width, clampedInt((extent * toPixel.a).rounded(.up)) + 1)
+        let h = min(box.height, clampedInt((extent * toPixel.d).rounded(.up)) + 1)
+        var rects: [PixelRect] = []
+        let corners = style.hasRoundedCorners ? style.maskedCorners : []
+        if corners.contains(.minXMinY) { rects.append(PixelRect(x: box.x, y: box.y, width: w, height: h)) }
+        if corners.contains(.maxXMinY) { rects.append(PixelRect(x: box.x + box.width - w, y: box.y, width: w, height: h)) }
+        if corners.contains(.minXMaxY) { rects.append(PixelRect(x: box.x, y: box.y + box.height - h, width: w, height: h)) }
+        if corners.contains(.maxXMaxY) { rects.append(PixelRect(x: box.x + box.width - w, y: box.y + box.height - h, width: w, height: h)) }
+        return rects
     }
 
     /// The border: the outline less the outline inset by the width (whose
