@@ -25,6 +25,7 @@ extension RenderLayer.Properties {
                 shape = animated
             }
             if gradient != nil { (gradient!.startPoint, gradient!.endPoint) = (newValue.startPoint, newValue.endPoint) }
+            if replicator != nil { replicator!.instanceTransform = newValue.instanceTransform }
         }
     }
 }

@@ -41,6 +41,8 @@ public final class RenderLayer {
         public var shape: ShapeStyle? = nil
         /// A CAGradientLayer's fill.
         public var gradient: GradientStyle? = nil
+        /// A CAReplicatorLayer's rules for copying its sublayers.
+        public var replicator: ReplicatorStyle? = nil
 
         public init() {}
 
@@ -92,6 +94,14 @@ public final class RenderLayer {
         get { properties.gradient }
         set { if properties.gradient != newValue { properties.gradient = newValue } }
     }
+    public var replicator: ReplicatorStyle? {
+        get { properties.replicator }
+        set { if properties.replicator != newValue { properties.replicator = newValue } }
+    }
+    /// The layer's properties as its animations showed them `offset`
+    /// seconds ago, for a replicator's delayed instances; set by whoever
+    /// animates the layer, nil when it does not animate.
+    public var presentationShifted: ((_ offset: Double) -> Properties)?
     /// A layer whose composited alpha masks this one and its subtree, as
     /// CALayer.mask; placed in this layer's bounds space, never drawn itself.
     public var mask: RenderLayer? {

@@ -41,18 +41,32 @@ extension SceneRenderer {
     func damageRegion(previous: [ObjectIdentifier: DrawnState], frame: FrameBuilder, output: PixelRect) -> Region {
         if needsFullDamage { return Region(output) }
         let damage = frame.contentsDamage.copy()
+        // A change within a replicator redraws every copy: its whole subtree, before and now.
+        let replicators = frame.replicatorNodes, lastReplicators = drawnReplicators
+        let watchesReplicators = !replicators.isEmpty || !lastReplicators.isEmpty
+        func damageReplicators(enclosing id: ObjectIdentifier, _ states: [ObjectIdentifier: DrawnState]) {
+            var current: ObjectIdentifier? = id
+            while let next = current {
+                if let node = replicators[next] { damage.formUnion(node.subtreeRect) }
+                if let node = lastReplicators[next] { damage.formUnion(node.subtreeRect) }
+                current = states[next]?.parent
+            }
+        }
         for (id, now) in frame.states {
             if let before = previous[id] {
                 if now.restacked || before.key != now.key || before.contents !== now.contents {
                     damage.formUnion(before.footprint)
                     damage.formUnion(now.footprint)
+                    if watchesReplicators { damageReplicators(enclosing: id, frame.states) }
                 }
             } else {
                 damage.formUnion(now.footprint)
+                if watchesReplicators { damageReplicators(enclosing: id, frame.states) }
             }
         }
         for (id, before) in previous where frame.states[id] == nil {
             damage.formUnion(before.footprint)
+            if watchesReplicators { damageReplicators(enclosing: id, previous) }
         }
         damage.formIntersection(output)
         return damage

@@ -98,6 +98,7 @@ struct DrawKey: Equatable {
     var style: LayerStyle
     var shape: ShapeStyle?
     var gradient: GradientStyle?
+    var replicator: ReplicatorStyle?
 }
 
 /// A layer's contents, prepared for compositing.
@@ -124,6 +125,14 @@ struct Inherited {
     /// group, applied to each layer's own drawing instead.
     var fade: Double
     var groupDepth: Int
+    /// Which copy of a replicator's sublayers this is (0: the layers
+    /// themselves, which alone are tracked for damage), how much later its
+    /// animations run, and its tint.
+    var instance = 0
+    var timeOffset: Double = 0
+    var tint: Color? = nil
+    /// The layer is a replicator's sublayer, where the tint's alpha applies.
+    var isInstanceRoot = false
 }
 
 /// One visible layer of a frame. Set up whole at creation (fields of a
@@ -265,6 +274,30 @@ final class FrameBuilder {
     let assumesNoRestacking: Bool
     /// Rasters of rounded corners, borders, shapes and shadows, kept across frames.
     let cache: DecorationCache
+    /// Replicators drawn this frame: a change anywhere in one's subtree damages all its copies.
+    var replicatorNodes: [ObjectIdentifier: DrawNode] = [:]
+
+    /// A layer's properties, or as its animations showed them `offset`
+    /// seconds ago (a replicator's delayed instance).
+    static func properties(of layer: RenderLayer, shiftedBy offset: Double) -> RenderLayer.Properties {
+        guard offset != 0, let shifted = layer.presentationShifted else { return layer.properties }
+        return shifted(offset)
+    }
+
+    /// A replicator instance's tint: solid colors are multiplied by it; its
+    /// alpha fades the instance (applied once, at the replicated sublayer).
+    static func apply(_ tint: Color, to m: inout RenderLayer.Properties, alpha: Bool) {
+        func tinted(_ c: Color) -> Color { Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha) }
+        m.backgroundColor = m.backgroundColor.map(tinted)
+        m.style.borderColor = tinted(m.style.borderColor)
+        m.style.shadowColor = tinted(m.style.shadowColor)
+        if m.shape != nil {
+            m.shape!.fillColor = m.shape!.fillColor.map(tinted)
+            m.shape!.strokeColor = m.shape!.strokeColor.map(tinted)
+        }
+        if m.gradient != nil { m.gradient!.colors = m.gradient!.colors.map(tinted) }
+        if alpha { m.opacity *= tint.alpha }
+    }
 
     init(scale: Double, output: PixelRect, previous: [ObjectIdentifier: DrawnState], takesDamage: Bool = true,
          assumesNoRestacking: Bool = false, origin: Point = .zero, sharedDamage: SharedImageDamage? = nil,
@@ -337,14 +370,29 @@ final class FrameBuilder {
             // Grown once per layer, not once per sublayer: each entry is large.
             stack.reserveCapacity(stack.count + sublayers.count)
             let restackedHere = node.restackedSublayers
-            // Reversed, so the first sublayer is popped (and appended) first.
-            for index in sublayers.indices.reversed() {
-                let sublayer = sublayers[index]
-                var child = forSublayers
-                child.toPixel = sublayer.transformToSuperlayer.concatenating(forSublayers.toPixel)
-                child.siblingIndex = index
-                child.restacked = forSublayers.restacked || (!restackedHere.isEmpty && restackedHere.contains(index))
-                stack.append((sublayer, child))
+            let replicator = layer.replicator
+            if replicator != nil { replicatorNodes[ObjectIdentifier(layer)] = node }
+            // Reversed, so the first sublayer (of the first instance) is popped (and appended) first.
+            for instance in (0..<(replicator.map { min($0.count, ReplicatorStyle.maxInstances) } ?? 1)).reversed() {
+                var placed = forSublayers
+                if let replicator, instance > 0 {
+                    let bounds = layer.bounds
+                    placed.toPixel = replicator.transform(ofInstance: instance, center: Point(x: bounds.midX, y: bounds.midY))
+                        .concatenating(forSublayers.toPixel)
+                    placed.instance = instance
+                    placed.timeOffset += Double(instance) * replicator.instanceDelay
+                }
+                if let replicator { placed.tint = replicator.color(ofInstance: instance) }
+                for index in sublayers.indices.reversed() {
+                    let sublayer = sublayers[index]
+                    var child = placed
+                    child.toPixel = Self.properties(of: sublayer, shiftedBy: placed.timeOffset).transformToSuperlayer
+                        .concatenating(placed.toPixel)
+                    child.siblingIndex = index
+                    child.restacked = forSublayers.restacked || (!restackedHere.isEmpty && restackedHere.contains(index))
+                    child.isInstanceRoot = replicator != nil
+                    stack.append((sublayer, child))
+                }
             }
         }
         for node in built.reversed() {
@@ -362,7 +410,8 @@ final class FrameBuilder {
         let toPixel = inherited.toPixel, outerClip = inherited.outerClip, inheritedOpacity = inherited.inheritedOpacity
         let parent = inherited.parent.map { ObjectIdentifier($0.layer) }
         let siblingIndex = inherited.siblingIndex, restacked = inherited.restacked
-        let m = layer.properties
+        var m = Self.properties(of: layer, shiftedBy: inherited.timeOffset)
+        if let tint = inherited.tint, tint != .white { Self.apply(tint, to: &m, alpha: inherited.isInstanceRoot) }
         let mappedBounds = toPixel.boundingBox(of: m.bounds)
         guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12,
               toPixel.isWithinPixelRange, mappedBounds.isWithinPixelRange else {
@@ -483,14 +532,17 @@ final class FrameBuilder {
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
-                          clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient)
+                          clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient,
+                          replicator: m.replicator)
         node.inherited = inherited
         node.maskTree = maskTree
-        states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
-                                parent: parent, siblingIndex: siblingIndex, restacked: restacked)
+        // A replicator's copies are drawn, not tracked: the replicator's subtree is damaged whole instead.
+        if inherited.instance == 0 { states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
+                                parent: parent, siblingIndex: siblingIndex, restacked: restacked) }
 
         node.restackedSublayers = restackedSublayers(of: layer, id: id)
         var forSublayers = inherited
+        forSublayers.isInstanceRoot = false
         forSublayers.outerClip = clip
         forSublayers.inheritedOpacity = groupOpacity
         forSublayers.masks = masks

@@ -39,6 +39,9 @@ public final class SceneRenderer {
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
     let prescaleCache = PrescaleCache()
+    /// Last full frame's replicators: while there are any, every frame is
+    /// built whole, since a change within one redraws all its copies.
+    var drawnReplicators: [ObjectIdentifier: DrawNode] = [:]
     /// Rounded corners, borders, shapes and shadows, rasterised.
     let decorationCache = DecorationCache()
     /// Decoration rasters made so far: a layer that only moves makes none.
@@ -74,7 +77,7 @@ public final class SceneRenderer {
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
         var tree: DrawNode?
         let damage: Region
-        if !needsFullDamage, sameRoot, let previousTree, let last = renderedGeneration,
+        if !needsFullDamage, sameRoot, drawnReplicators.isEmpty, let previousTree, let last = renderedGeneration,
            let changes = SceneGeneration.changes(since: last),
            let patched = patch(previousTree, changed: changes.layers, damagedImages: changes.images, output: output,
                                sharedDamage: sharedDamage) {
@@ -87,6 +90,7 @@ public final class SceneRenderer {
             prescaleCache.invalidate(imagesDamagedIn: frame)
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
+            drawnReplicators = frame.replicatorNodes
         }
         (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
         defer { prescaleCache.endFrame(); decorationCache.endFrame() }

@@ -235,3 +235,55 @@ final class StylingRenderTests: XCTestCase {
         assertPixel(r.framebuffer, 50, 24, 0xff80_80ff, tolerance: 2)   // blue at half
     }
 }
+
+/// CAReplicatorLayer: the compositor draws the copies the app described once.
+final class ReplicatorRenderTests: XCTestCase {
+    /// The activity spinner drawn this way: 12 bars, each turned 30° about
+    /// the replicator's center from the one before, fading by instance.
+    static func spinner(in root: RenderLayer, at center: Point) -> (replicator: RenderLayer, bar: RenderLayer) {
+        let replicator = RenderLayer(frame: Rect(x: center.x - 20, y: center.y - 20, width: 40, height: 40))
+        var rules = ReplicatorStyle()
+        rules.count = 12
+        rules.instanceTransform = AffineTransform(rotationAngle: .pi / 6)
+        rules.instanceColorOffsets = [0, 0, 0, -1.0 / 12]
+        replicator.replicator = rules
+        let bar = RenderLayer(frame: Rect(x: 18, y: 2, width: 4, height: 11), color: Color(red: 0.25, green: 0.25, blue: 0.3))
+        bar.style.cornerRadius = 2
+        replicator.addSublayer(bar)
+        root.addSublayer(replicator)
+        return (replicator, bar)
+    }
+
+    func testSpinnerOfTwelveBars() {
+        for scale in [1.0, 2.0] {
+            let root = makeRoot(width: 48, height: 48, color: .white)
+            _ = Self.spinner(in: root, at: Point(x: 24, y: 24))
+            let r = renderFrame(root, width: Int(48 * scale), height: Int(48 * scale), scale: scale)
+            // The first bar (12 o'clock) is dark; the one at 3 o'clock (instance 3) lighter; 11 o'clock (instance 11) faintest.
+            let top = Pixels(r.framebuffer)[Int(24 * scale), Int(8 * scale)] & 0xff
+            let right = Pixels(r.framebuffer)[Int(40 * scale), Int(24 * scale)] & 0xff
+            XCTAssertLessThan(top, right)
+            XCTAssertLessThan(right, 0xf0)
+            assertReference(r, "styling-replicator-spinner@\(Int(scale))x")
+        }
+    }
+
+    /// A change to the replicated sublayer redraws every copy (incrementally, as a fresh render would).
+    func testChangingTheSublayerRedrawsEveryCopy() {
+        let root = makeRoot(width: 48, height: 48, color: .white)
+        let (replicator, bar) = Self.spinner(in: root, at: Point(x: 24, y: 24))
+        let renderer = SceneRenderer(width: 48, height: 48, scale: 1)
+        _ = renderer.render(root)
+        bar.backgroundColor = .red
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "replicator-recolored")
+        assertPixel(renderer.framebuffer, 40, 24, 0xffff_4040, tolerance: 24)   // a copy (instance 3, alpha 0.75) turned red too
+        replicator.replicator?.count = 4
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "replicator-fewer")
+        assertPixel(renderer.framebuffer, 8, 24, white, tolerance: 1)   // instance 9 is gone
+        bar.removeFromSuperlayer()
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "replicator-emptied")
+    }
+}

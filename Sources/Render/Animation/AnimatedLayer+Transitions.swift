@@ -67,6 +67,10 @@ extension AnimatedLayer {
     /// of the layer's own drawing and sublayers.
     public func updateRenderLayer(at time: Double, scale: Double) {
         var properties = animations.isEmpty ? model : presentation(at: time)
+        // A replicator's delayed copies of this layer show it as it was earlier.
+        renderLayer.presentationShifted = animations.isEmpty ? nil : { [weak self] offset in
+            self?.presentation(at: time - offset) ?? properties
+        }
         guard let (transition, progress) = activeTransition(at: time), let show = transitionShow else {
             renderLayer.properties = properties
             if transitionShow != nil

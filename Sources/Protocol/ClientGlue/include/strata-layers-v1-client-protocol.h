@@ -835,6 +835,7 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
 #define STRATA_LAYER_V1_SET_STROKE_RANGE 29
 #define STRATA_LAYER_V1_SET_GRADIENT 30
 #define STRATA_LAYER_V1_SET_MASK 31
+#define STRATA_LAYER_V1_SET_REPLICATOR 32
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -973,6 +974,10 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_SET_MASK_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_REPLICATOR_SINCE_VERSION 3
 
 /** @ingroup iface_strata_layer_v1 */
 static inline void
@@ -1273,8 +1278,9 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * version 3 also cornerRadius, borderWidth, borderColor, shadowColor,
  * shadowOpacity, shadowOffset, shadowRadius, and for shape and
  * gradient layers fillColor, strokeColor, lineWidth, lineDashPhase,
- * miterLimit, strokeStart, strokeEnd, startPoint, endPoint (colors as
- * four non-premultiplied components). Any other, or one newer than
+ * miterLimit, strokeStart, strokeEnd, startPoint, endPoint, and for
+ * replicators instanceTransform (six doubles) (colors as four
+ * non-premultiplied components). Any other, or one newer than
  * the bound version, is an invalid_key_path error. The transform.* paths set one part of
  * the decomposed transform (translation, rotation, scale, shear).
  *
@@ -1533,6 +1539,27 @@ strata_layer_v1_set_mask(struct strata_layer_v1 *strata_layer_v1, struct strata_
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
 			 STRATA_LAYER_V1_SET_MASK, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, mask);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * The layer's sublayers are drawn count times (0 draws none; at most
+ * 1024, else invalid_value). Instance k is instance k−1 transformed by
+ * transform (six doubles as in set_transform) about the center of
+ * this layer's bounds; its animations run k × delay seconds later;
+ * its drawing is tinted by the color plus k times the offsets (each
+ * clamped to 0...1): solid colors are multiplied by the tint, images
+ * only by its alpha. values holds nine doubles: delay (finite, not
+ * negative), the color's red, green, blue and alpha (0...1), and the
+ * offsets of red, green, blue and alpha (finite). The compositor
+ * makes the copies; the client sends one. Otherwise invalid_value.
+ */
+static inline void
+strata_layer_v1_set_replicator(struct strata_layer_v1 *strata_layer_v1, uint32_t count, struct wl_array *transform, struct wl_array *values)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_REPLICATOR, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, count, transform, values);
 }
 
 #ifdef  __cplusplus

@@ -916,10 +916,11 @@ struct strata_layer_v1_interface {
 	 * shadowColor, shadowOpacity, shadowOffset, shadowRadius, and for
 	 * shape and gradient layers fillColor, strokeColor, lineWidth,
 	 * lineDashPhase, miterLimit, strokeStart, strokeEnd, startPoint,
-	 * endPoint (colors as four non-premultiplied components). Any
-	 * other, or one newer than the bound version, is an
-	 * invalid_key_path error. The transform.* paths set one part of
-	 * the decomposed transform (translation, rotation, scale, shear).
+	 * endPoint, and for replicators instanceTransform (six doubles)
+	 * (colors as four non-premultiplied components). Any other, or one
+	 * newer than the bound version, is an invalid_key_path error. The
+	 * transform.* paths set one part of the decomposed transform
+	 * (translation, rotation, scale, shear).
 	 *
 	 * values holds the keyframe values, each the key path's number of
 	 * doubles (host byte order), finite and within ±16777216 (2^24);
@@ -1186,6 +1187,27 @@ struct strata_layer_v1_interface {
 	void (*set_mask)(struct wl_client *client,
 			 struct wl_resource *resource,
 			 struct wl_resource *mask);
+	/**
+	 * draw the sublayers several times, as CAReplicatorLayer
+	 *
+	 * The layer's sublayers are drawn count times (0 draws none; at
+	 * most 1024, else invalid_value). Instance k is instance k−1
+	 * transformed by transform (six doubles as in set_transform) about
+	 * the center of this layer's bounds; its animations run k × delay
+	 * seconds later; its drawing is tinted by the color plus k times
+	 * the offsets (each clamped to 0...1): solid colors are multiplied
+	 * by the tint, images only by its alpha. values holds nine
+	 * doubles: delay (finite, not negative), the color's red, green,
+	 * blue and alpha (0...1), and the offsets of red, green, blue and
+	 * alpha (finite). The compositor makes the copies; the client
+	 * sends one. Otherwise invalid_value.
+	 * @since 3
+	 */
+	void (*set_replicator)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       uint32_t count,
+			       struct wl_array *transform,
+			       struct wl_array *values);
 };
 
 #define STRATA_LAYER_V1_ANIMATION_STARTED 0
@@ -1328,6 +1350,10 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_SET_MASK_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_REPLICATOR_SINCE_VERSION 3
 
 /**
  * @ingroup iface_strata_layer_v1

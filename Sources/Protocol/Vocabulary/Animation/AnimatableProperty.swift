@@ -50,12 +50,15 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     // CAGradientLayer, in unit coordinates.
     case startPoint
     case endPoint
+    // CAReplicatorLayer.
+    case instanceTransform
 
     /// The strata_layers_v1 version that first names this key path.
     public var sinceVersion: UInt32 {
         switch self {
         case .cornerRadius, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
-             .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint:
+             .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint,
+             .instanceTransform:
             return 3
         default:
             return 2
@@ -73,7 +76,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return 2
         case .bounds, .backgroundColor, .contentsRect, .contentsCenter, .borderColor, .shadowColor, .fillColor, .strokeColor:
             return 4
-        case .transform:
+        case .transform, .instanceTransform:
             return 6
         }
     }
@@ -99,7 +102,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// does not pass through grey. `t` may leave 0...1 (springs overshoot).
     public func interpolate(_ from: [Double], _ to: [Double], _ t: Double) -> [Double] {
         switch self {
-        case .transform:
+        case .transform, .instanceTransform:
             let a = AffineTransform(components: from).decomposed, b = AffineTransform(components: to).decomposed
             return AffineTransform(a.interpolated(to: b, t)).components
         case _ where isColor:
@@ -127,7 +130,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// transform is undone by its inverse, the rest subtract.
     public func removing(_ by: [Double], from value: [Double]) -> [Double] {
         switch self {
-        case .transform:
+        case .transform, .instanceTransform:
             guard let inverse = AffineTransform(components: by).inverted() else { return value }
             return inverse.concatenating(AffineTransform(components: value)).components
         default:
@@ -139,7 +142,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// concatenate (the animation's transform applied first), the rest add.
     public func add(_ value: [Double], to base: [Double]) -> [Double] {
         switch self {
-        case .transform:
+        case .transform, .instanceTransform:
             return AffineTransform(components: value).concatenating(AffineTransform(components: base)).components
         default:
             return zip(value, base).map { $0 + $1 }

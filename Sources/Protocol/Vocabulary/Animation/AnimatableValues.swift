@@ -20,6 +20,8 @@ public struct AnimatableValues: Hashable, Sendable {
     /// A gradient layer's points (ignored on other layers).
     public var startPoint = Point(x: 0.5, y: 0)
     public var endPoint = Point(x: 0.5, y: 1)
+    /// A replicator's instance transform (ignored on other layers).
+    public var instanceTransform = AffineTransform.identity
 
     public init() {}
 
@@ -64,6 +66,7 @@ public struct AnimatableValues: Hashable, Sendable {
         case .strokeEnd: return [shape.strokeEnd]
         case .startPoint: return [startPoint.x, startPoint.y]
         case .endPoint: return [endPoint.x, endPoint.y]
+        case .instanceTransform: return instanceTransform.components
         }
     }
 
@@ -112,6 +115,7 @@ public struct AnimatableValues: Hashable, Sendable {
         case .strokeEnd: shape.strokeEnd = min(max(v[0], 0), 1)
         case .startPoint: startPoint = Point(x: v[0], y: v[1])
         case .endPoint: endPoint = Point(x: v[0], y: v[1])
+        case .instanceTransform: instanceTransform = AffineTransform(components: v)
         }
     }
 

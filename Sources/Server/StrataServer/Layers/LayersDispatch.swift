@@ -213,6 +213,11 @@ enum LayersDispatch {
             },
             set_mask: { _, r, mask in
                 reportingViolations { () throws(ProtocolViolation) in try layer(r).setMask(mask.map(layer)) }
+            },
+            set_replicator: { _, r, count, transform, values in
+                reportingViolations { () throws(ProtocolViolation) in
+                    try layer(r).setReplicator(count: count, transform: try doubles(transform, of: r), values: try doubles(values, of: r))
+                }
             }))
 
     private static func color(_ red: wl_fixed_t, _ green: wl_fixed_t, _ blue: wl_fixed_t, _ alpha: wl_fixed_t) -> Color {

@@ -152,6 +152,25 @@ extension ServerLayer {
         changed()
     }
 
+    // MARK: Replicator
+
+    func setReplicator(count: UInt32, transform: [Double], values: [Double]) throws(ProtocolViolation) {
+        guard count <= UInt32(ReplicatorStyle.maxInstances) else {
+            throw invalid("\(count) instances (at most \(ReplicatorStyle.maxInstances))")
+        }
+        guard transform.count == 6, transform.allSatisfy(\.isFinite) else { throw invalid("an instance transform is six finite doubles") }
+        guard values.count == 9, values.allSatisfy(\.isFinite) else { throw invalid("replicator values are nine finite doubles") }
+        guard values[0] >= 0 else { throw invalid("instance delay \(values[0]) is negative") }
+        var rules = ReplicatorStyle()
+        rules.count = Int(count)
+        rules.instanceTransform = AffineTransform(components: transform)
+        rules.instanceDelay = values[0]
+        rules.instanceColor = try color(Color(red: values[1], green: values[2], blue: values[3], alpha: values[4]), "instance color")
+        rules.instanceColorOffsets = Array(values[5..<9])
+        pending.replicator = rules
+        changed()
+    }
+
     // MARK: Mask
 
     /// Checked at commit (see LayerManager.validateMasks), where the tree is known.

@@ -1,0 +1,35 @@
+/// A CAReplicatorLayer's rules: its sublayers are drawn `count` times,
+/// each instance transformed, delayed and tinted from the one before.
+public struct ReplicatorStyle: Hashable, Sendable {
+    /// 1 by default; 0 draws no sublayers.
+    public var count = 1
+    /// Applied to instance k−1 to make instance k, about the center of the
+    /// replicator's bounds (the sublayers' superlayer), as Core Animation does.
+    public var instanceTransform = AffineTransform.identity
+    /// Instance k's animations run this many seconds later than instance k−1's.
+    public var instanceDelay: Double = 0
+    /// Multiplies the first instance's colors (white by default: unchanged).
+    public var instanceColor = Color.white
+    /// Added to the color for each instance after the first: red, green, blue, alpha.
+    public var instanceColorOffsets = [0.0, 0.0, 0.0, 0.0]
+
+    public init() {}
+
+    /// At most this many instances; more is an error.
+    public static let maxInstances = 1024
+
+    /// Instance k's tint: the color plus k times the offsets, clamped to 0...1.
+    public func color(ofInstance k: Int) -> Color {
+        let c = instanceColor.components
+        return Color(clamping: (0..<4).map { c[$0] + Double(k) * instanceColorOffsets[$0] })
+    }
+
+    /// Instance k's transform in the replicator's bounds space.
+    public func transform(ofInstance k: Int, center: Point) -> AffineTransform {
+        var power = AffineTransform.identity
+        for _ in 0..<k { power = power.concatenating(instanceTransform) }
+        return AffineTransform(translationX: -center.x, y: -center.y)
+            .concatenating(power)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+}
