@@ -68,7 +68,7 @@ extension CALayer {
     /// Whether the layer is in a window that is not hidden (shown, or about to be).
     var isInVisibleWindow: Bool {
         var top = self
-        while let superlayer = top.superlayer { top = superlayer }
+        while let parent = top.containingLayer { top = parent }
         return (top.delegate as? UIWindow).map { !$0.isHidden } ?? false
     }
 
@@ -120,6 +120,7 @@ extension CALayer {
         contentsGravity = layer.contentsGravity
         isOpaque = layer.isOpaque
         name = layer.name
+        copyStyle(from: layer)
     }
 
     // MARK: Actions
