@@ -16,6 +16,7 @@ extension CALayer {
     func maskDidChange(from old: CALayer?) {
         if let old, old.maskedLayer === self { old.maskedLayer = nil }
         if let mask {
+            precondition(!isWithin(mask), "a layer cannot be masked by itself or by a layer it is drawn within")
             mask.removeFromSuperlayer()
             if let previous = mask.maskedLayer, previous !== self { previous.mask = nil }
             mask.maskedLayer = self
@@ -23,6 +24,16 @@ extension CALayer {
             if !mask.needsDisplayRect.isNull || mask.descendantNeedsDisplay { markDescendantNeedsDisplay() }
         }
         didChange(.mask)
+    }
+
+    /// Whether `self` is `layer` or drawn within it (a sublayer or mask, at any depth).
+    func isWithin(_ layer: CALayer) -> Bool {
+        var current: CALayer? = self
+        while let node = current {
+            if node === layer { return true }
+            current = node.containingLayer
+        }
+        return false
     }
 
     /// A mask joining a tree as a sublayer stops masking (see `maskDidChange`).

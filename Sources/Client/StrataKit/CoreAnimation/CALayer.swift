@@ -203,7 +203,7 @@ open class CALayer {
     /// The shadow's shape; nil casts it from the layer's composited alpha.
     /// Not animated (Core Animation animates it; the protocol does not yet).
     open var shadowPath: CGPath? {
-        didSet { if shadowPath !== oldValue { didChange(.shadowPath) } }
+        didSet { didChange(.shadowPath) }
     }
 
     open var name: String?

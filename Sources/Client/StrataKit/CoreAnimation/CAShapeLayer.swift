@@ -39,9 +39,10 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// CAShapeLayer's defaults: filled opaque black, not stroked.
 open class CAShapeLayer: CALayer {
     /// In the layer's coordinates. Not animated: the protocol animates
-    /// the stroke and colors, not the path.
+    /// the stroke and colors, not the path. Setting it sends it again even
+    /// when it is the same object, which a CGMutablePath may have changed.
     open var path: CGPath? {
-        didSet { if path !== oldValue { didChange(.shape) } }
+        didSet { didChange(.shape) }
     }
 
     open var fillColor: CGColor? = .black {
