@@ -81,6 +81,25 @@ final class MaskTests: StylingTestCase {
         XCTAssertNil(view.layer.mask)
     }
 
+    /// A mask view is in no window, yet draws at the scale of its view's window.
+    func testMaskViewDrawsAtItsWindowsScale() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        window.screenScale = 2
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        window.addSubview(view)
+        let maskView = UIView(frame: view.bounds)
+        let maskChild = UIView(frame: maskView.bounds)
+        maskView.addSubview(maskChild)
+        view.mask = maskView
+        XCTAssertNil(maskView.window)
+        XCTAssertEqual(maskView.contentScaleFactor, 2)
+        XCTAssertEqual(maskChild.contentScaleFactor, 2)
+        window.screenScale = 3
+        XCTAssertEqual(maskChild.contentScaleFactor, 3)
+        view.mask = nil
+        XCTAssertEqual(maskView.contentScaleFactor, 1)
+    }
+
     /// `clipsToBounds` is the layer's masksToBounds, with cornerRadius the usual rounded view.
     func testClipsToBoundsWithCornerRadius() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -336,6 +336,9 @@ open class UIView: UIResponder, CALayerDelegate {
             guard mask !== oldValue else { return }
             if let oldValue, layer.mask === oldValue.layer { layer.mask = nil }
             if let mask { layer.mask = mask.layer }
+            // It draws at the scale of this view's window.
+            oldValue?.windowScreenScaleDidChange()
+            mask?.windowScreenScaleDidChange()
         }
     }
 
