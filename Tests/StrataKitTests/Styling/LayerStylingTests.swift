@@ -79,6 +79,20 @@ final class LayerStylingTests: StylingTestCase {
         XCTAssertEqual(remote.requests, [.cornerRadius(12, .all, .circular)])
     }
 
+    /// A compositor of an older version draws no styling: none is sent.
+    func testNothingIsSentToANodeWithoutStyling() {
+        transport.hasStyling = false
+        let layer = CALayer()
+        layer.cornerRadius = 8
+        layer.mask = CALayer()
+        let remote = node(of: layer)
+        XCTAssertEqual(remote.styling, [])
+        layer.borderWidth = 1
+        encodeChanges()
+        XCTAssertEqual(remote.styling, [])
+        XCTAssertNil(encoder.remoteLayer(of: layer.mask!), "no node for a mask it would not use")
+    }
+
     /// Values the protocol refuses are brought into range first, as for the other properties.
     func testOutOfRangeValuesAreClamped() {
         let layer = CALayer()

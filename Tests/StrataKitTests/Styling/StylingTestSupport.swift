@@ -7,9 +7,12 @@ import StrataWayland
 /// them, so a test can check what would go to the compositor.
 final class RecordingTransport: LayerTransport {
     private(set) var nodes: [RecordingNode] = []
+    /// What the nodes say of version 3 (false: as on a version 2 compositor).
+    var hasStyling = true
 
     func makeNode() -> any LayerNode {
         let node = RecordingNode()
+        node.hasStyling = hasStyling
         nodes.append(node)
         return node
     }
@@ -41,6 +44,7 @@ final class RecordingNode: LayerNode {
     }
 
     var requests: [Request] = []
+    var hasStyling = true
     var styling: [Request] { requests.filter(\.isStyling) }
     private(set) var sublayers: [RecordingNode] = []
     private(set) weak var superlayer: RecordingNode?

@@ -28,6 +28,8 @@ protocol LayerNode: AnyObject {
     func setContentsRect(_ rect: Rect)
 
     // Version 3: what the render server draws around and instead of contents.
+    /// Whether the node takes these (a strata_layer_v1 of an older binding does not).
+    var hasStyling: Bool { get }
     func setCornerRadius(_ radius: Double, maskedCorners: CornerMask, curve: CornerCurve)
     func setBorder(width: Double, color: Color)
     func setShadow(color: Color, opacity: Double, offset: Size, radius: Double)

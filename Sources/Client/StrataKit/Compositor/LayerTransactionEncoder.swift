@@ -202,7 +202,8 @@ final class LayerTransactionEncoder {
         if changes.contains(.contentsGravity) { remote.setContentsGravity(layer.protocolGravity); sent() }
         if changes.contains(.contentsCenter) { remote.setContentsCenter(Rect(layer.contentsCenter)); sent() }
         if changes.contains(.contentsRect) { remote.setContentsRect(Rect(layer.contentsRect)); sent() }
-        if !changes.isDisjoint(with: .styling) { sendStyling(changes, of: layer, to: remote) }
+        // An older compositor draws none of it: nothing to send or convert.
+        if remote.hasStyling, !changes.isDisjoint(with: .styling) { sendStyling(changes, of: layer, to: remote) }
         if changes.contains(.animations) { sendAnimations(of: layer, to: remote) }
         if changes.contains(.contents) { sendContents(of: layer, to: entry) }
         if changes.contains(.sublayers) { sendSublayers(of: layer, to: remote) }

@@ -7,6 +7,8 @@ import StrataRender
 // the wire carries as wl_fixed rounded as it rounds them (paths, dashes,
 // the stroke range and gradients travel as doubles and stay as they are).
 extension LocalLayer {
+    var hasStyling: Bool { true }
+
     func setCornerRadius(_ radius: Double, maskedCorners: CornerMask, curve: CornerCurve) {
         (pending.style.cornerRadius, pending.style.maskedCorners, pending.style.cornerCurve) = (wireRounded(radius), maskedCorners, curve)
         changed()
