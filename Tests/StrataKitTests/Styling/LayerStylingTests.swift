@@ -93,6 +93,25 @@ final class LayerStylingTests: StylingTestCase {
         XCTAssertNil(encoder.remoteLayer(of: layer.mask!), "no node for a mask it would not use")
     }
 
+    /// Nor an animation of one of version 3's key paths (it would refuse
+    /// it): that one ends at once; the others are sent.
+    func testStylingAnimationsAreNotSentToANodeWithoutStyling() {
+        transport.hasStyling = false
+        let layer = CALayer()
+        let remote = node(of: layer)
+        let corner = CABasicAnimation(keyPath: "cornerRadius")
+        (corner.fromValue, corner.toValue) = (0, 10)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        (fade.fromValue, fade.toValue) = (0, 1)
+        layer.add(corner, forKey: "corner")
+        layer.add(fade, forKey: "fade")
+        encodeChanges()
+        XCTAssertEqual(remote.requests.filter { if case .other(let name) = $0 { return name.hasPrefix("animation") } else { return false } },
+                       [.other("animation opacity")])
+        XCTAssertNil(layer.animation(forKey: "corner"), "it ended")
+        XCTAssertNotNil(layer.animation(forKey: "fade"))
+    }
+
     /// Values the protocol refuses are brought into range first, as for the other properties.
     func testOutOfRangeValuesAreClamped() {
         let layer = CALayer()

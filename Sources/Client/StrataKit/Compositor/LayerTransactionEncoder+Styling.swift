@@ -4,6 +4,17 @@ import StrataProtocol
 // Protocol version 3: corners, border, shadow, shapes, gradients and masks,
 // one request per group of properties that changed.
 extension LayerTransactionEncoder {
+    /// Whether `property` is one of version 3's key paths.
+    static func isStyling(_ property: AnimatableProperty) -> Bool {
+        switch property {
+        case .cornerRadius, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
+             .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The groups in which a new layer differs from the compositor's defaults.
     static func styleChangesFromDefaults(of layer: CALayer) -> CALayer.Changes {
         var changes: CALayer.Changes = []

@@ -224,7 +224,9 @@ final class LayerTransactionEncoder {
             entry.isSent = true
             let delay = entry.beginTime - now
             for (animation, key) in zip(entry.wire, entry.wireKeys) {
-                if isRoot && [.position, .positionX, .positionY].contains(animation.property) {
+                // An older compositor refuses version 3's key paths (invalid_key_path): they end at once.
+                if isRoot && [.position, .positionX, .positionY].contains(animation.property)
+                    || !remote.hasStyling && Self.isStyling(animation.property) {
                     LayerAnimationEntry.handle(.ended(key: key, finished: true))
                     continue
                 }
