@@ -148,7 +148,8 @@ final class LocalStylingTests: StylingTestCase {
         CATransaction.changedLayers = []
         encoder.encode(changed, isShown: { _ in true })
         compositor.commit()
-        XCTAssertNil(node.renderLayer.properties.shape)
+        XCTAssertEqual(node.renderLayer.properties.shape?.path, LayerPath(), "the shape stays, as the compositor keeps it")
+        XCTAssertEqual(node.renderLayer.properties.shape?.strokeEnd, 0.75)
         XCTAssertNil(node.renderLayer.mask)
     }
 }

@@ -32,38 +32,39 @@ extension LocalLayer {
         changed()
     }
 
+    /// The shape being set up, as the compositor keeps it: the pending one,
+    /// or a new CAShapeLayer's defaults once any shape request arrives.
+    private var pendingShape: ShapeStyle {
+        get { pending.shape ?? ShapeStyle() }
+        set { pending.shape = newValue; changed() }
+    }
+
+    /// Removing a shape that never was changes nothing.
     func setShape(_ path: LayerPath?, fillRule: FillRule) {
-        (shapeState.path, shapeState.fillRule) = (path ?? LayerPath(), fillRule)
-        updatePendingShape()
+        let path = path ?? LayerPath()
+        if path.isEmpty && pending.shape == nil { return }
+        (pendingShape.path, pendingShape.fillRule) = (path, fillRule)
     }
 
     /// Alpha 0 (or nil) fills nothing: nil, as the compositor keeps it.
     func setFillColor(_ color: Color?) {
-        shapeState.fillColor = color?.wireRounded.visible
-        updatePendingShape()
+        pendingShape.fillColor = color?.wireRounded.visible
     }
 
     func setStroke(color: Color?, lineWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
-        shapeState.strokeColor = color?.wireRounded.visible
-        (shapeState.lineWidth, shapeState.miterLimit) = (wireRounded(lineWidth), wireRounded(miterLimit))
-        (shapeState.lineCap, shapeState.lineJoin) = (cap, join)
-        updatePendingShape()
+        var shape = pendingShape
+        shape.strokeColor = color?.wireRounded.visible
+        (shape.lineWidth, shape.miterLimit) = (wireRounded(lineWidth), wireRounded(miterLimit))
+        (shape.lineCap, shape.lineJoin) = (cap, join)
+        pendingShape = shape
     }
 
     func setLineDash(pattern: [Double], phase: Double) {
-        (shapeState.lineDashPattern, shapeState.lineDashPhase) = (pattern, wireRounded(phase))
-        updatePendingShape()
+        (pendingShape.lineDashPattern, pendingShape.lineDashPhase) = (pattern, wireRounded(phase))
     }
 
     func setStrokeRange(start: Double, end: Double) {
-        (shapeState.strokeStart, shapeState.strokeEnd) = (start, end)
-        updatePendingShape()
-    }
-
-    /// A layer draws a shape only while it has a path.
-    private func updatePendingShape() {
-        pending.shape = shapeState.path.isEmpty ? nil : shapeState
-        changed()
+        (pendingShape.strokeStart, pendingShape.strokeEnd) = (start, end)
     }
 
     /// No colors: no gradient.

@@ -18,9 +18,6 @@ final class LocalLayer: AnimatedLayer, LayerNode {
     private(set) weak var pendingSuperlayer: LocalLayer?
     var structureChanged = false
     var isDirty = false
-    /// The shape's fill and stroke, kept while it has no path, as the
-    /// compositor keeps them (LocalLayer+Styling.swift).
-    var shapeState = ShapeStyle()
     /// The pending mask, applied at commit when `maskChanged`.
     var pendingMask: LocalLayer?
     var maskChanged = false
