@@ -100,7 +100,7 @@ extension Layer {
 }
 
 /// Runs `body` with a wl_array over each list of doubles, valid only inside it.
-private func withDoubleArrays(_ lists: ArraySlice<[Double]>, _ collected: [UnsafeMutablePointer<wl_array>] = [],
+func withDoubleArrays(_ lists: ArraySlice<[Double]>, _ collected: [UnsafeMutablePointer<wl_array>] = [],
                               _ body: ([UnsafeMutablePointer<wl_array>]) -> Void) {
     guard var first = lists.first else { return body(collected) }
     first.withUnsafeMutableBytes { bytes in

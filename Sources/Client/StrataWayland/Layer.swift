@@ -20,6 +20,8 @@ public final class Layer {
     public private(set) var sublayers: [Layer] = []
     /// The superlayer this layer was last inserted into, as sent.
     public private(set) weak var superlayer: Layer?
+    /// The mask last sent by `setMask` (Layer+Styling.swift).
+    public internal(set) var mask: Layer?
 
     /// Called for each animation event, once `listen()` was called.
     public var onAnimationEvent: ((AnimationEvent) -> Void)?
@@ -37,11 +39,16 @@ public final class Layer {
 
     public var isDestroyed: Bool { proxy == nil }
 
-    /// Runs `request` with the proxy if the layer and the connection are alive.
-    private func send(_ request: (OpaquePointer) -> Void) {
-        guard let proxy, display.isConnected else { return }
+    /// Runs `request` with the proxy if the layer and the connection are
+    /// alive, and the bound version has the request (libwayland aborts on
+    /// a request newer than its object).
+    func send(since: UInt32 = 1, _ request: (OpaquePointer) -> Void) {
+        guard let proxy, display.isConnected, version >= since else { return }
         request(proxy)
     }
+
+    /// The version of strata_layers_v1 this layer was made with (0 once destroyed).
+    public var version: UInt32 { proxy.map { strata_layer_v1_get_version($0) } ?? 0 }
 
     // MARK: Geometry
 
@@ -181,6 +188,7 @@ public final class Layer {
         guard let proxy else { return }
         self.proxy = nil
         if display.isConnected { strata_layer_v1_destroy(proxy) }
+        mask = nil
         var released = sublayers
         sublayers = []
         for sublayer in released where sublayer.superlayer === self { sublayer.superlayer = nil }

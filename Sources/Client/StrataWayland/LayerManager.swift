@@ -140,7 +140,8 @@ public final class LayerManager {
         if display.isConnected { strata_layers_v1_destroy(proxy) }
     }
 
-    /// The version bound: 2 and later carry animations.
+    /// The version bound: 2 and later carry animations; 3 and later corners,
+    /// borders, shadows, shapes, gradients and masks.
     public var version: UInt32 { proxy.map { strata_layers_v1_get_version($0) } ?? 0 }
 
     fileprivate func handleLimits(_ limits: Limits) { self.limits = limits }

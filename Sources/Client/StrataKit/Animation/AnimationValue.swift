@@ -15,7 +15,7 @@ enum AnimationValue {
             if let p = value as? CGPoint { result = [Double(p.x), Double(p.y)] }
             else if let s = value as? CGSize { result = [Double(s.width), Double(s.height)] }
             else { result = nil }
-        case 4 where property == .backgroundColor:
+        case 4 where property.isColor:
             result = color(value).map { c in [c.red, c.green, c.blue, c.alpha] }
         case 4:
             if let r = value as? CGRect { result = [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)] }
@@ -33,7 +33,9 @@ enum AnimationValue {
     /// Brought into what the protocol accepts, as for plain property values.
     static func clamped(_ value: [Double], for property: AnimatableProperty) -> [Double] {
         switch property {
-        case .opacity, .backgroundColor: return value.map { min(max($0, 0), 1) }
+        case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: return value.map { min(max($0, 0), 1) }
+        case _ where property.isColor: return value.map { min(max($0, 0), 1) }
+        case .cornerRadius, .borderWidth, .shadowRadius, .lineWidth, .miterLimit: return value.map { max($0, 0) }
         case .boundsSize, .boundsWidth, .boundsHeight: return value.map { max($0, 0) }
         case .bounds, .contentsRect, .contentsCenter: return [value[0], value[1], max(value[2], 0), max(value[3], 0)]
         default: return value
@@ -89,6 +91,8 @@ extension CALayer {
             p.backgroundColor = backgroundColor.map(Color.init)
             p.contentsRect = Rect(contentsRect)
             p.contentsCenter = Rect(contentsCenter)
+            p.style = layerStyle(includingShadowPath: false)
+            storeAnimatableValues(into: &p)
             return p
         }
         set {
@@ -102,6 +106,13 @@ extension CALayer {
             let r = newValue.contentsRect, c = newValue.contentsCenter
             contentsRect = CGRect(x: r.minX, y: r.minY, width: r.width, height: r.height)
             contentsCenter = CGRect(x: c.minX, y: c.minY, width: c.width, height: c.height)
+            let style = newValue.style
+            (cornerRadius, borderWidth, shadowRadius) = (style.cornerRadius, style.borderWidth, style.shadowRadius)
+            borderColor = CGColor(style.borderColor)
+            shadowColor = CGColor(style.shadowColor)
+            shadowOpacity = Float(style.shadowOpacity)
+            shadowOffset = CGSize(width: style.shadowOffset.width, height: style.shadowOffset.height)
+            takeAnimatableValues(newValue)
         }
     }
 }

@@ -8,10 +8,16 @@ import StrataProtocol
 
 extension CALayer {
     /// Adds a copy of `anim` under `key` (nil: a key of its own), replacing
-    /// any animation under the same key.
+    /// any animation under the same key. A duration of 0 or less becomes the
+    /// transaction's animation duration (0.25 s unless set), as the CALayer
+    /// reference says; the copy reports it.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let key = key ?? "animation-\(ObjectIdentifier(anim).hashValue)-\(animationEntries.count)"
         let copy = anim.copy() as! CAAnimation
+        if !(copy.duration > 0) {
+            let duration = CATransaction.animationDuration()
+            copy.duration = duration > 0 ? duration : 0.25
+        }
         removeEntry(forKey: key)
         if let group = CATransaction.currentGroup { copy.viewAnimationGroups.append(group) }
         for group in copy.viewAnimationGroups { group.animationAdded() }
@@ -62,7 +68,7 @@ extension CALayer {
     /// Whether the layer is in a window that is not hidden (shown, or about to be).
     var isInVisibleWindow: Bool {
         var top = self
-        while let superlayer = top.superlayer { top = superlayer }
+        while let parent = top.containingLayer { top = parent }
         return (top.delegate as? UIWindow).map { !$0.isHidden } ?? false
     }
 
@@ -114,6 +120,7 @@ extension CALayer {
         contentsGravity = layer.contentsGravity
         isOpaque = layer.isOpaque
         name = layer.name
+        copyStyle(from: layer)
     }
 
     // MARK: Actions

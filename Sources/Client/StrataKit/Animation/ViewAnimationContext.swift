@@ -92,12 +92,16 @@ final class ViewAnimationContext {
     }
 
     /// Geometry animates additively unless the block begins from the current
-    /// state, which replaces what is in flight. Opacity and colors replace:
-    /// their sums would leave their ranges.
+    /// state, which replaces what is in flight. Opacity, colors and the
+    /// lengths that cannot be negative (a corner radius, a border) replace:
+    /// their offsets and sums would leave their ranges, which the
+    /// compositor refuses.
     func isAdditive(_ property: AnimatableProperty) -> Bool {
-        guard !options.contains(.beginFromCurrentState) else { return false }
+        guard !options.contains(.beginFromCurrentState), !property.isColor else { return false }
         switch property {
-        case .opacity, .backgroundColor, .contentsRect, .contentsCenter: return false
+        case .opacity, .contentsRect, .contentsCenter, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
+             .lineWidth, .miterLimit, .strokeStart, .strokeEnd:
+            return false
         default: return true
         }
     }

@@ -110,5 +110,6 @@ final class UpdateCycle {
         guard layer.descendantNeedsDisplay else { return }
         layer.descendantNeedsDisplay = false
         for sublayer in layer.sublayers ?? [] { displayPass(sublayer) }
+        if let mask = layer.mask { displayPass(mask) }
     }
 }

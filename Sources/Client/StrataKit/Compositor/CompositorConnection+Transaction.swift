@@ -21,8 +21,9 @@ extension CompositorConnection {
         var surfaces: [ObjectIdentifier: WindowSurface] = [:]
         for window in windows { if let surface = window.surface { surfaces[ObjectIdentifier(window.layer)] = surface } }
         func surface(of layer: CALayer) -> WindowSurface? {
+            // A mask belongs to the window of the layer it masks.
             var top = layer
-            while let superlayer = top.superlayer { top = superlayer }
+            while let parent = top.containingLayer { top = parent }
             return surfaces[ObjectIdentifier(top)]
         }
         (encoder.transport as? WireLayerTransport)?.windowPool = { surface(of: $0)?.bufferPool }

@@ -27,6 +27,23 @@ protocol LayerNode: AnyObject {
     func setContentsCenter(_ center: Rect)
     func setContentsRect(_ rect: Rect)
 
+    // Version 3: what the render server draws around and instead of contents.
+    /// Whether the node takes these (a strata_layer_v1 of an older binding does not).
+    var hasStyling: Bool { get }
+    func setCornerRadius(_ radius: Double, maskedCorners: CornerMask, curve: CornerCurve)
+    func setBorder(width: Double, color: Color)
+    func setShadow(color: Color, opacity: Double, offset: Size, radius: Double)
+    func setShadowPath(_ path: LayerPath?)
+    /// nil (or an empty path) removes the shape; its fill and stroke stay.
+    func setShape(_ path: LayerPath?, fillRule: FillRule)
+    func setFillColor(_ color: Color?)
+    func setStroke(color: Color?, lineWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double)
+    func setLineDash(pattern: [Double], phase: Double)
+    func setStrokeRange(start: Double, end: Double)
+    func setGradient(_ gradient: GradientStyle?)
+    /// A node outside any tree whose alpha masks this one; nil removes it.
+    func setMask(_ mask: (any LayerNode)?)
+
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool)
     func addTransition(_ transition: LayerTransition, forKey key: String)
     func removeAnimation(forKey key: String)
@@ -58,5 +75,9 @@ extension Layer: LayerNode {
 
     func insertSublayer(_ node: any LayerNode, at index: Int) {
         insertSublayer(node as! Layer, at: index)
+    }
+
+    func setMask(_ mask: (any LayerNode)?) {
+        setMask(mask.map { $0 as! Layer })
     }
 }

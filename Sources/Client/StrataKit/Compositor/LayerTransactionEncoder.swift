@@ -44,7 +44,7 @@ final class LayerTransactionEncoder {
     private var entries: [ObjectIdentifier: Entry] = [:]
     private(set) var summary = Summary()
     /// Requests written since the last flush.
-    private var unflushed = 0
+    var unflushed = 0
     /// libwayland-client fails a request that finds its 4 KiB buffer full
     /// while the socket is busy, so long transactions are flushed as they
     /// are written. 64 requests stay well under 4 KiB.
@@ -118,7 +118,7 @@ final class LayerTransactionEncoder {
 
     // MARK: Entries
 
-    private func entry(for layer: CALayer) -> Entry {
+    func entry(for layer: CALayer) -> Entry {
         let key = ObjectIdentifier(layer)
         if let entry = entries[key] {
             if entry.layer === layer { return entry }
@@ -143,7 +143,7 @@ final class LayerTransactionEncoder {
         summary.destroyedLayers += 1
     }
 
-    private func sent(_ count: Int = 1) {
+    func sent(_ count: Int = 1) {
         summary.requests += count
         unflushed += count
         flushIfNeeded()
@@ -170,6 +170,7 @@ final class LayerTransactionEncoder {
         if layer.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1) { changes.insert(.contentsRect) }
         if !layer.animationEntries.isEmpty { changes.insert(.animations) }
         if !(layer.sublayers ?? []).isEmpty { changes.insert(.sublayers) }
+        changes.formUnion(Self.styleChangesFromDefaults(of: layer))
         // The whole contents are new to the compositor.
         layer.contentsDamage = nil
         if !changes.isEmpty { apply(changes, of: layer, to: entry) }
@@ -201,6 +202,8 @@ final class LayerTransactionEncoder {
         if changes.contains(.contentsGravity) { remote.setContentsGravity(layer.protocolGravity); sent() }
         if changes.contains(.contentsCenter) { remote.setContentsCenter(Rect(layer.contentsCenter)); sent() }
         if changes.contains(.contentsRect) { remote.setContentsRect(Rect(layer.contentsRect)); sent() }
+        // An older compositor draws none of it: nothing to send or convert.
+        if remote.hasStyling, !changes.isDisjoint(with: .styling) { sendStyling(changes, of: layer, to: remote) }
         if changes.contains(.animations) { sendAnimations(of: layer, to: remote) }
         if changes.contains(.contents) { sendContents(of: layer, to: entry) }
         if changes.contains(.sublayers) { sendSublayers(of: layer, to: remote) }
@@ -221,7 +224,9 @@ final class LayerTransactionEncoder {
             entry.isSent = true
             let delay = entry.beginTime - now
             for (animation, key) in zip(entry.wire, entry.wireKeys) {
-                if isRoot && [.position, .positionX, .positionY].contains(animation.property) {
+                // An older compositor refuses version 3's key paths (invalid_key_path): they end at once.
+                if isRoot && [.position, .positionX, .positionY].contains(animation.property)
+                    || !remote.hasStyling && Self.isStyling(animation.property) {
                     LayerAnimationEntry.handle(.ended(key: key, finished: true))
                     continue
                 }

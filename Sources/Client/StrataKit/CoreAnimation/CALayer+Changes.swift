@@ -23,10 +23,34 @@ extension CALayer {
         static let contentsRect = Changes(rawValue: 1 << 14)
         /// Animations added or removed.
         static let animations = Changes(rawValue: 1 << 15)
+        // Protocol version 3, one bit per request.
+        /// cornerRadius, maskedCorners, cornerCurve.
+        static let cornerRadius = Changes(rawValue: 1 << 16)
+        /// borderWidth, borderColor.
+        static let border = Changes(rawValue: 1 << 17)
+        /// shadowColor, shadowOpacity, shadowOffset, shadowRadius.
+        static let shadow = Changes(rawValue: 1 << 18)
+        static let shadowPath = Changes(rawValue: 1 << 19)
+        /// A shape layer's path and fill rule.
+        static let shape = Changes(rawValue: 1 << 20)
+        static let fillColor = Changes(rawValue: 1 << 21)
+        /// strokeColor, lineWidth, lineCap, lineJoin, miterLimit.
+        static let stroke = Changes(rawValue: 1 << 22)
+        /// lineDashPattern, lineDashPhase.
+        static let lineDash = Changes(rawValue: 1 << 23)
+        /// strokeStart, strokeEnd.
+        static let strokeRange = Changes(rawValue: 1 << 24)
+        /// A gradient layer's colors, locations, points and type.
+        static let gradient = Changes(rawValue: 1 << 25)
+        static let mask = Changes(rawValue: 1 << 26)
 
-        static let all: Changes = [.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
-                                   .masksToBounds, .backgroundColor, .contents, .contentsScale,
-                                   .contentsGravity, .contentsCenter, .opaque, .sublayers, .contentsRect, .animations]
+        static let styling: Changes = [.cornerRadius, .border, .shadow, .shadowPath, .shape, .fillColor, .stroke,
+                                       .lineDash, .strokeRange, .gradient, .mask]
+
+        static let all: Changes = Changes([.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
+                                           .masksToBounds, .backgroundColor, .contents, .contentsScale,
+                                           .contentsGravity, .contentsCenter, .opaque, .sublayers, .contentsRect,
+                                           .animations]).union(.styling)
     }
 
     func didChange(_ change: Changes) {

@@ -15,6 +15,7 @@ extension CALayer {
     /// Inserts `layer` at `index`, taking it from its old superlayer first.
     private func insert(_ layer: CALayer, at index: Int) {
         precondition(!isDescendant(of: layer), "a layer cannot be a sublayer of itself or its descendants")
+        layer.stopMasking()
         if let old = layer.superlayer {
             old.sublayerStorage.removeAll { $0 === layer }
             if old !== self { old.didChange(.sublayers) }

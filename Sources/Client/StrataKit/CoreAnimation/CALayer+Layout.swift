@@ -25,14 +25,15 @@ extension CALayer {
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false
         for sublayer in sublayerStorage { sublayer.layoutRecursively() }
+        mask?.layoutRecursively()
     }
 
-    /// Marks this layer and its superlayers as having a descendant to lay out.
+    /// Marks this layer and its superlayers (or the layer it masks) as having a descendant to lay out.
     func markDescendantNeedsLayout() {
         var layer: CALayer? = self
         while let current = layer, !current.descendantNeedsLayout {
             current.descendantNeedsLayout = true
-            layer = current.superlayer
+            layer = current.containingLayer
         }
     }
 }

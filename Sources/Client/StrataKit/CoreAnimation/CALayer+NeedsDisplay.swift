@@ -31,14 +31,15 @@ extension CALayer {
         guard descendantNeedsDisplay else { return }
         descendantNeedsDisplay = false
         for sublayer in sublayerStorage { sublayer.displayLayersIfNeeded() }
+        mask?.displayLayersIfNeeded()
     }
 
-    /// Marks this layer and its superlayers as having a descendant to display.
+    /// Marks this layer and its superlayers (or the layer it masks) as having a descendant to display.
     func markDescendantNeedsDisplay() {
         var layer: CALayer? = self
         while let current = layer, !current.descendantNeedsDisplay {
             current.descendantNeedsDisplay = true
-            layer = current.superlayer
+            layer = current.containingLayer
         }
     }
 }

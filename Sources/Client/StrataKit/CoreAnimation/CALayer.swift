@@ -126,6 +126,86 @@ open class CALayer {
         didSet { if needsDisplayOnBoundsChange != oldValue { didChange(.contentsGravity) } }
     }
 
+    // MARK: Corners, border and shadow (drawn by the compositor)
+
+    /// Rounds the background, border and gradient; the contents and
+    /// sublayers only when `masksToBounds` is set, as in Core Animation.
+    open var cornerRadius: CGFloat = 0 {
+        didSet {
+            guard cornerRadius != oldValue else { return }
+            didChange(.cornerRadius)
+            runAction(for: .cornerRadius, previous: [Self.nonNegative(oldValue)])
+        }
+    }
+
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+        didSet { if maskedCorners != oldValue { didChange(.cornerRadius) } }
+    }
+
+    open var cornerCurve: CALayerCornerCurve = .circular {
+        didSet { if cornerCurve != oldValue { didChange(.cornerRadius) } }
+    }
+
+    /// Drawn inside the bounds, above the contents and sublayers.
+    open var borderWidth: CGFloat = 0 {
+        didSet {
+            guard borderWidth != oldValue else { return }
+            didChange(.border)
+            runAction(for: .borderWidth, previous: [Self.nonNegative(oldValue)])
+        }
+    }
+
+    /// Opaque black by default, as in Core Animation.
+    open var borderColor: CGColor? = .black {
+        didSet {
+            guard borderColor != oldValue else { return }
+            didChange(.border)
+            runAction(for: .borderColor, previous: Self.wireColor(oldValue))
+        }
+    }
+
+    /// Opaque black by default; no shadow shows until `shadowOpacity` is above 0.
+    open var shadowColor: CGColor? = .black {
+        didSet {
+            guard shadowColor != oldValue else { return }
+            didChange(.shadow)
+            runAction(for: .shadowColor, previous: Self.wireColor(oldValue))
+        }
+    }
+
+    open var shadowOpacity: Float = 0 {
+        didSet {
+            guard shadowOpacity != oldValue else { return }
+            didChange(.shadow)
+            runAction(for: .shadowOpacity, previous: [min(max(Double(oldValue), 0), 1)])
+        }
+    }
+
+    /// (0, -3) by default: Core Animation's, from macOS where y grows upwards
+    /// (on iOS it puts the shadow above the layer).
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet {
+            guard shadowOffset != oldValue else { return }
+            didChange(.shadow)
+            runAction(for: .shadowOffset, previous: [Double(oldValue.width), Double(oldValue.height)])
+        }
+    }
+
+    /// The blur radius, in points.
+    open var shadowRadius: CGFloat = 3 {
+        didSet {
+            guard shadowRadius != oldValue else { return }
+            didChange(.shadow)
+            runAction(for: .shadowRadius, previous: [Self.nonNegative(oldValue)])
+        }
+    }
+
+    /// The shadow's shape; nil casts it from the layer's composited alpha.
+    /// Not animated (Core Animation animates it; the protocol does not yet).
+    open var shadowPath: CGPath? {
+        didSet { didChange(.shadowPath) }
+    }
+
     open var name: String?
 
     /// Weak, as in CA: a view owns its layer, not the reverse.
@@ -149,6 +229,15 @@ open class CALayer {
     }
 
     var sublayerStorage: [CALayer] = []
+
+    /// A layer whose alpha masks this one and its sublayers (CALayer+Mask.swift).
+    /// It has no superlayer; it is placed in this layer's bounds space.
+    open var mask: CALayer? {
+        didSet { if mask !== oldValue { maskDidChange(from: oldValue) } }
+    }
+
+    /// The layer this one is the mask of.
+    weak var maskedLayer: CALayer?
 
     // MARK: Animations (CALayer+Animations.swift)
 
@@ -208,13 +297,26 @@ open class CALayer {
         }
     }
 
+    // MARK: What subclasses add (CAShapeLayer, CAGradientLayer)
+
+    /// Copies the values a presentation copy shows but does not animate.
+    func copyStyle(from layer: CALayer) {
+        (maskedCorners, cornerCurve, shadowPath) = (layer.maskedCorners, layer.cornerCurve, layer.shadowPath)
+    }
+
+    /// Writes the subclass's animatable values into `values` (see `animatableValues`).
+    func storeAnimatableValues(into values: inout AnimatableValues) {}
+
+    /// Takes the subclass's animatable values from `values`.
+    func takeAnimatableValues(_ values: AnimatableValues) {}
+
     // MARK: Bookkeeping for the transaction, layout and display passes
 
     /// What changed since the encoder last looked.
     var changes: Changes = []
 
     var needsLayoutFlag = false {
-        didSet { if needsLayoutFlag { superlayer?.markDescendantNeedsLayout() } }
+        didSet { if needsLayoutFlag { containingLayer?.markDescendantNeedsLayout() } }
     }
     /// Some layer below needs layout or display: the passes descend only
     /// into such subtrees, so a turn that changed one view of 10,000 does not
@@ -224,7 +326,7 @@ open class CALayer {
 
     /// The invalidated part of the bounds; `.null` when clean.
     var needsDisplayRect: CGRect = .null {
-        didSet { if !needsDisplayRect.isNull { superlayer?.markDescendantNeedsDisplay() } }
+        didSet { if !needsDisplayRect.isNull { containingLayer?.markDescendantNeedsDisplay() } }
     }
 
     /// In contents pixels; nil means the whole contents changed.

@@ -73,6 +73,7 @@ final class LocalCompositor: LayerTransport {
             } else {
                 layer.commitModel(layer.pending, sublayers: layer.structureChanged ? layer.pendingSublayers.map(\.renderLayer) : nil)
             }
+            layer.commitMask()
             applyContents(of: layer)
             if !layer.pendingAnimationChanges.isEmpty { layer.applyAnimationChanges() }
             layer.finishCommit(engine: engine)

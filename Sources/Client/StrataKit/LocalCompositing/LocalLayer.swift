@@ -18,6 +18,9 @@ final class LocalLayer: AnimatedLayer, LayerNode {
     private(set) weak var pendingSuperlayer: LocalLayer?
     var structureChanged = false
     var isDirty = false
+    /// The pending mask, applied at commit when `maskChanged`.
+    var pendingMask: LocalLayer?
+    var maskChanged = false
 
     var onAnimationEvent: ((AnimationEvent) -> Void)?
 
@@ -34,7 +37,7 @@ final class LocalLayer: AnimatedLayer, LayerNode {
         super.init()
     }
 
-    private func changed() { if !isDirty { compositor.markDirty(self) } }
+    func changed() { if !isDirty { compositor.markDirty(self) } }
 
     // MARK: LayerNode
 
@@ -110,6 +113,8 @@ final class LocalLayer: AnimatedLayer, LayerNode {
         for sublayer in pendingSublayers { sublayer.pendingSuperlayer = nil }
         pendingSublayers = []
         pendingContents = .removed
+        // A destroyed layer masks nothing any more.
+        if pendingMask != nil || renderLayer.mask != nil { (pendingMask, maskChanged) = (nil, true) }
         discardAnimations()
         isDestroyed = true
         markStructureChanged()

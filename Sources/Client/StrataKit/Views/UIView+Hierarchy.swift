@@ -137,6 +137,8 @@ extension UIView {
         if window != nil { setNeedsUpdateConstraints() }
         didMoveToWindow()
         for subview in subviews { subview.notifyDidMoveToWindow() }
+        // A mask view is in no window; it draws at the scale of the one its view moved to.
+        mask?.windowScreenScaleDidChange()
         viewController?.rootViewDidMoveToWindow()
     }
 }

@@ -22,7 +22,15 @@ extension UIView {
 
     func updateContentScaleForWindow() {
         guard !hasExplicitContentScale else { return }
-        layer.contentsScale = window?.screenScale ?? 1
+        layer.contentsScale = scaleWindow?.screenScale ?? 1
+    }
+
+    /// The window whose screen the view draws for: its own, or in a mask
+    /// view (in no window itself) that of the view it masks.
+    private var scaleWindow: UIWindow? {
+        var top = self
+        while let superview = top.superview { top = superview }
+        return top as? UIWindow ?? (top.layer.maskedLayer?.delegate as? UIView)?.scaleWindow
     }
 
     /// For UIWindow (the app part): call when `screenScale` changes, so the
@@ -30,5 +38,6 @@ extension UIView {
     func windowScreenScaleDidChange() {
         updateContentScaleForWindow()
         for subview in subviews { subview.windowScreenScaleDidChange() }
+        mask?.windowScreenScaleDidChange()
     }
 }

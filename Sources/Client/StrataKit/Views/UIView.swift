@@ -329,6 +329,19 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.masksToBounds = newValue }
     }
 
+    /// A view whose alpha masks this one: its layer becomes the layer's
+    /// mask. It is in no view hierarchy; its frame is in this view's bounds.
+    open var mask: UIView? {
+        didSet {
+            guard mask !== oldValue else { return }
+            if let oldValue, layer.mask === oldValue.layer { layer.mask = nil }
+            if let mask { layer.mask = mask.layer }
+            // It draws at the scale of this view's window.
+            oldValue?.windowScreenScaleDidChange()
+            mask?.windowScreenScaleDidChange()
+        }
+    }
+
     // MARK: Invalidation (UIView+Layout.swift, UIView+Drawing.swift)
 
     /// Marks the view for layout at the next update (coalesces).
