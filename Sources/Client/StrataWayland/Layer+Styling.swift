@@ -39,8 +39,11 @@ extension Layer {
     }
 
     /// nil (an empty array) removes the shadow path.
+    /// A path longer than one message goes out in parts (`append_path`).
     public func setShadowPath(_ path: LayerPath?) {
-        setShadowPath(rawPath: path?.wireValue ?? [])
+        let parts = (path ?? LayerPath()).wireParts
+        setShadowPath(rawPath: parts[0])
+        for part in parts.dropFirst() { appendPath(rawTarget: 1, rawPath: part) }
     }
 
     public func setShadowPath(rawPath: [Double]) {
@@ -50,8 +53,29 @@ extension Layer {
     // MARK: Shapes
 
     /// nil (an empty array) removes the shape.
+    /// A path longer than one message goes out in parts (`append_path`).
     public func setShape(_ path: LayerPath?, fillRule: FillRule = .nonZero) {
-        setShape(rawPath: path?.wireValue ?? [], fillRuleRawValue: fillRule.rawValue)
+        let parts = (path ?? LayerPath()).wireParts
+        setShape(rawPath: parts[0], fillRuleRawValue: fillRule.rawValue)
+        for part in parts.dropFirst() { appendPath(rawTarget: 0, rawPath: part) }
+    }
+
+    /// Appends elements to the pending shape (0) or shadow (1) path.
+    public func appendPath(rawTarget: UInt32, rawPath: [Double]) {
+        send(since: 3) { proxy in withDoubleArrays([rawPath][...]) { strata_layer_v1_append_path(proxy, rawTarget, $0[0]) } }
+    }
+
+    /// A CAReplicatorLayer's rules; the compositor draws the copies.
+    public func setReplicator(_ rules: ReplicatorStyle) {
+        let c = rules.instanceColor
+        setReplicator(count: UInt32(clamping: rules.count), transform: rules.instanceTransform.components,
+                      values: [rules.instanceDelay, c.red, c.green, c.blue, c.alpha] + rules.instanceColorOffsets)
+    }
+
+    public func setReplicator(count: UInt32, transform: [Double], values: [Double]) {
+        send(since: 3) { proxy in
+            withDoubleArrays([transform, values][...]) { strata_layer_v1_set_replicator(proxy, count, $0[0], $0[1]) }
+        }
     }
 
     public func setShape(rawPath: [Double], fillRuleRawValue: UInt32) {

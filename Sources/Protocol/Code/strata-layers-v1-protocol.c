@@ -123,6 +123,7 @@ static const struct wl_message strata_layer_v1_requests[] = {
 	{ "set_gradient", "3uaaa", strata_layers_v1_types + 0 },
 	{ "set_mask", "3?o", strata_layers_v1_types + 17 },
 	{ "set_replicator", "3uaa", strata_layers_v1_types + 0 },
+	{ "append_path", "3ua", strata_layers_v1_types + 0 },
 };
 
 static const struct wl_message strata_layer_v1_events[] = {
@@ -132,7 +133,7 @@ static const struct wl_message strata_layer_v1_events[] = {
 
 WL_PRIVATE const struct wl_interface strata_layer_v1_interface = {
 	"strata_layer_v1", 3,
-	33, strata_layer_v1_requests,
+	34, strata_layer_v1_requests,
 	2, strata_layer_v1_events,
 };
 

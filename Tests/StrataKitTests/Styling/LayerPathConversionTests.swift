@@ -53,18 +53,20 @@ final class LayerPathConversionTests: XCTestCase {
         XCTAssertEqual(try LayerPath(wire: ellipse.wireValue), ellipse)
     }
 
-    /// A path too long for one 4 KiB message is thinned: still starting and
-    /// ending where it did, within the budget.
-    func testLongPathsAreThinnedToFitOneMessage() {
+    /// A path too long for one 4 KiB message is kept whole and sent in
+    /// parts of whole elements, each within one message, that join back to it.
+    func testLongPathsGoOutInPartsThatJoinBack() throws {
         let polyline = CGMutablePath()
         polyline.addLines(between: (0...1000).map { CGPoint(x: $0, y: $0 % 7) })
         let path = LayerPath(polyline)
-        XCTAssertLessThanOrEqual(path.wireValue.count, LayerPath.wireBudget)
-        XCTAssertEqual(path.elements.first, .move(Point(x: 0, y: 0)))
-        XCTAssertEqual(path.elements.last, .line(Point(x: 1000, y: 6)))
-        XCTAssertGreaterThan(path.elements.count, 100, "thinned, not cut short")
-        let short = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: nil)
-        XCTAssertEqual(LayerPath(short).elements.count, 5, "a path that fits stays as it is")
+        XCTAssertEqual(path.elements.count, 1001, "nothing is thinned")
+        let parts = path.wireParts
+        XCTAssertGreaterThan(parts.count, 1)
+        XCTAssertTrue(parts.allSatisfy { $0.count <= LayerPath.doublesPerMessage })
+        var joined = LayerPath()
+        for part in parts { joined.elements += try LayerPath(wire: part).elements }
+        XCTAssertEqual(joined, path)
+        XCTAssertEqual(LayerPath().wireParts, [[]], "an empty path is one empty part: it removes the shape")
     }
 
     /// Coordinates the protocol refuses are clamped.

@@ -119,7 +119,7 @@ extension CAGradientLayer {
     /// The gradient as the wire carries it; nil without colors. Locations
     /// that do not match the colors are left out (evenly spaced), as Core
     /// Animation ignores them. At most 80 colors, so the request fits one
-    /// 4 KiB message (see `LayerPath.wireBudget`).
+    /// 4 KiB message.
     var gradientStyle: GradientStyle? {
         let colors = (self.colors ?? []).prefix(80).compactMap { ($0 as? CGColor).map(Color.init) }
         guard !colors.isEmpty else { return nil }

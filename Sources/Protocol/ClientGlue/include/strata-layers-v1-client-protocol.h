@@ -756,6 +756,20 @@ enum strata_layer_v1_transition_direction {
 };
 #endif /* STRATA_LAYER_V1_TRANSITION_DIRECTION_ENUM */
 
+#ifndef STRATA_LAYER_V1_PATH_TARGET_ENUM
+#define STRATA_LAYER_V1_PATH_TARGET_ENUM
+enum strata_layer_v1_path_target {
+	/**
+	 * the path of set_shape
+	 */
+	STRATA_LAYER_V1_PATH_TARGET_SHAPE = 0,
+	/**
+	 * the path of set_shadow_path
+	 */
+	STRATA_LAYER_V1_PATH_TARGET_SHADOW = 1,
+};
+#endif /* STRATA_LAYER_V1_PATH_TARGET_ENUM */
+
 /**
  * @ingroup iface_strata_layer_v1
  * @struct strata_layer_v1_listener
@@ -836,6 +850,7 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
 #define STRATA_LAYER_V1_SET_GRADIENT 30
 #define STRATA_LAYER_V1_SET_MASK 31
 #define STRATA_LAYER_V1_SET_REPLICATOR 32
+#define STRATA_LAYER_V1_APPEND_PATH 33
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -978,6 +993,10 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_SET_REPLICATOR_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_APPEND_PATH_SINCE_VERSION 3
 
 /** @ingroup iface_strata_layer_v1 */
 static inline void
@@ -1436,8 +1455,10 @@ strata_layer_v1_set_shadow_path(struct strata_layer_v1 *strata_layer_v1, struct 
  * opcode (0 move to, 1 line to, 2 quadratic curve, 3 cubic curve, 4
  * close) followed by its points' coordinates (1, 1, 2, 3 and 0
  * points). Arcs and rounded rects are sent as curves. At most 16384
- * elements; coordinates are finite and within ±2^24. Anything else is
- * an invalid_path error. An empty array removes the shape.
+ * elements in all; coordinates are finite and within ±2^24. Anything
+ * else is an invalid_path error. An empty array removes the shape. A
+ * message carries at most 4096 bytes, so a longer path is sent as its
+ * first elements here and the rest with append_path.
  *
  * The path is filled, then stroked, above the layer's contents and
  * below its first sublayer. fill_rule says what is inside.
@@ -1512,7 +1533,7 @@ strata_layer_v1_set_stroke_range(struct strata_layer_v1 *strata_layer_v1, struct
  * 0...1; points holds four doubles, the start and end points in unit
  * coordinates of the bounds (finite, within ±2^24). The gradient is
  * drawn over the background, within its rounded corners, below the
- * contents. At most 256 colors. An empty colors array removes the
+ * contents. At most 80 colors (what fits in one message). An empty colors array removes the
  * gradient. Anything else is invalid_value; an unknown type is
  * invalid_enum.
  */
@@ -1560,6 +1581,22 @@ strata_layer_v1_set_replicator(struct strata_layer_v1 *strata_layer_v1, uint32_t
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
 			 STRATA_LAYER_V1_SET_REPLICATOR, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, count, transform, values);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Appends elements (in set_shape's form, whole elements only) to the
+ * pending shape path or shadow path, which set_shape or
+ * set_shadow_path began. The whole path is at most 16384 elements.
+ * Appending to a path that is not set, or past that limit, is an
+ * invalid_path error; an unknown target is invalid_enum.
+ */
+static inline void
+strata_layer_v1_append_path(struct strata_layer_v1 *strata_layer_v1, uint32_t target, struct wl_array *path)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_APPEND_PATH, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, target, path);
 }
 
 #ifdef  __cplusplus

@@ -670,6 +670,20 @@ enum strata_layer_v1_transition_direction {
 };
 #endif /* STRATA_LAYER_V1_TRANSITION_DIRECTION_ENUM */
 
+#ifndef STRATA_LAYER_V1_PATH_TARGET_ENUM
+#define STRATA_LAYER_V1_PATH_TARGET_ENUM
+enum strata_layer_v1_path_target {
+	/**
+	 * the path of set_shape
+	 */
+	STRATA_LAYER_V1_PATH_TARGET_SHAPE = 0,
+	/**
+	 * the path of set_shadow_path
+	 */
+	STRATA_LAYER_V1_PATH_TARGET_SHADOW = 1,
+};
+#endif /* STRATA_LAYER_V1_PATH_TARGET_ENUM */
+
 /**
  * @ingroup iface_strata_layer_v1
  * @struct strata_layer_v1_interface
@@ -1086,9 +1100,11 @@ struct strata_layer_v1_interface {
 	 * is an opcode (0 move to, 1 line to, 2 quadratic curve, 3 cubic
 	 * curve, 4 close) followed by its points' coordinates (1, 1, 2, 3
 	 * and 0 points). Arcs and rounded rects are sent as curves. At
-	 * most 16384 elements; coordinates are finite and within ±2^24.
-	 * Anything else is an invalid_path error. An empty array removes
-	 * the shape.
+	 * most 16384 elements in all; coordinates are finite and within
+	 * ±2^24. Anything else is an invalid_path error. An empty array
+	 * removes the shape. A message carries at most 4096 bytes, so a
+	 * longer path is sent as its first elements here and the rest with
+	 * append_path.
 	 *
 	 * The path is filled, then stroked, above the layer's contents and
 	 * below its first sublayer. fill_rule says what is inside.
@@ -1161,9 +1177,10 @@ struct strata_layer_v1_interface {
 	 * color in 0...1; points holds four doubles, the start and end
 	 * points in unit coordinates of the bounds (finite, within
 	 * ±2^24). The gradient is drawn over the background, within its
-	 * rounded corners, below the contents. At most 256 colors. An
-	 * empty colors array removes the gradient. Anything else is
-	 * invalid_value; an unknown type is invalid_enum.
+	 * rounded corners, below the contents. At most 80 colors (what
+	 * fits in one message). An empty colors array removes the
+	 * gradient. Anything else is invalid_value; an unknown type is
+	 * invalid_enum.
 	 * @since 3
 	 */
 	void (*set_gradient)(struct wl_client *client,
@@ -1208,6 +1225,20 @@ struct strata_layer_v1_interface {
 			       uint32_t count,
 			       struct wl_array *transform,
 			       struct wl_array *values);
+	/**
+	 * continue a path too long for one message
+	 *
+	 * Appends elements (in set_shape's form, whole elements only) to
+	 * the pending shape path or shadow path, which set_shape or
+	 * set_shadow_path began. The whole path is at most 16384 elements.
+	 * Appending to a path that is not set, or past that limit, is an
+	 * invalid_path error; an unknown target is invalid_enum.
+	 * @since 3
+	 */
+	void (*append_path)(struct wl_client *client,
+			    struct wl_resource *resource,
+			    uint32_t target,
+			    struct wl_array *path);
 };
 
 #define STRATA_LAYER_V1_ANIMATION_STARTED 0
@@ -1354,6 +1385,10 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_SET_REPLICATOR_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_APPEND_PATH_SINCE_VERSION 3
 
 /**
  * @ingroup iface_strata_layer_v1

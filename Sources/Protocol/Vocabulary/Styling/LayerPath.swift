@@ -119,3 +119,22 @@ public struct LayerPath: Hashable, Sendable {
             && zip(elements, other.elements).allSatisfy { $0.opcode == $1.opcode }
     }
 }
+
+extension LayerPath {
+    /// Doubles one request's path carries at most: libwayland sends
+    /// messages of at most 4 KiB, so a longer path goes out in parts.
+    public static let doublesPerMessage = 480
+
+    /// The wire form in parts of whole elements, each within
+    /// `doublesPerMessage`; one empty part for an empty path.
+    public var wireParts: [[Double]] {
+        var parts: [[Double]] = [[]]
+        for element in elements {
+            var values = [element.opcode]
+            for p in element.points { values += [p.x, p.y] }
+            if parts[parts.count - 1].count + values.count > Self.doublesPerMessage { parts.append([]) }
+            parts[parts.count - 1] += values
+        }
+        return parts
+    }
+}

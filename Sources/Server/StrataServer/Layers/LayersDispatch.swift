@@ -218,6 +218,9 @@ enum LayersDispatch {
                 reportingViolations { () throws(ProtocolViolation) in
                     try layer(r).setReplicator(count: count, transform: try doubles(transform, of: r), values: try doubles(values, of: r))
                 }
+            },
+            append_path: { _, r, target, path in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).appendPath(target: target, try doubles(path, of: r)) }
             }))
 
     private static func color(_ red: wl_fixed_t, _ green: wl_fixed_t, _ blue: wl_fixed_t, _ alpha: wl_fixed_t) -> Color {

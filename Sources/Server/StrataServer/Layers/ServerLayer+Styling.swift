@@ -65,6 +65,35 @@ extension ServerLayer {
         changed()
     }
 
+    func appendPath(target: UInt32, _ wire: [Double]) throws(ProtocolViolation) {
+        let more = try path(wire, "appended path")
+        func tooLong(_ count: Int) throws(ProtocolViolation) {
+            guard count <= LayerPath.maxElements else {
+                throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_PATH,
+                             "layer \(id): a path of more than \(LayerPath.maxElements) elements")
+            }
+        }
+        switch target {
+        case 0:
+            guard var shape = pending.shape, !shape.path.isEmpty else {
+                throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_PATH, "layer \(id): no shape path to append to")
+            }
+            try tooLong(shape.path.elements.count + more.elements.count)
+            shape.path.elements += more.elements
+            pending.shape = shape
+        case 1:
+            guard var shadowPath = pending.style.shadowPath else {
+                throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_PATH, "layer \(id): no shadow path to append to")
+            }
+            try tooLong(shadowPath.elements.count + more.elements.count)
+            shadowPath.elements += more.elements
+            pending.style.shadowPath = shadowPath
+        default:
+            throw invalidEnum("\(target) is not a path target")
+        }
+        changed()
+    }
+
     /// The shape being set up: the pending one, or a new CAShapeLayer's defaults.
     private var pendingShape: ShapeStyle {
         get { pending.shape ?? ShapeStyle() }
@@ -121,7 +150,7 @@ extension ServerLayer {
     }
 
     /// More gradient colors than this are an error.
-    static let maxGradientColors = 256
+    static let maxGradientColors = 80
 
     func setGradient(type: UInt32, colors: [Double], locations: [Double], points: [Double]) throws(ProtocolViolation) {
         guard let type = GradientType(rawValue: type) else { throw invalidEnum("\(type) is not a gradient type") }
