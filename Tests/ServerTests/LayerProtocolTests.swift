@@ -30,7 +30,7 @@ final class LayerProtocolTests: XCTestCase {
     }
 
     /// A mapped window: a toplevel whose context shows `root`, committed and presented.
-    private struct Window {
+    struct Window {
         let connection: Connection
         let manager: LayerManager
         let toplevel: Toplevel
@@ -38,7 +38,7 @@ final class LayerProtocolTests: XCTestCase {
         let root: Layer
     }
 
-    private func makeWindow(title: String, size: Size = Size(width: 100, height: 80),
+    func makeWindow(title: String, size: Size = Size(width: 100, height: 80),
                             color: Color = Color(red: 0, green: 0, blue: 1)) throws -> Window {
         let connection = try connect()
         let manager = try connection.requireLayerManager()
@@ -54,7 +54,7 @@ final class LayerProtocolTests: XCTestCase {
         return Window(connection: connection, manager: manager, toplevel: toplevel, context: context, root: root)
     }
 
-    private func windowTree(titled title: String) throws -> [String: Any]? {
+    func windowTree(titled title: String) throws -> [String: Any]? {
         try strata.windows().first { $0["title"] as? String == title }
     }
 
@@ -219,7 +219,7 @@ final class LayerProtocolTests: XCTestCase {
     /// Runs `provoke` on a fresh client, expects the protocol error, and
     /// checks that the compositor and a bystander client go on.
     @discardableResult
-    private func assertProtocolError(interface: String, code: UInt32, objectID: ((Window) -> UInt32)? = nil,
+    func assertProtocolError(interface: String, code: UInt32, objectID: ((Window) -> UInt32)? = nil,
                                      file: StaticString = #filePath, line: UInt = #line,
                                      _ provoke: (Window) throws -> Void) throws -> (interfaceName: String, objectID: UInt32, code: UInt32) {
         let bystander = try makeWindow(title: "bystander", color: Color(red: 0, green: 1, blue: 0))
@@ -246,7 +246,7 @@ final class LayerProtocolTests: XCTestCase {
         return error
     }
 
-    private let layerInterface = "strata_layer_v1"
+    var layerInterface: String { "strata_layer_v1" }
 
     func testCycleIsAnError() throws {
         var cycle: Set<UInt32> = []

@@ -43,7 +43,10 @@ extension Layer {
     public func setShadowPath(_ path: LayerPath?) {
         let parts = (path ?? LayerPath()).wireParts
         setShadowPath(rawPath: parts[0])
-        for part in parts.dropFirst() { appendPath(rawTarget: 1, rawPath: part) }
+        for part in parts.dropFirst() {
+            display.flushWaiting()
+            appendPath(rawTarget: 1, rawPath: part)
+        }
     }
 
     public func setShadowPath(rawPath: [Double]) {
@@ -57,7 +60,10 @@ extension Layer {
     public func setShape(_ path: LayerPath?, fillRule: FillRule = .nonZero) {
         let parts = (path ?? LayerPath()).wireParts
         setShape(rawPath: parts[0], fillRuleRawValue: fillRule.rawValue)
-        for part in parts.dropFirst() { appendPath(rawTarget: 0, rawPath: part) }
+        for part in parts.dropFirst() {
+            display.flushWaiting()
+            appendPath(rawTarget: 0, rawPath: part)
+        }
     }
 
     /// Appends elements to the pending shape (0) or shadow (1) path.

@@ -84,6 +84,16 @@ final class WaylandDisplay {
         return true
     }
 
+    /// Flushes, waiting while the socket is full: for a run of large
+    /// requests (a long path in parts), which libwayland's small buffer
+    /// would otherwise refuse. Errors show at the connection's next use.
+    func flushWaiting() {
+        while (try? flush()) == false {
+            var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&entry, 1, 100)
+        }
+    }
+
     @discardableResult
     func dispatchPending() throws -> Int {
         let display = try requireDisplay()
