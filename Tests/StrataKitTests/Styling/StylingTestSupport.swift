@@ -37,6 +37,7 @@ final class RecordingNode: LayerNode {
         case lineDash([Double], Double)
         case strokeRange(Double, Double)
         case gradient(GradientStyle?)
+        case replicator(ReplicatorStyle?)
         case mask(ObjectIdentifier?)
         case other(String)
 
@@ -83,6 +84,7 @@ final class RecordingNode: LayerNode {
     func setLineDash(pattern: [Double], phase: Double) { requests.append(.lineDash(pattern, phase)) }
     func setStrokeRange(start: Double, end: Double) { requests.append(.strokeRange(start, end)) }
     func setGradient(_ gradient: GradientStyle?) { requests.append(.gradient(gradient)) }
+    func setReplicator(_ rules: ReplicatorStyle?) { requests.append(.replicator(rules)) }
     func setMask(_ mask: (any LayerNode)?) { requests.append(.mask(mask.map(ObjectIdentifier.init))) }
 
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool) {

@@ -41,6 +41,8 @@ protocol LayerNode: AnyObject {
     func setLineDash(pattern: [Double], phase: Double)
     func setStrokeRange(start: Double, end: Double)
     func setGradient(_ gradient: GradientStyle?)
+    /// A replicator's rules; nil makes it a plain layer.
+    func setReplicator(_ rules: ReplicatorStyle?)
     /// A node outside any tree whose alpha masks this one; nil removes it.
     func setMask(_ mask: (any LayerNode)?)
 
@@ -68,6 +70,9 @@ protocol LayerTransport: AnyObject {
 extension Layer: LayerNode {
     var nodeSublayers: [any LayerNode] { sublayers }
     var nodeSuperlayer: (any LayerNode)? { superlayer }
+
+    /// nil: one plain copy, which is what a layer without rules draws.
+    func setReplicator(_ rules: ReplicatorStyle?) { setReplicator(rules ?? ReplicatorStyle()) }
 
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool) {
         addAnimation(animation, forKey: key, absoluteBegin: false, keptOnCompletion: keptOnCompletion)

@@ -5,15 +5,7 @@ import StrataProtocol
 // one request per group of properties that changed.
 extension LayerTransactionEncoder {
     /// Whether `property` is one of version 3's key paths.
-    static func isStyling(_ property: AnimatableProperty) -> Bool {
-        switch property {
-        case .cornerRadius, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
-             .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint:
-            return true
-        default:
-            return false
-        }
-    }
+    static func isStyling(_ property: AnimatableProperty) -> Bool { property.sinceVersion >= 3 }
 
     /// The groups in which a new layer differs from the compositor's defaults.
     static func styleChangesFromDefaults(of layer: CALayer) -> CALayer.Changes {
@@ -43,6 +35,7 @@ extension LayerTransactionEncoder {
             if (shape.strokeStart, shape.strokeEnd) != (initial.strokeStart, initial.strokeEnd) { changes.insert(.strokeRange) }
         }
         if let gradientLayer = layer as? CAGradientLayer, gradientLayer.gradientStyle != nil { changes.insert(.gradient) }
+        if layer is CAReplicatorLayer { changes.insert(.replicator) }
         return changes
     }
 
@@ -81,6 +74,9 @@ extension LayerTransactionEncoder {
         }
         if changes.contains(.gradient), let gradientLayer = layer as? CAGradientLayer {
             remote.setGradient(gradientLayer.gradientStyle); sent()
+        }
+        if changes.contains(.replicator), let replicator = layer as? CAReplicatorLayer {
+            remote.setReplicator(replicator.replicatorStyle); sent()
         }
         if changes.contains(.mask) { remote.setMask(layer.mask.map { entry(for: $0).remote }); sent() }
     }

@@ -43,9 +43,11 @@ extension CALayer {
         /// A gradient layer's colors, locations, points and type.
         static let gradient = Changes(rawValue: 1 << 25)
         static let mask = Changes(rawValue: 1 << 26)
+        /// A replicator's count, transform, delay and colors.
+        static let replicator = Changes(rawValue: 1 << 27)
 
         static let styling: Changes = [.cornerRadius, .border, .shadow, .shadowPath, .shape, .fillColor, .stroke,
-                                       .lineDash, .strokeRange, .gradient, .mask]
+                                       .lineDash, .strokeRange, .gradient, .mask, .replicator]
 
         static let all: Changes = Changes([.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
                                            .masksToBounds, .backgroundColor, .contents, .contentsScale,

@@ -73,6 +73,11 @@ extension LocalLayer {
         changed()
     }
 
+    func setReplicator(_ rules: ReplicatorStyle?) {
+        pending.replicator = rules
+        changed()
+    }
+
     func setMask(_ mask: (any LayerNode)?) {
         pendingMask = mask.map { $0 as! LocalLayer }
         maskChanged = true

@@ -1,0 +1,90 @@
+import XCTest
+import StrataProtocol
+@testable import StrataKit
+
+/// CAReplicatorLayer, sent as one set_replicator for the compositor to
+/// copy, and CATextLayer, drawn by the app into its contents.
+final class ReplicatorAndTextLayerTests: StylingTestCase {
+    /// CAReplicatorLayer reference: instanceCount "defaults to 1",
+    /// instanceDelay 0, instanceTransform the identity, instanceColor
+    /// "defaults to opaque white" (nil here, which draws as white), offsets 0.
+    func testReplicatorDefaults() {
+        let layer = CAReplicatorLayer()
+        XCTAssertEqual(layer.instanceCount, 1)
+        XCTAssertEqual(layer.instanceDelay, 0)
+        XCTAssertTrue(CATransform3DIsIdentity(layer.instanceTransform))
+        XCTAssertEqual([layer.instanceRedOffset, layer.instanceGreenOffset, layer.instanceBlueOffset, layer.instanceAlphaOffset],
+                       [0, 0, 0, 0])
+        XCTAssertEqual(layer.replicatorStyle, ReplicatorStyle())
+    }
+
+    /// The activity spinner's recipe, as the compositor receives it.
+    func testSendsTheRules() {
+        let layer = CAReplicatorLayer()
+        layer.instanceCount = 12
+        layer.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+        layer.instanceDelay = 1.0 / 12
+        layer.instanceAlphaOffset = -1.0 / 12
+        let remote = node(of: layer)
+        guard case .replicator(let rules)? = remote.requests.first(where: { if case .replicator = $0 { true } else { false } }),
+              let rules else { return XCTFail("\(remote.requests)") }
+        XCTAssertEqual(rules.count, 12)
+        XCTAssertEqual(rules.instanceTransform.a, cos(.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(rules.instanceTransform.b, sin(.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(rules.instanceDelay, 1.0 / 12, accuracy: 1e-12)
+        XCTAssertEqual(rules.instanceColorOffsets[3], -1.0 / 12, accuracy: 1e-7)
+        remote.requests = []
+        layer.instanceCount = 5000
+        encodeChanges()
+        XCTAssertEqual(remote.requests, [.replicator(layer.replicatorStyle)])
+        XCTAssertEqual(layer.replicatorStyle.count, ReplicatorStyle.maxInstances, "brought into the protocol's range")
+    }
+
+    /// instanceTransform is animatable (CAReplicatorLayer reference).
+    func testInstanceTransformAnimates() {
+        let layer = CAReplicatorLayer()
+        CATransaction.flush()
+        layer.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        let animation = layer.animationEntries.first { $0.key == "instanceTransform" }
+        XCTAssertEqual(animation?.wire.first?.values.last, [1, 0, 0, 1, 10, 0])
+    }
+
+    /// CATextLayer reference: fontSize "Defaults to 36.0", foregroundColor
+    /// "Defaults to opaque white", isWrapped false, truncation and alignment
+    /// modes none and natural.
+    func testTextLayerDefaults() {
+        let layer = CATextLayer()
+        XCTAssertNil(layer.string)
+        XCTAssertEqual(layer.fontSize, 36)
+        XCTAssertEqual(layer.foregroundColor.map(Color.init), Color(red: 1, green: 1, blue: 1))
+        XCTAssertFalse(layer.isWrapped)
+        XCTAssertEqual(layer.truncationMode, .none)
+        XCTAssertEqual(layer.alignmentMode, .natural)
+        XCTAssertEqual([CATextLayerAlignmentMode.center, .justified].map(\.rawValue), ["center", "justified"])
+    }
+
+    /// The string is drawn in the foreground color into the layer's
+    /// contents, centered when asked; setting it asks for display.
+    func testTextLayerDrawsItsString() throws {
+        let layer = CATextLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 120, height: 40)
+        layer.string = "Hi"
+        layer.fontSize = 24
+        layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.alignmentMode = .center
+        XCTAssertFalse(layer.needsDisplayRect.isNull, "setting the string asks for display")
+        layer.displayIfNeeded()
+        let image = try XCTUnwrap(layer.contents as? CGImage)
+        // Red ink lies in the middle third only: centered.
+        var columns: [Int] = []
+        for x in 0..<image.width {
+            for y in 0..<image.height where (DrawingFixtures.pixel(image, x, y) >> 16) & 0xff > 128 {
+                columns.append(x)
+                break
+            }
+        }
+        let ink = try XCTUnwrap(columns.first.flatMap { first in columns.last.map { (first, $0) } })
+        XCTAssertGreaterThan(ink.0, 30)
+        XCTAssertLessThan(ink.1, 90)
+    }
+}
