@@ -98,6 +98,8 @@ let package = Package(
         .executableTarget(name: "strata-settings-demo", dependencies: ["StrataKit"], path: "Sources/Demos/SettingsDemo"),
         // A profile screen laid out with anchors and nested stack views, in light and dark appearance.
         .executableTarget(name: "strata-profile-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ProfileDemo"),
+        // Corners, shadows, borders, shape, gradient, replicator and text layers, masks: what the render server draws.
+        .executableTarget(name: "strata-styling-demo", dependencies: ["StrataKit"], path: "Sources/Demos/StylingDemo"),
         // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
         .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 

@@ -75,6 +75,20 @@ final class DemoAppTests: XCTestCase {
         }
     }
 
+    /// What the render server draws for layers, as UIKit code sets it up:
+    /// a shadowed card with a circular avatar, a gradient header with two
+    /// rounded corners, a border over a clipped rotated child, a progress
+    /// ring and a dashed path, radial and conic gradients, a replicated
+    /// spinner, a text layer and a reflection faded by a gradient mask.
+    func testStylingAppMatchesItsReferencesAtScaleOneAndTwo() throws {
+        for scale in [1, 2] {
+            strata = try StrataProcess(width: 420 * scale, height: 500 * scale, scale: scale)
+            try showDemo("strata-styling-demo", layers: 20)
+            try assertScreenshot(matches: "styling-demo@\(scale)x")
+            strata.stop()
+        }
+    }
+
     /// The running clock's second hand is one repeating animation that the
     /// compositor plays: with the clock stopped (SIGSTOP), frames a quarter
     /// minute apart still show the hand in different places.

@@ -19,6 +19,8 @@ struct AppUnderTest {
     static let photos = AppUnderTest(product: "strata-photos-demo", arguments: [], title: "Photos", width: 320, height: 280)
     /// Known views: colors, a rotation, transparency, opacity, clipping, a drawn shape and a label.
     static let pixels = AppUnderTest(product: "strata-pixel-app", arguments: [], title: "Pixels", width: 200, height: 160)
+    /// Every styling property of layers: corners, shadows, borders, shapes, gradients, a replicator, a text layer, masks.
+    static let styling = AppUnderTest(product: "strata-styling-demo", arguments: [], title: "Styling", width: 360, height: 432)
 }
 
 /// How an app's window is composited.

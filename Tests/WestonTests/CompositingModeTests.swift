@@ -29,7 +29,8 @@ final class CompositingModeTests: XCTestCase {
                                       file: StaticString = #filePath, line: UInt = #line) throws {
         var pictures: [Compositing: DecodedPNG] = [:]
         for compositing in [Compositing.server, .client] {
-            let strata = try StrataProcess(width: 480, height: 400, scale: scale,
+            // Room for the window and its title bar, whatever the app's size.
+            let strata = try StrataProcess(width: max(480, app.width + 120) * scale, height: max(400, app.height + 120) * scale, scale: scale,
                                            socketName: "strata-modes-\(UInt32.random(in: 0...UInt32.max))")
             self.strata = strata
             pictures[compositing] = try strata.content(of: app, compositing: compositing, scale: scale)
@@ -60,6 +61,16 @@ final class CompositingModeTests: XCTestCase {
 
     func testPhotosDemoInBothModes() throws {
         try assertBothModesMatch(.photos, name: "modes-photos-demo")
+    }
+
+    /// The render server's styling (StrataRender in the compositor, or in
+    /// the app) draws the same pixels either way.
+    func testStylingDemoInBothModes() throws {
+        try assertBothModesMatch(.styling, name: "modes-styling-demo")
+    }
+
+    func testStylingDemoInBothModesAtScaleTwo() throws {
+        try assertBothModesMatch(.styling, name: "modes-styling-demo@2x", scale: 2)
     }
 
     func testPixelAppInBothModes() throws {
