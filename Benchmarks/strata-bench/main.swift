@@ -13,10 +13,18 @@ if areas == ["compositing-views"] {
     runCompositingViewsChild()
     exit(0)
 }
+// The styling area's app part, in a process of its own (one compositor connection per process).
+if areas == ["styling-app"] {
+    runProgressRingBytesBenchmark()
+    exit(0)
+}
 func wanted(_ area: String) -> Bool { areas.isEmpty || areas.contains(area) }
 
 if wanted("render") { runRenderBenchmarks() }
-if wanted("styling") { runStylingBenchmarks() }
+if wanted("styling") {
+    runStylingBenchmarks()
+    runAreaInItsOwnProcess("styling-app")
+}
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }
