@@ -103,6 +103,60 @@ final class StylingDamageTests: XCTestCase {
     }
 }
 
+/// Animations apply on top of the whole model: a layer whose position
+/// animates keeps its corners, border, shadow, shape and gradient, and an
+/// animated path or gradient colors reach what is drawn.
+final class StylingPresentationTests: XCTestCase {
+    private func animated(_ model: RenderLayer.Properties, _ animation: LayerAnimation) -> AnimatedLayer {
+        let layer = AnimatedLayer()
+        layer.model = model
+        layer.pendingAnimationChanges = [.add(RunningAnimation(key: "a", effect: .property(animation), delay: nil, keptOnCompletion: false))]
+        layer.applyAnimationChanges()
+        return layer
+    }
+
+    func testAnimatingPositionKeepsTheStyling() {
+        var model = RenderLayer.Properties()
+        model.style.cornerRadius = 12
+        model.style.shadowOpacity = 0.5
+        model.style.shadowPath = StylingRenderTests.circle(center: Point(x: 10, y: 10), radius: 10)
+        var shape = ShapeStyle()
+        shape.path = StylingRenderTests.circle(center: Point(x: 20, y: 20), radius: 15)
+        shape.lineDashPattern = [4, 2]
+        model.shape = shape
+        var gradient = GradientStyle()
+        gradient.colors = [.red, .blue]
+        model.gradient = gradient
+        model.replicator = ReplicatorStyle()
+        let layer = animated(model, LayerAnimation(property: .position, values: [[0, 0], [10, 0]], timing: MediaTiming(duration: 1)))
+        let shown = layer.presentation(at: 0.5)
+        XCTAssertEqual(shown.position.x, 5, accuracy: 1e-9)
+        XCTAssertEqual(shown.style, model.style)
+        XCTAssertEqual(shown.shape, model.shape)
+        XCTAssertEqual(shown.gradient, model.gradient)
+        XCTAssertEqual(shown.replicator, model.replicator)
+    }
+
+    func testAnimatedPathAndColorsAreDrawn() {
+        var model = RenderLayer.Properties()
+        var shape = ShapeStyle()
+        shape.path = LayerPath([.move(Point(x: 0, y: 0)), .line(Point(x: 10, y: 0))])
+        model.shape = shape
+        let to = LayerPath([.move(Point(x: 0, y: 0)), .line(Point(x: 30, y: 20))])
+        let layer = animated(model, LayerAnimation(property: .path, values: [shape.path.wireValue, to.wireValue],
+                                                   timing: MediaTiming(duration: 1)))
+        XCTAssertEqual(layer.presentation(at: 0.5).shape?.path.elements.last, .line(Point(x: 20, y: 10)))
+
+        var gradientModel = RenderLayer.Properties()
+        var gradient = GradientStyle()
+        gradient.colors = [.red, .blue]
+        gradientModel.gradient = gradient
+        let fading = animated(gradientModel, LayerAnimation(property: .colors, values: [[1, 0, 0, 1, 0, 0, 1, 1], [0, 1, 0, 1, 0, 0, 1, 1]],
+                                                            timing: MediaTiming(duration: 1)))
+        XCTAssertEqual(fading.presentation(at: 0.5).gradient?.colors.first, Color(red: 0.5, green: 0.5, blue: 0))
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so a failure repeats.
 struct SplitMix {
     var state: UInt64

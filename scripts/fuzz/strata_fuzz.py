@@ -609,7 +609,10 @@ class Fuzzer:
                  "backgroundColor": 4, "contentsRect": 4, "contentsCenter": 4,
                  "cornerRadius": 1, "borderWidth": 1, "borderColor": 4, "shadowColor": 4, "shadowOpacity": 1,
                  "shadowOffset": 2, "shadowRadius": 1, "fillColor": 4, "strokeColor": 4, "lineWidth": 1,
-                 "lineDashPhase": 1, "miterLimit": 1, "strokeStart": 1, "strokeEnd": 1, "startPoint": 2, "endPoint": 2}
+                 "lineDashPhase": 1, "miterLimit": 1, "strokeStart": 1, "strokeEnd": 1, "startPoint": 2, "endPoint": 2,
+                 "instanceTransform": 6}
+    # Values of varying length, each preceded by its count of doubles.
+    VARIABLE_KEY_PATHS = ("path", "shadowPath", "colors", "locations")
 
     def plausible_animation(self, name):
         """add_animation or add_transition arguments that mostly fit their rules."""
@@ -628,10 +631,16 @@ class Fuzzer:
         if name == "add_transition":
             return (encode_string(key) + struct.pack("<II", rng.randrange(7), rng.randrange(5)) + doubles(timing)
                     + doubles(curves) + doubles(rng.choice([[0, 1], [0.25, 0.75], [0, 2], [0]])) + struct.pack("<I", flags))
-        path = rng.choice(list(self.KEY_PATHS) + ["cornerRadiusX", "path"])
+        path = rng.choice(list(self.KEY_PATHS) + list(self.VARIABLE_KEY_PATHS) + ["cornerRadiusX"])
         width = self.KEY_PATHS.get(path, 1)
         count = rng.choice([1, 2, 2, 3, 5])
-        values = [rng.uniform(0, 1) if rng.random() < 0.8 else number() for _ in range(count * width + rng.choice([0, 0, 0, 1]))]
+        if path in self.VARIABLE_KEY_PATHS:
+            values = []
+            for _ in range(count):
+                value = self.plausible_path() if path.endswith("ath") else [rng.uniform(0, 1) for _ in range(rng.choice([0, 4, 8, 9]))]
+                values += [rng.choice([len(value)] * 8 + [len(value) + 1, -1, 1e9])] + value
+        else:
+            values = [rng.uniform(0, 1) if rng.random() < 0.8 else number() for _ in range(count * width + rng.choice([0, 0, 0, 1]))]
         key_times = rng.choice([[], sorted(rng.uniform(0, 1) for _ in range(count)), [0.5] * count, [1, 0]])
         spring = rng.choice([[], [], [1, 100, 10, 0], [0, 1, 1, 1], [1e-3, 1e9, 0, 1e6], [1e6, 1e-3, 1e9, -1e6]])
         return (encode_string(key) + encode_string(path) + doubles(values) + doubles(key_times)

@@ -7,6 +7,7 @@ import StrataProtocol
 enum AnimationValue {
     /// `value` as a value of `property`, or nil when it is not one.
     static func wire(_ value: Any, for property: AnimatableProperty) -> [Double]? {
+        if property.isVariableLength { return variableWire(value, for: property) }
         if let wire = value as? WireValue { return wire.values.count == property.components ? wire.values : nil }
         let result: [Double]?
         switch property.components {
@@ -28,6 +29,30 @@ enum AnimationValue {
         }
         guard let result, result.allSatisfy(\.isFinite) else { return nil }
         return clamped(result, for: property)
+    }
+
+    /// A path (CGPath or UIBezierPath), colors (CGColors or UIColors) or
+    /// locations (numbers) as the wire's doubles.
+    private static func variableWire(_ value: Any, for property: AnimatableProperty) -> [Double]? {
+        if let wire = value as? WireValue { return property.accepts(wire.values) ? wire.values : nil }
+        switch property {
+        case .path, .shadowPath:
+            if let path = value as? CGPath { return LayerPath(path).wireValue }
+            if let path = value as? UIBezierPath { return LayerPath(path.cgPath).wireValue }
+            return nil
+        case .colors:
+            guard let colors = value as? [Any] else { return nil }
+            let parsed = colors.compactMap(color)
+            guard parsed.count == colors.count else { return nil }
+            return parsed.flatMap { $0.components.map { min(max($0, 0), 1) } }
+        case .locations:
+            guard let numbers = value as? [Any] else { return nil }
+            let parsed = numbers.compactMap(number)
+            guard parsed.count == numbers.count, parsed.allSatisfy(\.isFinite) else { return nil }
+            return parsed.map { min(max($0, 0), 1) }
+        default:
+            return nil
+        }
     }
 
     /// Brought into what the protocol accepts, as for plain property values.
@@ -75,7 +100,14 @@ enum AnimationValue {
 extension CALayer {
     /// The model value of an animatable property, as wire doubles.
     func modelValue(of property: AnimatableProperty) -> [Double] {
-        animatableValues.value(of: property)
+        // Paths, colors and locations are converted only when asked for.
+        switch property {
+        case .path: return (self as? CAShapeLayer)?.path.map { LayerPath($0).wireValue } ?? []
+        case .shadowPath: return shadowPath.map { LayerPath($0).wireValue } ?? []
+        case .colors: return (self as? CAGradientLayer)?.gradientStyle?.colors.flatMap(\.components) ?? []
+        case .locations: return (self as? CAGradientLayer)?.gradientStyle?.locations ?? []
+        default: return animatableValues.value(of: property)
+        }
     }
 
     /// The animatable properties as one value, to read and apply

@@ -89,7 +89,9 @@ extension CALayer {
         let copy = type(of: self).init()
         copy.isDetachedCopy = true
         copy.copyAppearance(from: self)
-        copy.animatableValues = presentationValues(at: CACurrentMediaTime())
+        let values = presentationValues(at: CACurrentMediaTime())
+        copy.animatableValues = values
+        for property in animatedVariableProperties { copy.setVariableValue(values.value(of: property), of: property) }
         return copy
     }
 
@@ -99,12 +101,33 @@ extension CALayer {
     /// The animatable values at `time`, model values with animations applied.
     func presentationValues(at time: Double) -> AnimatableValues {
         var values = animatableValues
+        // Paths, colors and locations are left out of `animatableValues` (converting them costs): brought in when animated.
+        for property in animatedVariableProperties { values.apply(property, modelValue(of: property)) }
         for entry in animationEntries {
             for animation in entry.scheduledWire {
                 if let value = animation.value(at: time) { values.apply(animation.property, value, additive: animation.isAdditive) }
             }
         }
         return values
+    }
+
+    /// The variable-length properties (paths, colors, locations) some animation drives.
+    private var animatedVariableProperties: Set<AnimatableProperty> {
+        Set(animationEntries.flatMap { $0.wire.map(\.property) }.filter(\.isVariableLength))
+    }
+
+    /// Sets a path, colors or locations from wire doubles (a presentation copy's).
+    private func setVariableValue(_ value: [Double], of property: AnimatableProperty) {
+        switch property {
+        case .path: (self as? CAShapeLayer)?.path = (try? LayerPath(wire: value)).map(CGPath.init)
+        case .shadowPath: shadowPath = (try? LayerPath(wire: value)).flatMap { $0.isEmpty ? nil : CGPath($0) }
+        case .colors:
+            (self as? CAGradientLayer)?.colors = stride(from: 0, to: value.count - value.count % 4, by: 4).map {
+                CGColor(red: value[$0], green: value[$0 + 1], blue: value[$0 + 2], alpha: value[$0 + 3])
+            }
+        case .locations: (self as? CAGradientLayer)?.locations = value.map { NSNumber(value: $0) }
+        default: break
+        }
     }
 
     /// The presentation value of one property now.

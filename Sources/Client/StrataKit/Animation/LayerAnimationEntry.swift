@@ -79,8 +79,20 @@ final class LayerAnimationEntry {
         a.curve = clamped(a.curve)
         a.segmentCurves = a.segmentCurves.count == a.values.count - 1 ? a.segmentCurves.map(clamped) : []
         // About 3.5 KiB of doubles: the message's other parts fit in the rest.
-        let perValue = a.property.components + 1
         let budget = 440 - 4 * (a.segmentCurves.count + 1) - 12
+        if a.property.isVariableLength {
+            // Paths, colors, locations: as many keyframes as fit, first and last
+            // kept; an animation whose two ends do not fit is not sent.
+            let sizes = a.values.map { $0.count + 2 }
+            if sizes.reduce(0, +) > budget {
+                guard a.values.count > 1, sizes[0] + sizes[sizes.count - 1] <= budget else { return nil }
+                a.values = [a.values[0], a.values[a.values.count - 1]]
+                a.keyTimes = []
+                a.segmentCurves = []
+            }
+            return a.problem == nil ? a : nil
+        }
+        let perValue = a.property.components + 1
         if a.values.count * perValue > budget {
             let count = max(2, budget / perValue)
             let times = a.keyTimes.isEmpty ? (0..<a.values.count).map { Double($0) / Double(max(a.values.count - 1, 1)) } : a.keyTimes

@@ -25,3 +25,22 @@ extension LayerPath {
         if elements.count > Self.maxElements { elements.removeLast(elements.count - Self.maxElements) }
     }
 }
+
+extension CGPath {
+    /// A path from the wire's elements (a presentation copy's animated path).
+    convenience init(_ path: LayerPath) {
+        let built = CGMutablePath()
+        func point(_ p: Point) -> CGPoint { CGPoint(x: p.x, y: p.y) }
+        for element in path.elements {
+            switch element {
+            case .move(let p): built.move(to: point(p))
+            case .line(let p): built.addLine(to: point(p))
+            case .quad(let c, let p): built.addQuadCurve(to: point(p), control: point(c))
+            case .cubic(let c1, let c2, let p): built.addCurve(to: point(p), control1: point(c1), control2: point(c2))
+            case .close: built.closeSubpath()
+            }
+        }
+        self.init()
+        elements = built.elements
+    }
+}

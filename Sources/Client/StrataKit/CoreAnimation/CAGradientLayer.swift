@@ -20,13 +20,23 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// the colors, over the background and within its rounded corners.
 open class CAGradientLayer: CALayer {
     /// CGColors; nil or empty draws no gradient.
+    /// Animatable: as many colors blend one by one; other counts switch half way.
     open var colors: [Any]? {
-        didSet { didChange(.gradient) }
+        didSet {
+            didChange(.gradient)
+            if let old = oldValue?.compactMap({ ($0 as? CGColor).map(Color.init) }), colors != nil {
+                runAction(for: .colors, previous: old.flatMap(\.components))
+            }
+        }
     }
 
     /// One per color, 0...1; nil spaces the colors evenly.
     open var locations: [NSNumber]? {
-        didSet { if locations != oldValue { didChange(.gradient) } }
+        didSet {
+            guard locations != oldValue else { return }
+            didChange(.gradient)
+            if let oldValue, locations != nil { runAction(for: .locations, previous: oldValue.map { min(max($0.doubleValue, 0), 1) }) }
+        }
     }
 
     /// In unit coordinates of the bounds: the top centre by default.

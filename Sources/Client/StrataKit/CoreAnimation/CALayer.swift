@@ -202,8 +202,12 @@ open class CALayer {
 
     /// The shadow's shape; nil casts it from the layer's composited alpha.
     /// Not animated (Core Animation animates it; the protocol does not yet).
+    /// Animatable, as a shape layer's path.
     open var shadowPath: CGPath? {
-        didSet { didChange(.shadowPath) }
+        didSet {
+            didChange(.shadowPath)
+            if let oldValue, shadowPath != nil { runAction(for: .shadowPath, previous: LayerPath(oldValue).wireValue) }
+        }
     }
 
     open var name: String?

@@ -41,8 +41,13 @@ open class CAShapeLayer: CALayer {
     /// In the layer's coordinates. Not animated: the protocol animates
     /// the stroke and colors, not the path. Setting it sends it again even
     /// when it is the same object, which a CGMutablePath may have changed.
+    /// Animatable: a path blends into one with the same elements, point by
+    /// point; into another it switches half way.
     open var path: CGPath? {
-        didSet { didChange(.shape) }
+        didSet {
+            didChange(.shape)
+            if let oldValue, path != nil { runAction(for: .path, previous: LayerPath(oldValue).wireValue) }
+        }
     }
 
     open var fillColor: CGColor? = .black {

@@ -1299,7 +1299,13 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * gradient layers fillColor, strokeColor, lineWidth, lineDashPhase,
  * miterLimit, strokeStart, strokeEnd, startPoint, endPoint, and for
  * replicators instanceTransform (six doubles) (colors as four
- * non-premultiplied components). Any other, or one newer than
+ * non-premultiplied components); and path, shadowPath, colors and
+ * locations, whose values vary in length: in values, each is
+ * preceded by its number of doubles (a path in set_shape's form,
+ * four doubles per color, one per location). Two such values blend
+ * point by point when they have the same elements (or as many
+ * colors or locations); otherwise the animation switches from one to
+ * the other half way through. Any other, or one newer than
  * the bound version, is an invalid_key_path error. The transform.* paths set one part of
  * the decomposed transform (translation, rotation, scale, shear).
  *

@@ -52,22 +52,39 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case endPoint
     // CAReplicatorLayer.
     case instanceTransform
+    // Values of varying length: a path's elements (see LayerPath.wireValue),
+    // a gradient's colors (four components each) and locations.
+    case path
+    case shadowPath
+    case colors
+    case locations
 
     /// The strata_layers_v1 version that first names this key path.
     public var sinceVersion: UInt32 {
         switch self {
         case .cornerRadius, .borderWidth, .borderColor, .shadowColor, .shadowOpacity, .shadowOffset, .shadowRadius,
              .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint,
-             .instanceTransform:
+             .instanceTransform, .path, .shadowPath, .colors, .locations:
             return 3
         default:
             return 2
         }
     }
 
-    /// Doubles per value.
+    /// Whether values differ in length (paths, colors, locations): on the
+    /// wire each is then preceded by its count of doubles.
+    public var isVariableLength: Bool {
+        switch self {
+        case .path, .shadowPath, .colors, .locations: return true
+        default: return false
+        }
+    }
+
+    /// Doubles per value; 0 for variable-length values.
     public var components: Int {
         switch self {
+        case .path, .shadowPath, .colors, .locations:
+            return 0
         case .positionX, .positionY, .boundsWidth, .boundsHeight, .rotation, .rotationZ, .scale, .scaleX, .scaleY,
              .translationX, .translationY, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
              .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd:
@@ -85,6 +102,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// Values are finite and within ±2^24, like the geometry the renderer
     /// draws; transforms' own terms are checked by what they produce.
     public func accepts(_ value: [Double]) -> Bool {
+        if isVariableLength { return acceptsVariable(value) }
         guard value.count == components, value.allSatisfy({ $0.isFinite && abs($0) <= 16_777_216 }) else { return false }
         switch self {
         case .boundsSize, .boundsWidth, .boundsHeight: return value.allSatisfy { $0 >= 0 }
@@ -101,6 +119,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// squashed matrix; colors blend premultiplied, so fading in from clear
     /// does not pass through grey. `t` may leave 0...1 (springs overshoot).
     public func interpolate(_ from: [Double], _ to: [Double], _ t: Double) -> [Double] {
+        if isVariableLength { return interpolateVariable(from, to, t) }
         switch self {
         case .transform, .instanceTransform:
             let a = AffineTransform(components: from).decomposed, b = AffineTransform(components: to).decomposed
@@ -129,6 +148,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// What `value` was before `by` was added to it (`add`'s inverse): a
     /// transform is undone by its inverse, the rest subtract.
     public func removing(_ by: [Double], from value: [Double]) -> [Double] {
+        if isVariableLength { return by.count == value.count ? zip(value, by).map { $0 - $1 } : value }
         switch self {
         case .transform, .instanceTransform:
             guard let inverse = AffineTransform(components: by).inverted() else { return value }
@@ -141,6 +161,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// `value` added on top of `base`, for additive animations: transforms
     /// concatenate (the animation's transform applied first), the rest add.
     public func add(_ value: [Double], to base: [Double]) -> [Double] {
+        if isVariableLength { return value.count == base.count ? zip(value, base).map { $0 + $1 } : value }
         switch self {
         case .transform, .instanceTransform:
             return AffineTransform(components: value).concatenating(AffineTransform(components: base)).components

@@ -22,6 +22,9 @@ public struct AnimatableValues: Hashable, Sendable {
     public var endPoint = Point(x: 0.5, y: 1)
     /// A replicator's instance transform (ignored on other layers).
     public var instanceTransform = AffineTransform.identity
+    /// A gradient layer's colors and locations (ignored on other layers).
+    public var gradientColors: [Color] = []
+    public var gradientLocations: [Double] = []
 
     public init() {}
 
@@ -67,6 +70,10 @@ public struct AnimatableValues: Hashable, Sendable {
         case .startPoint: return [startPoint.x, startPoint.y]
         case .endPoint: return [endPoint.x, endPoint.y]
         case .instanceTransform: return instanceTransform.components
+        case .path: return shape.path.wireValue
+        case .shadowPath: return style.shadowPath?.wireValue ?? []
+        case .colors: return gradientColors.flatMap(\.components)
+        case .locations: return gradientLocations
         }
     }
 
@@ -116,6 +123,12 @@ public struct AnimatableValues: Hashable, Sendable {
         case .startPoint: startPoint = Point(x: v[0], y: v[1])
         case .endPoint: endPoint = Point(x: v[0], y: v[1])
         case .instanceTransform: instanceTransform = AffineTransform(components: v)
+        case .path: if let path = try? LayerPath(wire: v) { shape.path = path }
+        case .shadowPath: if let path = try? LayerPath(wire: v) { style.shadowPath = path.isEmpty ? nil : path }
+        case .colors:
+            guard v.count % 4 == 0 else { return }
+            gradientColors = stride(from: 0, to: v.count, by: 4).map { Color(clamping: Array(v[$0..<($0 + 4)])) }
+        case .locations: gradientLocations = v.map { min(max($0, 0), 1) }
         }
     }
 

@@ -55,15 +55,14 @@ extension ServerLayer {
         }
         let flags = AnimationFlags(rawValue: request.flags)
         guard AnimationFlags.all.contains(flags) else { throw invalid("unknown animation flags \(request.flags)") }
-        let n = property.components
-        guard !request.values.isEmpty, request.values.count % n == 0, request.values.count / n <= Limits.maxKeyframes else {
-            throw invalid("\(request.values.count) doubles are not 1 to \(Limits.maxKeyframes) values of \(n) for \(property.rawValue)")
+        guard let values = property.values(fromWire: request.values, maxCount: Limits.maxKeyframes) else {
+            let form = property.isVariableLength ? "runs of a count and that many doubles" : "values of \(property.components)"
+            throw invalid("\(request.values.count) doubles are not 1 to \(Limits.maxKeyframes) \(form) for \(property.rawValue)")
         }
         guard request.curves.count % 4 == 0, request.spring.count == 0 || request.spring.count == 4,
               request.timing.count == 6 else {
             throw invalid("curves come in fours, a spring is four doubles and the timing six")
         }
-        let values = stride(from: 0, to: request.values.count, by: n).map { Array(request.values[$0..<($0 + n)]) }
         var curves = stride(from: 0, to: request.curves.count, by: 4).map {
             TimingCurve.bezier(x1: request.curves[$0], y1: request.curves[$0 + 1], x2: request.curves[$0 + 2], y2: request.curves[$0 + 3])
         }
