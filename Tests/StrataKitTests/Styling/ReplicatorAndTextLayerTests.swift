@@ -88,3 +88,61 @@ final class ReplicatorAndTextLayerTests: StylingTestCase {
         XCTAssertLessThan(ink.1, 90)
     }
 }
+
+/// UIColor(patternImage:) and transparency layers in drawing.
+final class PatternAndTransparencyLayerTests: XCTestCase {
+    /// A 2×2 checker tile of red and blue.
+    private func tile() -> UIImage {
+        UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            return format
+        }()).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+            context.fill(CGRect(x: 0, y: 1, width: 1, height: 1))
+        }
+    }
+
+    /// UIKit: "You can use pattern colors to set the fill or stroke color just as you would a solid color."
+    func testAPatternColorFillsWithTheTileRepeated() {
+        let pattern = UIColor(patternImage: tile())
+        let image = DrawingFixtures.render(CGSize(width: 6, height: 4)) { _ in
+            pattern.setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: 6, height: 4))
+        }
+        XCTAssertEqual(DrawingFixtures.pixel(image, 0, 0), 0xffff_0000)
+        XCTAssertEqual(DrawingFixtures.pixel(image, 1, 0), 0xff00_00ff)
+        XCTAssertEqual(DrawingFixtures.pixel(image, 4, 2), 0xffff_0000, "repeated")
+        XCTAssertEqual(DrawingFixtures.pixel(image, 5, 3), 0xffff_0000)
+    }
+
+    /// A pattern background is painted by the app into the layer's contents; the compositor gets no color of it.
+    func testAPatternBackgroundIsPaintedIntoTheContents() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        view.backgroundColor = UIColor(patternImage: tile())
+        view.layer.displayIfNeeded()
+        let contents = try XCTUnwrap(view.layer.contents as? CGImage)
+        XCTAssertEqual(DrawingFixtures.pixel(contents, 1, 0), 0xff00_00ff)
+        XCTAssertEqual(Color(view.layer.backgroundColor!), .clear)
+    }
+
+    /// Inside a transparency layer, overlapping fills do not show through
+    /// each other; the layer is composited once with the outer alpha.
+    func testTransparencyLayerCompositesAsOne() {
+        let image = DrawingFixtures.render(CGSize(width: 4, height: 1)) { context in
+            context.setAlpha(0.5)
+            context.beginTransparencyLayer(auxiliaryInfo: nil)
+            context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+            context.fill(CGRect(x: 0, y: 0, width: 3, height: 1))
+            context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+            context.fill(CGRect(x: 1, y: 0, width: 3, height: 1))
+            context.endTransparencyLayer()
+        }
+        // Half-transparent red, then half-transparent blue where they overlap (not purple).
+        XCTAssertEqual(DrawingFixtures.pixel(image, 0, 0), 0x8080_0000)
+        XCTAssertEqual(DrawingFixtures.pixel(image, 2, 0), 0x8000_0080)
+    }
+}

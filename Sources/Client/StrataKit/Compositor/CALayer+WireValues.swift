@@ -27,6 +27,11 @@ extension StrataProtocol.AffineTransform {
 
 extension Color {
     init(_ color: CGColor) {
+        // A pattern is painted by the app (CALayer+Display); no color of it travels.
+        if color.patternImage != nil {
+            self = .clear
+            return
+        }
         let rgba = color.rgba
         func unit(_ value: CGFloat) -> Double { min(1, max(0, Double(value))) }
         self.init(red: unit(rgba.red), green: unit(rgba.green), blue: unit(rgba.blue), alpha: unit(rgba.alpha))

@@ -75,6 +75,8 @@ open class CALayer {
         didSet {
             guard backgroundColor !== oldValue else { return }
             didChange(.backgroundColor)
+            // A pattern is painted into the contents (CALayer+Display).
+            if backgroundColor?.patternImage != nil || oldValue?.patternImage != nil { setNeedsDisplay() }
             let old = oldValue.map(Color.init) ?? .clear
             runAction(for: .backgroundColor, previous: [old.red, old.green, old.blue, old.alpha])
         }

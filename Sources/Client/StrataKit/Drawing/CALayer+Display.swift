@@ -15,7 +15,9 @@ extension CALayer {
     /// (drawsContent false: no draw(_:) override, known before or learned
     /// during the call) get no store.
     func displayByDrawing() {
-        guard drawsContent else { return }
+        // A pattern background is painted into the store, under the layer's own drawing.
+        let pattern = backgroundColor?.patternImage != nil ? backgroundColor : nil
+        guard drawsContent || pattern != nil else { return }
         let scale = contentsScale > 0 ? contentsScale : 1
         let pixelWidth = Int((bounds.width * scale).rounded(.up))
         let pixelHeight = Int((bounds.height * scale).rounded(.up))
@@ -56,11 +58,15 @@ extension CALayer {
         // UIKit's user space: points, top-left origin at the bounds' origin.
         context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        if let pattern {
+            context.setFillColor(pattern)
+            context.fill(bounds)
+        }
         draw(in: context)
         context.flush()
         // drawsContent is learned: an inherited do-nothing draw reports itself
         // while running. Such a layer keeps no store and no contents.
-        guard drawsContent else { return }
+        guard drawsContent || pattern != nil else { return }
 
         // A new CGImage object each pass, so setting contents is a change even
         // when the pixels are the same store.

@@ -7,15 +7,30 @@ public final class CGColor: Hashable, CustomStringConvertible {
     /// color, [red, green, blue, alpha] otherwise.
     public let components: [CGFloat]?
     private let isGray: Bool
+    /// A pattern color's tile (UIColor(patternImage:)): fills repeat it,
+    /// `patternScale` pixels to a point, from the context's origin.
+    let patternImage: CGImage?
+    let patternScale: CGFloat
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         components = [red, green, blue, alpha]
         isGray = false
+        (patternImage, patternScale) = (nil, 1)
     }
 
     public init(gray: CGFloat, alpha: CGFloat) {
         components = [gray, alpha]
         isGray = true
+        (patternImage, patternScale) = (nil, 1)
+    }
+
+    /// A color that paints `image` tiled; its components are opaque black
+    /// for code that reads them, and the compositor gets no color of it (the
+    /// app paints the tiles).
+    init(patternImage image: CGImage, scale: CGFloat) {
+        components = [0, 1]
+        isGray = true
+        (patternImage, patternScale) = (image, scale > 0 ? scale : 1)
     }
 
     public static let black = CGColor(gray: 0, alpha: 1)
@@ -38,7 +53,7 @@ public final class CGColor: Hashable, CustomStringConvertible {
     }
 
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
-        lhs.isGray == rhs.isGray && lhs.components == rhs.components
+        lhs.isGray == rhs.isGray && lhs.components == rhs.components && lhs.patternImage === rhs.patternImage
     }
 
     public func hash(into hasher: inout Hasher) {

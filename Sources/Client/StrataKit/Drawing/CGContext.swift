@@ -24,7 +24,7 @@ public final class CGContext {
         var shadow: Shadow?
     }
     var state = State()
-    private var savedStates: [State] = []
+    var savedStates: [State] = []
 
     /// The base space shadows are measured in: the CTM the context started
     /// with (points, y down for UIKit contexts; y up for bitmap contexts).
@@ -161,6 +161,16 @@ public final class CGContext {
 
     /// Makes `color` (times the global alpha) the source of `cr` (by default this context's).
     func useSource(_ color: CGColor, on cr: OpaquePointer? = nil) {
+        if let tile = color.patternImage, let pattern = cairo_pattern_create_for_surface(tile.surface) {
+            // Tiles repeat from user space's origin, `patternScale` pixels to a unit.
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, Double(color.patternScale), Double(color.patternScale))
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_set_source(cr ?? cairo, pattern)
+            cairo_pattern_destroy(pattern)
+            return
+        }
         let c = color.rgba
         cairo_set_source_rgba(cr ?? cairo, Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha * state.alpha))
     }

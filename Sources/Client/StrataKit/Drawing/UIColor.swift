@@ -33,6 +33,17 @@ open class UIColor: Hashable, CustomStringConvertible {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
 
+    /// A color that paints `image` tiled: in drawing (fills and strokes),
+    /// and as a view's or layer's background (painted by the app into the
+    /// layer's contents, under what the view draws).
+    public convenience init(patternImage image: UIImage) {
+        guard let tile = image.cgImage else {
+            self.init(cgColor: .clear)
+            return
+        }
+        self.init(cgColor: CGColor(patternImage: tile, scale: image.scale))
+    }
+
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
