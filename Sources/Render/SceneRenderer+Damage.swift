@@ -44,9 +44,11 @@ extension SceneRenderer {
         // A change within a replicator redraws every copy: its whole subtree, before and now.
         let replicators = frame.replicatorNodes, lastReplicators = drawnReplicators
         let watchesReplicators = !replicators.isEmpty || !lastReplicators.isEmpty
+        // Ancestors already walked, so a deep chain is walked once, not once per changed layer.
+        var walked = Set<ObjectIdentifier>()
         func damageReplicators(enclosing id: ObjectIdentifier, _ states: [ObjectIdentifier: DrawnState]) {
             var current: ObjectIdentifier? = id
-            while let next = current {
+            while let next = current, walked.insert(next).inserted {
                 if let node = replicators[next] { damage.formUnion(node.subtreeRect) }
                 if let node = lastReplicators[next] { damage.formUnion(node.subtreeRect) }
                 current = states[next]?.parent
@@ -58,6 +60,11 @@ extension SceneRenderer {
                     damage.formUnion(before.footprint)
                     damage.formUnion(now.footprint)
                     if watchesReplicators { damageReplicators(enclosing: id, frame.states) }
+                    // A mask added or taken away changes the whole subtree's pixels.
+                    if before.key.group?.hasMaskLayer != now.key.group?.hasMaskLayer {
+                        damage.formUnion(before.node.subtreeRect)
+                        damage.formUnion(now.node.subtreeRect)
+                    }
                 }
             } else {
                 damage.formUnion(now.footprint)

@@ -40,6 +40,8 @@ extension SceneRenderer {
             // depends on having visible sublayers), so build the whole frame.
             let layer = state.layer
             if layer.isHidden || !(layer.opacity > 0) { return nil }
+            // A replicator's copies are not tracked layer by layer: build the whole frame.
+            if layer.replicator != nil { return nil }
             var ancestor = state.node.inherited?.parent
             var covered = false
             while let node = ancestor {

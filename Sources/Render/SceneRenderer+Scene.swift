@@ -99,6 +99,7 @@ struct DrawKey: Equatable {
     var shape: ShapeStyle?
     var gradient: GradientStyle?
     var replicator: ReplicatorStyle?
+    var masksToBounds: Bool
 }
 
 /// A layer's contents, prepared for compositing.
@@ -276,6 +277,11 @@ final class FrameBuilder {
     let cache: DecorationCache
     /// Replicators drawn this frame: a change anywhere in one's subtree damages all its copies.
     var replicatorNodes: [ObjectIdentifier: DrawNode] = [:]
+    /// Layers drawn as replicator copies this frame, and at most how many:
+    /// nested replicators multiply, and a client's 1024 × 1024 copies must
+    /// not cost the compositor a million layers a frame.
+    var copiesMade = 0
+    static let maximumCopies = 65_536
 
     /// A layer's properties, or as its animations showed them `offset`
     /// seconds ago (a replicator's delayed instance).
@@ -372,18 +378,25 @@ final class FrameBuilder {
             let restackedHere = node.restackedSublayers
             let replicator = layer.replicator
             if replicator != nil { replicatorNodes[ObjectIdentifier(layer)] = node }
+            // As many instances as the copy budget leaves room for.
+            let room = 1 + (Self.maximumCopies - min(copiesMade, Self.maximumCopies)) / max(sublayers.count, 1)
+            let instances = replicator.map { min($0.count, ReplicatorStyle.maxInstances, room) } ?? 1
+            let instanceTransforms = replicator?.instanceTransforms(count: instances, center: Point(x: layer.bounds.midX, y: layer.bounds.midY))
             // Reversed, so the first sublayer (of the first instance) is popped (and appended) first.
-            for instance in (0..<(replicator.map { min($0.count, ReplicatorStyle.maxInstances) } ?? 1)).reversed() {
+            for instance in (0..<instances).reversed() {
                 var placed = forSublayers
-                if let replicator, instance > 0 {
-                    let bounds = layer.bounds
-                    placed.toPixel = replicator.transform(ofInstance: instance, center: Point(x: bounds.midX, y: bounds.midY))
-                        .concatenating(forSublayers.toPixel)
+                if let replicator, let instanceTransforms, instance > 0 {
+                    placed.toPixel = instanceTransforms[instance].concatenating(forSublayers.toPixel)
                     placed.instance = instance
                     placed.timeOffset += Double(instance) * replicator.instanceDelay
                 }
                 if let replicator { placed.tint = replicator.color(ofInstance: instance) }
                 for index in sublayers.indices.reversed() {
+                    // Copies (nested replicators multiply them) stop at a budget per frame.
+                    if placed.instance > 0 {
+                        guard copiesMade < Self.maximumCopies else { break }
+                        copiesMade += 1
+                    }
                     let sublayer = sublayers[index]
                     var child = placed
                     child.toPixel = Self.properties(of: sublayer, shiftedBy: placed.timeOffset).transformToSuperlayer
@@ -506,6 +519,10 @@ final class FrameBuilder {
                                            contents: m.contents, slices: slices,
                                            contentsDamaged: m.contents.map { !damage(of: $0).isEmpty } ?? false)
         }
+        // A shadow of the contents' alpha changes with the contents' pixels.
+        if let shadow = decorations?.shadow, m.contents.map({ !damage(of: $0).isEmpty }) == true {
+            contentsDamage.formUnion(shadow.raster.rect.intersection(clip))
+        }
         var own = backgroundRect
         for draw in contents?.draws ?? [] { own = own.union(draw.rect) }
         if let composed = contents?.composed { own = own.union(composed.draw.rect) }
@@ -533,7 +550,7 @@ final class FrameBuilder {
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient,
-                          replicator: m.replicator)
+                          replicator: m.replicator, masksToBounds: m.masksToBounds)
         node.inherited = inherited
         node.maskTree = maskTree
         // A replicator's copies are drawn, not tracked: the replicator's subtree is damaged whole instead.

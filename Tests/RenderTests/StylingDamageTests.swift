@@ -103,6 +103,125 @@ final class StylingDamageTests: XCTestCase {
     }
 }
 
+/// Cases a review found: each change leaves the framebuffer as a fresh
+/// render would draw it, and hostile values draw without trapping.
+final class StylingEdgeCaseTests: XCTestCase {
+    private func checkChange(_ name: String, setUp: (RenderLayer) -> RenderLayer, change: (RenderLayer) -> Void) {
+        let root = makeRoot(width: 120, height: 120, color: .white)
+        let layer = setUp(root)
+        let renderer = SceneRenderer(width: 120, height: 120, scale: 1)
+        _ = renderer.render(root)
+        change(layer)
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: name)
+    }
+
+    /// Setting and removing a mask redraws the whole masked subtree.
+    func testAddingAndRemovingAMask() {
+        var mask: RenderLayer?
+        checkChange("mask-added", setUp: { root in
+            let container = RenderLayer(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+            container.addSublayer(RenderLayer(frame: Rect(x: 0, y: 0, width: 100, height: 100), color: .red))
+            root.addSublayer(container)
+            return container
+        }, change: { container in
+            mask = RenderLayer(frame: Rect(x: 0, y: 0, width: 30, height: 30), color: .black)
+            container.mask = mask
+        })
+        checkChange("mask-removed", setUp: { root in
+            let container = RenderLayer(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+            container.addSublayer(RenderLayer(frame: Rect(x: 0, y: 0, width: 100, height: 100), color: .red))
+            container.mask = RenderLayer(frame: Rect(x: 0, y: 0, width: 30, height: 30), color: .black)
+            root.addSublayer(container)
+            return container
+        }, change: { $0.mask = nil })
+    }
+
+    /// Rounded contents clipped, then not: the corners come back.
+    func testTogglingMasksToBoundsOnRoundedContents() {
+        checkChange("rounded-unclipped", setUp: { root in
+            let layer = RenderLayer(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+            layer.contents = LayerImage.solid(width: 120, height: 120, 0xff00_80ff, hasAlpha: false)
+            layer.style.cornerRadius = 30
+            layer.masksToBounds = true
+            root.addSublayer(layer)
+            return layer
+        }, change: { $0.masksToBounds = false })
+    }
+
+    /// A shadow cast by the contents' alpha follows new pixels of the same image.
+    func testShadowOfChangedContents() {
+        let image = LayerImage.filled(width: 40, height: 40) { x, _ in x < 20 ? 0xff00_0000 : 0 }
+        checkChange("contents-shadow", setUp: { root in
+            let layer = RenderLayer(frame: Rect(x: 30, y: 20, width: 40, height: 40))
+            layer.contents = image
+            layer.style.shadowOpacity = 1
+            layer.style.shadowOffset = Size(width: 0, height: 30)
+            layer.style.shadowRadius = 6
+            root.addSublayer(layer)
+            return layer
+        }, change: { _ in
+            for y in 0..<40 { for x in 0..<40 {
+                image.data.storeBytes(of: x >= 20 ? 0xff00_0000 : 0, toByteOffset: y * image.stride + x * 4, as: UInt32.self)
+            } }
+            image.addDamage(PixelRect(x: 0, y: 0, width: 40, height: 40))
+        })
+    }
+
+    /// A drawn layer made a replicator without any change of structure: its copies appear.
+    func testReplicatorSetOnADrawnLayer() {
+        checkChange("replicator-set", setUp: { root in
+            let layer = RenderLayer(frame: Rect(x: 0, y: 0, width: 120, height: 120))
+            layer.addSublayer(RenderLayer(frame: Rect(x: 0, y: 0, width: 10, height: 10), color: .blue))
+            root.addSublayer(layer)
+            return layer
+        }, change: { layer in
+            var rules = ReplicatorStyle()
+            rules.count = 5
+            rules.instanceTransform = AffineTransform(translationX: 20, y: 20)
+            layer.replicator = rules
+        })
+    }
+
+    /// A stroke range on a path cairo finds empty (a lone close), and a
+    /// spring's overshoot to a shadow radius of 10^13: nothing traps.
+    func testDegenerateAndHugeValuesDrawWithoutTrapping() {
+        let root = makeRoot(width: 60, height: 60, color: .white)
+        let layer = RenderLayer(frame: Rect(x: 10, y: 10, width: 40, height: 40), color: .red)
+        var shape = ShapeStyle()
+        shape.path = LayerPath([.close])
+        shape.strokeColor = .blue
+        shape.strokeEnd = 0.5
+        layer.shape = shape
+        var values = layer.properties.animatable
+        values.apply(.shadowRadius, [1.7e13])
+        values.apply(.shadowOpacity, [1])
+        layer.properties.animatable = values
+        XCTAssertEqual(layer.style.shadowRadius, 16_777_216, "clamped to the protocol's range")
+        root.addSublayer(layer)
+        let renderer = renderFrame(root, width: 60, height: 60)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "degenerate")
+    }
+
+    /// Replicators nested three deep (1024 × 1024 × 1024) draw within the copy budget.
+    func testNestedReplicatorsStayWithinTheCopyBudget() {
+        let root = makeRoot(width: 60, height: 60, color: .white)
+        var rules = ReplicatorStyle()
+        rules.count = 1024
+        rules.instanceTransform = AffineTransform(translationX: 0.01, y: 0)
+        var parent = root
+        for _ in 0..<3 {
+            let replicator = RenderLayer(frame: Rect(x: 0, y: 0, width: 60, height: 60))
+            replicator.replicator = rules
+            parent.addSublayer(replicator)
+            parent = replicator
+        }
+        parent.addSublayer(RenderLayer(frame: Rect(x: 0, y: 0, width: 4, height: 4), color: .blue))
+        let renderer = renderFrame(root, width: 60, height: 60)
+        assertPixel(renderer.framebuffer, 1, 1, blue)
+    }
+}
+
 /// Animations apply on top of the whole model: a layer whose position
 /// animates keeps its corners, border, shadow, shape and gradient, and an
 /// animated path or gradient colors reach what is drawn.

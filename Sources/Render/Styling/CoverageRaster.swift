@@ -45,10 +45,10 @@ struct RasterPlacement: Hashable {
     /// `snapping` places raster pixels on output pixels when the layer is
     /// rectilinear; without it (shadows, which must not be redrawn when a
     /// layer moves by a fraction of a pixel) the raster only follows the scale.
-    init?(area: Rect, toPixel: AffineTransform, snapping: Bool) {
+    init?(area: Rect, toPixel: AffineTransform, snapping: Bool, maximumSide: Int = RasterPlacement.maximumSide) {
         guard !area.isEmpty, area.width.isFinite, area.height.isFinite else { return nil }
         self.area = area
-        let max = Double(Self.maximumSide)
+        let max = Double(maximumSide)
         if snapping, toPixel.isNearlyRectilinear, toPixel.a > 0, toPixel.d > 0 {
             let box = toPixel.boundingBox(of: area)
             let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)

@@ -173,11 +173,17 @@ extension FrameBuilder {
             if contents != nil { shapeArea = slices.reduce(shapeArea) { $0.union($1.destination.intersection(m.bounds)) } }
         }
         guard !shapeArea.isEmpty else { return nil }
+        // Spread so wide that its darkest point is below half a level of 8 bits: nothing to draw.
+        let spreadFactor = sigma * (2 * Double.pi).squareRoot()
+        let peak = min(1, shapeArea.width / spreadFactor) * min(1, shapeArea.height / spreadFactor)
+        guard peak * style.shadowOpacity * style.shadowColor.alpha >= 1.0 / 512 else { return nil }
         // Huge radii spread over at most the largest raster: coarse, never a trap.
         let spread = min(ShadowBlur.extent(sigma: sigma), 4_194_304)
         let area = Rect(x: shapeArea.minX - spread, y: shapeArea.minY - spread,
                         width: shapeArea.width + 2 * spread, height: shapeArea.height + 2 * spread)
-        guard let placement = RasterPlacement(area: area, toPixel: toPixel, snapping: false) else { return nil }
+        // A shadow is soft: a coarser raster of a huge one costs less blurring and looks the same.
+        guard let placement = RasterPlacement(area: area, toPixel: toPixel, snapping: false,
+                                              maximumSide: Self.maximumShadowSide) else { return nil }
         let signature = ShadowSignature(
             shadowPath: style.shadowPath, bounds: m.bounds, cornerRadius: style.cornerRadius, maskedCorners: style.maskedCorners,
             cornerCurve: style.cornerCurve, backgroundAlpha: backgroundAlpha, borderWidth: style.hasBorder ? style.borderWidth : 0,
@@ -216,6 +222,9 @@ extension FrameBuilder {
         pixman_image_composite32(PIXMAN_OP_SRC, source, nil, raster.image, 0, 0, 0, 0, 0, 0, w, h)
         pixman_image_composite32(PIXMAN_OP_IN_REVERSE, coverage.image, nil, raster.image, 0, 0, 0, 0, 0, 0, w, h)
     }
+
+    /// The largest side of a shadow's raster, in raster pixels.
+    static let maximumShadowSide = 2048
 
     /// The contents' alpha, placed as the layer shows them, over `raster`.
     private static func drawAlpha(of contents: LayerImage, slices: [ContentsSlice], layerToRaster: AffineTransform,

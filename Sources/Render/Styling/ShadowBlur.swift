@@ -24,6 +24,9 @@ enum ShadowBlur {
     /// Blurs `raster` in place with a Gaussian of `sigma` raster pixels (x and y may differ).
     static func blur(_ raster: CoverageRaster, sigmaX: Double, sigmaY: Double) {
         let w = raster.placement.width, h = raster.placement.height, stride = raster.stride
+        // Past the raster's size a wider blur changes nothing; beyond it the box widths would overflow.
+        let limit = Double(RasterPlacement.maximumSide)
+        let sigmaX = sigmaX.isFinite ? min(sigmaX, limit) : limit, sigmaY = sigmaY.isFinite ? min(sigmaY, limit) : limit
         let data = raster.bytes
         if sigmaX >= 0.5 {
             var line = [UInt8](repeating: 0, count: w)

@@ -44,7 +44,8 @@ enum StrokeTrimming {
         var result: [[Point]] = []
         var current: [Point] = []
         var index = 0
-        let data = flat.pointee.data!
+        // A path cairo finds empty (a lone close) has no data at all.
+        guard flat.pointee.num_data > 0, let data = flat.pointee.data else { return [] }
         while index < Int(flat.pointee.num_data) {
             let header = data[index].header
             let count = Int(header.length)

@@ -81,9 +81,13 @@ public struct AnimatableValues: Hashable, Sendable {
     /// Values are clamped to what the property can take, since a spring or
     /// an additive sum may overshoot (an opacity of 1.1, a negative width).
     public mutating func apply(_ property: AnimatableProperty, _ value: [Double], additive: Bool = false) {
-        let v = additive ? property.add(value, to: self.value(of: property)) : value
+        var v = additive ? property.add(value, to: self.value(of: property)) : value
         // A spring's overshoot or an additive sum out of range: keep the value as it was.
         guard v.allSatisfy(\.isFinite) else { return }
+        // Lengths, offsets and radii stay within the ±2^24 the protocol takes, however far a spring overshoots.
+        if property.sinceVersion >= 3, !property.isVariableLength, property != .instanceTransform {
+            v = v.map { min(max($0, -16_777_216), 16_777_216) }
+        }
         switch property {
         case .position: position = Point(x: v[0], y: v[1])
         case .positionX: position.x = v[0]

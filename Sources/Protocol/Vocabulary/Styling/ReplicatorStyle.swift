@@ -24,12 +24,22 @@ public struct ReplicatorStyle: Hashable, Sendable {
         return Color(clamping: (0..<4).map { c[$0] + Double(k) * instanceColorOffsets[$0] })
     }
 
+    /// Each instance's transform in the replicator's bounds space, for `count` instances.
+    public func instanceTransforms(count: Int, center: Point) -> [AffineTransform] {
+        let toCenter = AffineTransform(translationX: -center.x, y: -center.y)
+        let back = AffineTransform(translationX: center.x, y: center.y)
+        var power = AffineTransform.identity
+        var transforms: [AffineTransform] = []
+        transforms.reserveCapacity(count)
+        for _ in 0..<count {
+            transforms.append(toCenter.concatenating(power).concatenating(back))
+            power = power.concatenating(instanceTransform)
+        }
+        return transforms
+    }
+
     /// Instance k's transform in the replicator's bounds space.
     public func transform(ofInstance k: Int, center: Point) -> AffineTransform {
-        var power = AffineTransform.identity
-        for _ in 0..<k { power = power.concatenating(instanceTransform) }
-        return AffineTransform(translationX: -center.x, y: -center.y)
-            .concatenating(power)
-            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+        instanceTransforms(count: k + 1, center: center)[k]
     }
 }
