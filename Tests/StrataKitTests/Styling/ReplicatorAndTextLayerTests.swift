@@ -146,3 +146,37 @@ final class PatternAndTransparencyLayerTests: XCTestCase {
         XCTAssertEqual(DrawingFixtures.pixel(image, 2, 0), 0x8000_0080)
     }
 }
+
+/// replacePathWithStrokedPath: filling the outline paints what stroking the path would.
+final class StrokedPathTests: XCTestCase {
+    func testFillingTheStrokedPathPaintsTheStroke() {
+        func draw(_ body: (CGContext) -> Void) -> CGImage {
+            DrawingFixtures.render(CGSize(width: 40, height: 40)) { context in
+                context.setLineWidth(6)
+                context.setLineCap(.round)
+                context.setLineJoin(.round)
+                context.move(to: CGPoint(x: 8, y: 8))
+                context.addLine(to: CGPoint(x: 30, y: 12))
+                context.addQuadCurve(to: CGPoint(x: 12, y: 32), control: CGPoint(x: 34, y: 34))
+                body(context)
+            }
+        }
+        let stroked = draw { $0.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1); $0.strokePath() }
+        let filled = draw { context in
+            context.replacePathWithStrokedPath()
+            context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+            context.fillPath()
+        }
+        // Same coverage, but for antialiasing where the pieces of the outline meet.
+        var differing = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let a = Int(DrawingFixtures.pixel(stroked, x, y) >> 24), b = Int(DrawingFixtures.pixel(filled, x, y) >> 24)
+                if abs(a - b) > 48 { differing += 1 }
+            }
+        }
+        XCTAssertLessThanOrEqual(differing, 8, "\(differing) pixels differ")
+        XCTAssertEqual(DrawingFixtures.pixel(filled, 20, 10) >> 24, 0xff, "inside the stroke")
+        XCTAssertEqual(DrawingFixtures.pixel(filled, 20, 20) >> 24, 0, "outside it")
+    }
+}
