@@ -282,6 +282,9 @@ final class FrameBuilder {
     /// not cost the compositor a million layers a frame.
     var copiesMade = 0
     static let maximumCopies = 65_536
+    /// Some shadow this frame follows its layer's sublayers: a change to any
+    /// of them may change it, so the next frame is built whole.
+    var usesSublayerShadows = false
 
     /// A layer's properties, or as its animations showed them `offset`
     /// seconds ago (a replicator's delayed instance).
@@ -515,13 +518,20 @@ final class FrameBuilder {
                                            contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                                            contentsTransform: m.contentsTransform, bounds: m.bounds)
                 : []
-            decorations = self.decorations(of: layer, m, toPixel: toPixel, background: background, clipsRounded: clipsRounded,
+            decorations = self.decorations(of: layer, m, toPixel: toPixel, clip: clip, background: background, clipsRounded: clipsRounded,
                                            contents: m.contents, slices: slices,
                                            contentsDamaged: m.contents.map { !damage(of: $0).isEmpty } ?? false)
         }
         // A shadow of the contents' alpha changes with the contents' pixels.
         if let shadow = decorations?.shadow, m.contents.map({ !damage(of: $0).isEmpty }) == true {
             contentsDamage.formUnion(shadow.raster.rect.intersection(clip))
+        }
+        // A shadow that came, went or moved while the layer's own key stayed (its sublayers changed).
+        if m.style.hasShadow, !previous.isEmpty,
+           let before = previous[ObjectIdentifier(layer)]?.node.decorations?.shadow?.raster.rect,
+           before != decorations?.shadow?.raster.rect {
+            contentsDamage.formUnion(before)
+            if let now = decorations?.shadow?.raster.rect { contentsDamage.formUnion(now) }
         }
         var own = backgroundRect
         for draw in contents?.draws ?? [] { own = own.union(draw.rect) }

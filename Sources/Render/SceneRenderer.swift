@@ -42,6 +42,8 @@ public final class SceneRenderer {
     /// Last full frame's replicators: while there are any, every frame is
     /// built whole, since a change within one redraws all its copies.
     var drawnReplicators: [ObjectIdentifier: DrawNode] = [:]
+    /// Last full frame had a shadow cast by sublayers: frames are built whole too.
+    var drawnSublayerShadows = false
     /// Rounded corners, borders, shapes and shadows, rasterised.
     let decorationCache = DecorationCache()
     /// Decoration rasters made so far: a layer that only moves makes none.
@@ -77,7 +79,7 @@ public final class SceneRenderer {
         let output = PixelRect(x: 0, y: 0, width: width, height: height)
         var tree: DrawNode?
         let damage: Region
-        if !needsFullDamage, sameRoot, drawnReplicators.isEmpty, let previousTree, let last = renderedGeneration,
+        if !needsFullDamage, sameRoot, drawnReplicators.isEmpty, !drawnSublayerShadows, let previousTree, let last = renderedGeneration,
            let changes = SceneGeneration.changes(since: last),
            let patched = patch(previousTree, changed: changes.layers, damagedImages: changes.images, output: output,
                                sharedDamage: sharedDamage) {
@@ -91,6 +93,7 @@ public final class SceneRenderer {
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
             drawnReplicators = frame.replicatorNodes
+            drawnSublayerShadows = frame.usesSublayerShadows
         }
         (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
         defer { prescaleCache.endFrame(); decorationCache.endFrame() }

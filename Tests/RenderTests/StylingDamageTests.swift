@@ -203,6 +203,22 @@ final class StylingEdgeCaseTests: XCTestCase {
         RenderConformance.assertMatchesFreshRender(renderer, root, name: "degenerate")
     }
 
+    /// A layer far taller than a raster may be (a scroll view's content)
+    /// still has crisp corners: the part near the output is made at full density.
+    func testTallRoundedLayersKeepCrispCorners() {
+        func corner(height: Double, shift: Double) -> SceneRenderer {
+            let root = makeRoot(width: 60, height: 60, color: .white)
+            let layer = RenderLayer(frame: Rect(x: 10, y: 10 - shift, width: 40, height: height), color: .blue)
+            layer.style.cornerRadius = 16
+            root.addSublayer(layer)
+            return renderFrame(root, width: 120, height: 120, scale: 2)
+        }
+        // The bottom corners of a 10,000-point layer scrolled into view, and of an 80-point one, both ending at y = 50.
+        let tall = corner(height: 10_000, shift: 10_000 - 40), short = corner(height: 80, shift: 40)
+        let (differing, _) = ImageComparison.assertMatches(tall.framebuffer, expected: short.framebuffer, name: "tall-corner", tolerance: 1)
+        XCTAssertEqual(differing, 0)
+    }
+
     /// Replicators nested three deep (1024 × 1024 × 1024) draw within the copy budget.
     func testNestedReplicatorsStayWithinTheCopyBudget() {
         let root = makeRoot(width: 60, height: 60, color: .white)
@@ -219,6 +235,58 @@ final class StylingEdgeCaseTests: XCTestCase {
         parent.addSublayer(RenderLayer(frame: Rect(x: 0, y: 0, width: 4, height: 4), color: .blue))
         let renderer = renderFrame(root, width: 60, height: 60)
         assertPixel(renderer.framebuffer, 1, 1, blue)
+    }
+}
+
+/// A shadow without a shadow path follows the sublayers too (Core
+/// Animation: the shadow takes the layer's composited alpha): the usual
+/// clear container with a shadow around a rounded, clipped content view.
+final class SublayerShadowTests: XCTestCase {
+    func testAClearContainerCastsItsContentsShadow() {
+        func scene(wrapped: Bool) -> SceneRenderer {
+            let root = makeRoot(width: 160, height: 120, color: .white)
+            let frame = Rect(x: 30, y: 20, width: 100, height: 70)
+            let card = RenderLayer(frame: frame, color: wrapped ? nil : .blue)
+            card.style.shadowOpacity = 0.5
+            card.style.shadowRadius = 8
+            card.style.shadowOffset = Size(width: 0, height: 6)
+            if wrapped {
+                let content = RenderLayer(frame: Rect(x: 0, y: 0, width: 100, height: 70), color: .blue)
+                content.style.cornerRadius = 14
+                content.masksToBounds = true
+                card.addSublayer(content)
+            } else {
+                card.style.cornerRadius = 14
+            }
+            root.addSublayer(card)
+            return renderFrame(root, width: 160, height: 120)
+        }
+        let wrapped = scene(wrapped: true), direct = scene(wrapped: false)
+        let (differing, _) = ImageComparison.assertMatches(wrapped.framebuffer, expected: direct.framebuffer, name: "sublayer-shadow",
+                                                           tolerance: 2)
+        XCTAssertEqual(differing, 0)
+        // And there is a shadow at all: below the card the white is darkened.
+        XCTAssertLessThan(Pixels(wrapped.framebuffer)[80, 96] & 0xff, 0xf0)
+    }
+
+    /// A change of a sublayer changes the shadow, redrawn as a fresh render draws it.
+    func testTheShadowFollowsItsSublayers() {
+        let root = makeRoot(width: 160, height: 120, color: .white)
+        let card = RenderLayer(frame: Rect(x: 30, y: 20, width: 100, height: 70))
+        card.style.shadowOpacity = 0.8
+        card.style.shadowRadius = 4
+        let content = RenderLayer(frame: Rect(x: 0, y: 0, width: 40, height: 40), color: .blue)
+        card.addSublayer(content)
+        root.addSublayer(card)
+        let renderer = SceneRenderer(width: 160, height: 120, scale: 1)
+        _ = renderer.render(root)
+        content.bounds = Rect(x: 0, y: 0, width: 90, height: 60)
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "sublayer-shadow-grown")
+        content.isHidden = true
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root, name: "sublayer-shadow-hidden")
+        assertPixel(renderer.framebuffer, 80, 95, white, tolerance: 0)
     }
 }
 

@@ -45,12 +45,22 @@ struct RasterPlacement: Hashable {
     /// `snapping` places raster pixels on output pixels when the layer is
     /// rectilinear; without it (shadows, which must not be redrawn when a
     /// layer moves by a fraction of a pixel) the raster only follows the scale.
-    init?(area: Rect, toPixel: AffineTransform, snapping: Bool, maximumSide: Int = RasterPlacement.maximumSide) {
+    /// `visible` (output pixels): when the raster would be larger than
+    /// `maximumSide`, only the part near it is made, at full density,
+    /// rather than all of it coarsely (a tall scroll content with rounded corners).
+    init?(area: Rect, toPixel: AffineTransform, snapping: Bool, maximumSide: Int = RasterPlacement.maximumSide,
+          visible: PixelRect? = nil) {
         guard !area.isEmpty, area.width.isFinite, area.height.isFinite else { return nil }
         self.area = area
         let max = Double(maximumSide)
         if snapping, toPixel.isNearlyRectilinear, toPixel.a > 0, toPixel.d > 0 {
-            let box = toPixel.boundingBox(of: area)
+            var box = toPixel.boundingBox(of: area)
+            if box.width > max || box.height > max, let visible, let fromPixel = toPixel.inverted() {
+                let near = visible.insetBy(-64)
+                box = box.intersection(Rect(x: Double(near.x), y: Double(near.y), width: Double(near.width), height: Double(near.height)))
+                guard !box.isEmpty else { return nil }
+                self.area = fromPixel.boundingBox(of: box)
+            }
             let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
             let w = (box.maxX.rounded(.up) - x0), h = (box.maxY.rounded(.up) - y0)
             if w <= max, h <= max {

@@ -76,6 +76,8 @@ private struct ShadowSignature: Hashable {
     var contents: ObjectIdentifier?
     var contentsPlacement: [ContentsSlice]
     var sigma: Double
+    /// What the sublayers draw, when they cast the shadow too.
+    var sublayers: Int?
 }
 
 private struct CornerSignature: Hashable {
@@ -87,7 +89,7 @@ private struct CornerSignature: Hashable {
 extension FrameBuilder {
     /// The layer's decorations drawn through `toPixel`; nil when it has none.
     /// `slices` are its contents' placement, for a shadow of their alpha.
-    func decorations(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, background: Color?,
+    func decorations(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, clip: PixelRect, background: Color?,
                      clipsRounded: Bool, contents: LayerImage?, slices: [ContentsSlice], contentsDamaged: Bool) -> LayerDecorations? {
         let style = m.style
         let gradient = m.gradient.flatMap { $0.isVisible ? $0 : nil }
@@ -100,7 +102,7 @@ extension FrameBuilder {
 
         // The rounded bounds.
         let needsFill = (style.hasRoundedCorners && (background != nil || clipsRounded)) || gradient != nil
-        if needsFill, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true) {
+        if needsFill, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
             let signature = CornerSignature(bounds: bounds.size, radius: style.cornerRadius, corners: style.maskedCorners,
                                             curve: style.cornerCurve)
             if let raster = cache.raster(for: layer, .fill, signature: signature, placement: placement, draw: {
@@ -110,7 +112,7 @@ extension FrameBuilder {
             }
             result.cornerRects = Self.cornerRects(bounds, style, toPixel: toPixel)
         }
-        if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true) {
+        if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
             let signature = GradientSignature(gradient: gradient, bounds: bounds.size, radius: style.cornerRadius,
                                               corners: style.maskedCorners, curve: style.cornerCurve)
             if let raster = cache.raster(for: layer, .gradient, signature: signature, placement: placement, format: PIXMAN_a8r8g8b8, draw: {
@@ -122,20 +124,20 @@ extension FrameBuilder {
 
         if let shape {
             if shape.hasFill, let color = shape.fillColor,
-               let placement = RasterPlacement(area: shape.path.controlBounds, toPixel: toPixel, snapping: true),
+               let placement = RasterPlacement(area: shape.path.controlBounds, toPixel: toPixel, snapping: true, visible: clip),
                let raster = cache.raster(for: layer, .shapeFill, signature: ShapeFillSignature(path: shape.path, rule: shape.fillRule),
                                          placement: placement, draw: { PathRasterizer.fill(shape.path, rule: shape.fillRule, into: $0) }) {
                 result.shapeFill = (PlacedRaster(raster, placement: placement, layerToPixel: toPixel), color)
             }
             if shape.hasStroke, let color = shape.strokeColor,
-               let placement = RasterPlacement(area: Self.strokeArea(shape), toPixel: toPixel, snapping: true),
+               let placement = RasterPlacement(area: Self.strokeArea(shape), toPixel: toPixel, snapping: true, visible: clip),
                let raster = cache.raster(for: layer, .shapeStroke, signature: StrokeSignature(shape), placement: placement,
                                          draw: { PathRasterizer.stroke(shape, into: $0) }) {
                 result.shapeStroke = (PlacedRaster(raster, placement: placement, layerToPixel: toPixel), color)
             }
         }
 
-        if style.hasBorder, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true) {
+        if style.hasBorder, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
             var signature = CornerSignature(bounds: bounds.size, radius: style.cornerRadius, corners: style.maskedCorners,
                                             curve: style.cornerCurve)
             signature.borderWidth = style.borderWidth
@@ -162,6 +164,7 @@ extension FrameBuilder {
         let borderAlpha = style.hasBorder ? style.borderColor.alpha : 0
         // What casts the shadow, in layer space.
         var shapeArea = Rect.zero
+        var sublayers: SublayerShadowSource? = nil
         if let path = style.shadowPath {
             shapeArea = path.controlBounds
         } else {
@@ -171,6 +174,11 @@ extension FrameBuilder {
                 if shape.hasStroke { shapeArea = shapeArea.union(Self.strokeArea(shape)) }
             }
             if contents != nil { shapeArea = slices.reduce(shapeArea) { $0.union($1.destination.intersection(m.bounds)) } }
+            sublayers = sublayerShadowSource(of: layer, m, backgroundAlpha: backgroundAlpha)
+            if let sublayers {
+                shapeArea = shapeArea.union(sublayers.area)
+                usesSublayerShadows = true
+            }
         }
         guard !shapeArea.isEmpty else { return nil }
         // Spread so wide that its darkest point is below half a level of 8 bits: nothing to draw.
@@ -188,9 +196,11 @@ extension FrameBuilder {
             shadowPath: style.shadowPath, bounds: m.bounds, cornerRadius: style.cornerRadius, maskedCorners: style.maskedCorners,
             cornerCurve: style.cornerCurve, backgroundAlpha: backgroundAlpha, borderWidth: style.hasBorder ? style.borderWidth : 0,
             borderAlpha: borderAlpha, shape: m.shape, contents: contents.map(ObjectIdentifier.init),
-            contentsPlacement: contents == nil ? [] : slices, sigma: sigma)
+            contentsPlacement: contents == nil ? [] : slices, sigma: sigma, sublayers: sublayers?.signature)
         let layerToRaster = placement.layerToRaster
-        guard let raster = cache.raster(for: layer, .shadow, signature: signature, placement: placement, stale: stale, draw: { raster in
+        let made = cache.rastersMade
+        guard let raster = cache.raster(for: layer, .shadow, signature: signature, placement: placement,
+                                        stale: stale || sublayers?.stale == true, draw: { raster in
             if let path = style.shadowPath {
                 PathRasterizer.fill(path, rule: .nonZero, into: raster)
             } else {
@@ -203,12 +213,19 @@ extension FrameBuilder {
                 if borderAlpha > 0 {
                     PathRasterizer.fill(Self.borderPath(m.bounds, style), rule: .evenOdd, alpha: borderAlpha, into: raster)
                 }
+                if sublayers != nil { self.drawSublayersAlpha(of: layer, into: raster) }
             }
             ShadowBlur.blur(raster, sigmaX: sigma * layerToRaster.a, sigmaY: sigma * layerToRaster.d)
         }) else { return nil }
         var color = style.shadowColor
         color.alpha *= style.shadowOpacity
-        return (PlacedRaster(raster, placement: placement, layerToPixel: toPixel, offset: style.shadowOffset), color)
+        let placed = PlacedRaster(raster, placement: placement, layerToPixel: toPixel, offset: style.shadowOffset)
+        // Made again because the sublayers changed (the layer itself did not): the old and new shadow are damaged.
+        if sublayers != nil, cache.rastersMade > made {
+            contentsDamage.formUnion(placed.rect)
+            if let old = previous[ObjectIdentifier(layer)]?.node.decorations?.shadow { contentsDamage.formUnion(old.raster.rect) }
+        }
+        return (placed, color)
     }
 
     /// The gradient over the whole raster, then cut to the rounded bounds' coverage.
