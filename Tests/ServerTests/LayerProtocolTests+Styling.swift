@@ -113,4 +113,27 @@ extension LayerProtocolTests {
         XCTAssertNil(window.connection.protocolError)
         XCTAssertNotNil(try windowTree(titled: "huge"))
     }
+
+    /// `strata tree` shows the styling that is set, and a mask with its own tree.
+    func testTreeShowsStylingAndMasks() throws {
+        let window = try makeWindow(title: "styled")
+        window.root.setCornerRadius(12)
+        window.root.setShadow(color: Color(red: 0, green: 0, blue: 0), opacity: 0.5, offset: Size(width: 0, height: 2), radius: 4)
+        let mask = window.manager.createLayer()
+        mask.setBounds(Rect(x: 0, y: 0, width: 20, height: 20))
+        window.root.setMask(mask)
+        _ = try window.manager.waitForPresented(window.manager.commit())
+        func find(_ key: String, in value: Any?) -> Any? {
+            if let object = value as? [String: Any] {
+                if let found = object[key] { return found }
+                for member in object.values { if let found = find(key, in: member) { return found } }
+            }
+            if let array = value as? [Any] { for element in array { if let found = find(key, in: element) { return found } } }
+            return nil
+        }
+        let tree = try windowTree(titled: "styled")
+        XCTAssertEqual(find("cornerRadius", in: tree) as? Double, 12)
+        XCTAssertEqual((find("shadow", in: tree) as? [String: Any])?["radius"] as? Double, 4)
+        XCTAssertNotNil(find("mask", in: tree))
+    }
 }

@@ -214,6 +214,8 @@ extension RenderLayer {
             ("contentsRect", .rect(contentsRect)),
             ("gravity", .string(String(describing: contentsGravity))),
         ]
+        members += stylingMembers
+        if let mask, levels > 1 { members.append(("mask", mask.dump(levels: levels - 1, annotate: annotate))) }
         members += annotate(self)
         if levels > 1 || sublayers.isEmpty {
             members.append(("sublayers", .array(sublayers.map { $0.dump(levels: levels - 1, annotate: annotate) })))
@@ -222,6 +224,36 @@ extension RenderLayer {
             members.append(("omittedDescendants", .int(descendantCount)))
         }
         return .object(members)
+    }
+
+    /// Version 3's styling, where it differs from the defaults.
+    private var stylingMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        let s = style
+        if s.cornerRadius > 0 { members.append(("cornerRadius", .number(s.cornerRadius))) }
+        if s.hasBorder {
+            members.append(("border", .object([("width", .number(s.borderWidth)), ("color", .color(s.borderColor))])))
+        }
+        if s.hasShadow {
+            members.append(("shadow", .object([("color", .color(s.shadowColor)), ("opacity", .number(s.shadowOpacity)),
+                                               ("offset", .point(Point(x: s.shadowOffset.width, y: s.shadowOffset.height))),
+                                               ("radius", .number(s.shadowRadius)), ("hasPath", .bool(s.shadowPath != nil))])))
+        }
+        if let shape {
+            members.append(("shape", .object([("elements", .int(shape.path.elements.count)),
+                                              ("fillColor", shape.fillColor.map(JSONValue.color) ?? .null),
+                                              ("strokeColor", shape.strokeColor.map(JSONValue.color) ?? .null),
+                                              ("lineWidth", .number(shape.lineWidth)),
+                                              ("strokeStart", .number(shape.strokeStart)), ("strokeEnd", .number(shape.strokeEnd))])))
+        }
+        if let gradient {
+            members.append(("gradient", .object([("type", .string(String(describing: gradient.type))),
+                                                 ("colors", .array(gradient.colors.map(JSONValue.color)))])))
+        }
+        if let replicator {
+            members.append(("replicator", .object([("count", .int(replicator.count)), ("delay", .number(replicator.instanceDelay))])))
+        }
+        return members
     }
 
     /// Layers below this one, counted with a loop (trees may be very deep).
