@@ -344,6 +344,33 @@ final class StylingPresentationTests: XCTestCase {
     }
 }
 
+/// CAReplicatorLayer's instanceDelay: copy k plays the sublayer's
+/// animations k × delay later, to their end, after the original's ended.
+final class ReplicatorDelayTests: XCTestCase {
+    func testDelayedCopiesPlayToTheirOwnEnd() throws {
+        let replicator = RenderLayer()
+        var rules = ReplicatorStyle()
+        (rules.count, rules.instanceDelay) = (4, 0.25)
+        replicator.replicator = rules
+        let bar = AnimatedLayer()
+        replicator.addSublayer(bar.renderLayer)
+        bar.pendingAnimationChanges = [.add(RunningAnimation(
+            key: "fade", effect: .property(LayerAnimation(property: .opacity, values: [[1], [0]], timing: MediaTiming(duration: 1))),
+            delay: nil, keptOnCompletion: false))]
+        bar.applyAnimationChanges()
+        XCTAssertNotNil(bar.advanceAnimations(to: 0.5, scale: 1))
+        // The original has ended at 1.1; the last copy (0.75 s later) is a third of the way.
+        let wakeAfterEnd = bar.advanceAnimations(to: 1.1, scale: 1)
+        XCTAssertEqual(wakeAfterEnd, 1.1, "frames go on while a copy still moves")
+        XCTAssertEqual(bar.renderLayer.opacity, 1, "the original shows its model value")
+        let lastCopy = try XCTUnwrap(bar.renderLayer.presentationShifted?(0.75))
+        XCTAssertEqual(lastCopy.opacity, 0.65, accuracy: 1e-9)
+        // After the last copy's end, nothing is left to play.
+        XCTAssertNil(bar.advanceAnimations(to: 1.8, scale: 1))
+        XCTAssertTrue(bar.animations.isEmpty)
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so a failure repeats.
 struct SplitMix {
     var state: UInt64

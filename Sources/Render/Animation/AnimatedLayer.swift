@@ -126,13 +126,15 @@ open class AnimatedLayer {
                 animation.hasStarted = true
                 if !isDestroyed { animationStarted(animation) }
             }
+            // A replicator's delayed copies play it later: it stays (unapplied here) until the last copy's end.
+            let linger = animation.propertyAnimation == nil ? 0 : replicatedDelay
             if !animation.hasEnded && time >= animation.endTime {
                 end(animation, finished: true)
-                if !animation.isKeptOnCompletion {
-                    animations.remove(at: index)
-                    animationCountChanged(by: -1)
-                    continue
-                }
+            }
+            if animation.hasEnded && !animation.isKeptOnCompletion && time >= animation.endTime + linger {
+                animations.remove(at: index)
+                animationCountChanged(by: -1)
+                continue
             }
             let timing = animation.timing
             if time < animation.beginTime {
@@ -140,11 +142,28 @@ open class AnimatedLayer {
             } else if !animation.hasEnded {
                 // Moving, unless its clock stands still; then only its end (if any) matters.
                 if timing.speed > 0 && timing.duration > 0 { wake(at: time) } else if animation.endTime.isFinite { wake(at: animation.endTime) }
+            } else if time < animation.endTime + linger {
+                wake(at: time)
             }
             index += 1
         }
         updateRenderLayer(at: time, scale: scale)
         return next
+    }
+
+    /// How much later than this layer the last copy of an enclosing
+    /// replicator plays its animations ((count − 1) × instanceDelay of the
+    /// nearest replicator within a few levels up); 0 outside replicators.
+    var replicatedDelay: Double {
+        var ancestor = renderLayer.superlayer
+        for _ in 0..<16 {
+            guard let layer = ancestor else { return 0 }
+            if let rules = layer.replicator, rules.count > 1, rules.instanceDelay > 0 {
+                return Double(min(rules.count, ReplicatorStyle.maxInstances) - 1) * rules.instanceDelay
+            }
+            ancestor = layer.superlayer
+        }
+        return 0
     }
 
     /// The model value with every animation applied at `time`.
