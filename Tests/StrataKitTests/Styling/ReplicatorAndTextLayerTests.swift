@@ -147,6 +147,52 @@ final class PatternAndTransparencyLayerTests: XCTestCase {
     }
 }
 
+/// What a review found in pattern backgrounds, transparency layers and block animations.
+final class StylingKitEdgeCaseTests: XCTestCase {
+    private func tile() -> UIImage {
+        UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+    }
+
+    /// A pattern background replaced by a plain color leaves no tiles behind.
+    func testAPatternBackgroundTakenAwayTakesItsTiles() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
+        view.backgroundColor = UIColor(patternImage: tile())
+        view.layer.displayIfNeeded()
+        XCTAssertNotNil(view.layer.contents)
+        view.backgroundColor = .white
+        view.layer.displayIfNeeded()
+        XCTAssertNil(view.layer.contents)
+    }
+
+    /// A shadow set before a transparency layer is cast by the layer as a whole.
+    func testATransparencyLayerCastsTheShadow() {
+        let image = DrawingFixtures.render(CGSize(width: 20, height: 20)) { context in
+            context.setShadow(offset: CGSize(width: 6, height: 6), blur: 0, color: CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+            context.beginTransparencyLayer(auxiliaryInfo: nil)
+            context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+            context.fill(CGRect(x: 2, y: 2, width: 8, height: 8))
+            context.endTransparencyLayer()
+        }
+        XCTAssertEqual(DrawingFixtures.pixel(image, 5, 5), 0xffff_0000)
+        XCTAssertEqual(DrawingFixtures.pixel(image, 14, 14) >> 24, 0xff, "the shadow, 6 points down and right")
+    }
+
+    /// A path changed inside a view's animation block changes at once (UIKit's blocks do not animate paths).
+    func testPathsAreNotAnimatedByViewBlocks() {
+        let shape = CAShapeLayer()
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        CATransaction.flush()
+        UIView.animate(withDuration: 0.5) {
+            shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        }
+        let animation = shape.animationEntries.first { $0.key == "path" }?.wire.first
+        XCTAssertFalse(animation?.isAdditive ?? false, "a path is never added to")
+    }
+}
+
 /// replacePathWithStrokedPath: filling the outline paints what stroking the path would.
 final class StrokedPathTests: XCTestCase {
     func testFillingTheStrokedPathPaintsTheStroke() {
@@ -178,5 +224,26 @@ final class StrokedPathTests: XCTestCase {
         XCTAssertLessThanOrEqual(differing, 8, "\(differing) pixels differ")
         XCTAssertEqual(DrawingFixtures.pixel(filled, 20, 10) >> 24, 0xff, "inside the stroke")
         XCTAssertEqual(DrawingFixtures.pixel(filled, 20, 20) >> 24, 0, "outside it")
+    }
+
+    /// Miter joins keep their points, and a closed rectangle's outline has no cap at its start.
+    func testMiterJoinsAndClosedPaths() {
+        func draw(_ body: (CGContext) -> Void) -> CGImage {
+            DrawingFixtures.render(CGSize(width: 40, height: 40)) { context in
+                context.setLineWidth(8)
+                context.setLineCap(.square)
+                context.addRect(CGRect(x: 10, y: 10, width: 20, height: 20))
+                body(context)
+            }
+        }
+        let stroked = draw { $0.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1); $0.strokePath() }
+        let filled = draw { context in
+            context.replacePathWithStrokedPath()
+            context.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+            context.fillPath()
+        }
+        for (x, y) in [(6, 6), (33, 6), (6, 33), (33, 33), (20, 20), (3, 10)] {
+            XCTAssertEqual(DrawingFixtures.pixel(filled, x, y) >> 24, DrawingFixtures.pixel(stroked, x, y) >> 24, "(\(x), \(y))")
+        }
     }
 }

@@ -127,7 +127,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         let to = toValue.flatMap { AnimationValue.wire($0, for: property) }
         let by = byValue.flatMap { AnimationValue.wire($0, for: property) }
         let current = { layer.presentationValue(of: property) }
-        let zero = [Double](repeating: 0, count: property.components)
+        // What adds nothing: the identity for transforms, zeros for the rest.
+        let zero = property == .transform || property == .instanceTransform
+            ? StrataProtocol.AffineTransform.identity.components : [Double](repeating: 0, count: property.components)
         switch (from, to, by) {
         case let (from?, to?, _): return [from, to]
         case let (from?, nil, by?): return [from, property.add(by, to: from)]

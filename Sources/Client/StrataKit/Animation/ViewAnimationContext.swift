@@ -97,7 +97,9 @@ final class ViewAnimationContext {
     /// their offsets and sums would leave their ranges, which the
     /// compositor refuses.
     func isAdditive(_ property: AnimatableProperty) -> Bool {
-        guard !options.contains(.beginFromCurrentState), !property.isColor else { return false }
+        // Paths, colors, locations and a replicator's transform replace too: their values do not add.
+        guard !options.contains(.beginFromCurrentState), !property.isColor, !property.isVariableLength,
+              property != .instanceTransform else { return false }
         switch property {
         case .opacity, .contentsRect, .contentsCenter, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
              .lineWidth, .miterLimit, .strokeStart, .strokeEnd:
@@ -173,7 +175,10 @@ extension UIView {
         // A duration of 0 or less makes the changes at once (UIKit's documented behaviour).
         guard ViewAnimationContext.animationsEnabled, let context = ViewAnimationContext.stack.last,
               context.animationsEnabled, context.duration > 0 || context.keyframes != nil,
-              AnimatableProperty(rawValue: event) != nil else { return NSNull() }
+              let property = AnimatableProperty(rawValue: event),
+              // Of the layer styling, UIKit's blocks animate only the corner radius (since iOS 11);
+              // borders, shadows, paths and gradients change at once, as there.
+              property.sinceVersion < 3 || property == .cornerRadius else { return NSNull() }
         return ViewPropertyAction(context: context)
     }
 

@@ -26,7 +26,8 @@ open class CALayer {
             if bounds.size != oldValue.size {
                 // CA lays a layer out again when its size changes.
                 setNeedsLayout()
-                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+                // A pattern background is tiled again at the new size, never stretched.
+                if needsDisplayOnBoundsChange || backgroundColor?.patternImage != nil { setNeedsDisplay() }
             }
         }
     }
@@ -136,6 +137,7 @@ open class CALayer {
         didSet {
             guard cornerRadius != oldValue else { return }
             didChange(.cornerRadius)
+            if backgroundColor?.patternImage != nil { setNeedsDisplay() }
             runAction(for: .cornerRadius, previous: [Self.nonNegative(oldValue)])
         }
     }

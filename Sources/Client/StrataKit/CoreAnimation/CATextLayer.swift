@@ -41,9 +41,9 @@ open class CATextLayer: CALayer {
     /// Kept for code that sets it; glyph positions are not quantized differently.
     open var allowsFontSubpixelQuantization = false
 
-    public required init() {
-        super.init()
-        needsDisplayOnBoundsChange = true
+    /// The string is laid out again at a new size (as needsDisplayOnBoundsChange would, without recording a change).
+    open override var bounds: CGRect {
+        didSet { if bounds.size != oldValue.size { setNeedsDisplay() } }
     }
 
     /// The string with the layer's font, size, color and modes applied (an

@@ -17,7 +17,11 @@ extension CALayer {
     func displayByDrawing() {
         // A pattern background is painted into the store, under the layer's own drawing.
         let pattern = backgroundColor?.patternImage != nil ? backgroundColor : nil
-        guard drawsContent || pattern != nil else { return }
+        guard drawsContent || pattern != nil else {
+            // A pattern background taken away: its tiles go with it.
+            if (contents as? CGImage)?.backingStoreOwner === self { contents = nil }
+            return
+        }
         let scale = contentsScale > 0 ? contentsScale : 1
         let pixelWidth = Int((bounds.width * scale).rounded(.up))
         let pixelHeight = Int((bounds.height * scale).rounded(.up))
@@ -59,8 +63,16 @@ extension CALayer {
         context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         if let pattern {
+            // Within the rounded corners, as a background color is drawn.
+            context.saveGState()
+            if cornerRadius > 0 {
+                let radius = min(cornerRadius, bounds.width / 2, bounds.height / 2)
+                context.addPath(UIBezierPath(roundedRect: bounds, cornerRadius: radius).cgPath)
+                context.clip()
+            }
             context.setFillColor(pattern)
             context.fill(bounds)
+            context.restoreGState()
         }
         draw(in: context)
         context.flush()

@@ -6,8 +6,9 @@ import Foundation
 /// to (a gradient along a stroke). Cairo has no stroke-to-path; the outline
 /// is built here from the path flattened to lines: a quad per segment, a
 /// disc per vertex for round joins and caps, a triangle per vertex for
-/// bevel and miter joins (a miter's point is left off), caps extended for
-/// square. All pieces turn the same way, so the nonzero rule fills their union.
+/// bevel joins and a miter's point within the miter limit, caps extended
+/// for square. All pieces turn the same way, so the nonzero rule fills
+/// their union. Dashes are not applied.
 extension CGContext {
     public func replacePathWithStrokedPath() {
         guard let flat = cairo_copy_path_flat(cairo) else { return }
@@ -20,12 +21,13 @@ extension CGContext {
                 let header = data[index].header
                 switch header.type {
                 case CAIRO_PATH_MOVE_TO:
-                    if !current.isEmpty { subpaths.append((current, false)) }
+                    // A lone move strokes nothing (nor the move cairo adds after a close).
+                    if current.count > 1 { subpaths.append((current, false)) }
                     current = [CGPoint(x: data[index + 1].point.x, y: data[index + 1].point.y)]
                 case CAIRO_PATH_LINE_TO:
                     current.append(CGPoint(x: data[index + 1].point.x, y: data[index + 1].point.y))
                 case CAIRO_PATH_CLOSE_PATH:
-                    if !current.isEmpty { subpaths.append((current, true)) }
+                    if current.count > 1 { subpaths.append((current, true)) }
                     current = current.first.map { [$0] } ?? []
                 default: break
                 }
@@ -34,7 +36,7 @@ extension CGContext {
         }
         if current.count > 1 { subpaths.append((current, false)) }
         let half = cairo_get_line_width(cairo) / 2
-        let cap = cairo_get_line_cap(cairo), join = cairo_get_line_join(cairo)
+        let cap = cairo_get_line_cap(cairo), join = cairo_get_line_join(cairo), miterLimit = cairo_get_miter_limit(cairo)
         cairo_new_path(cairo)
         guard half > 0 else { return }
         for (var points, closed) in subpaths {
@@ -67,10 +69,21 @@ extension CGContext {
                 if join == CAIRO_LINE_JOIN_ROUND {
                     disc(at: vertex, radius: half)
                 } else {
-                    // The outer gap between the two segments' edges, filled as a bevel.
+                    // The gap between the two segments' edges: a bevel, or the miter's
+                    // point where it is within the miter limit.
                     let u = normal(incoming.0, vertex, half), w = normal(vertex, outgoing.1, half)
-                    polygon([vertex, CGPoint(x: vertex.x + u.x, y: vertex.y + u.y), CGPoint(x: vertex.x + w.x, y: vertex.y + w.y)])
-                    polygon([vertex, CGPoint(x: vertex.x - u.x, y: vertex.y - u.y), CGPoint(x: vertex.x - w.x, y: vertex.y - w.y)])
+                    for side in [1.0, -1.0] {
+                        let a = CGPoint(x: vertex.x + side * u.x, y: vertex.y + side * u.y)
+                        let b = CGPoint(x: vertex.x + side * w.x, y: vertex.y + side * w.y)
+                        if join == CAIRO_LINE_JOIN_MITER,
+                           let tip = miterTip(a, along: (vertex.x - incoming.0.x, vertex.y - incoming.0.y), b,
+                                              along: (outgoing.1.x - vertex.x, outgoing.1.y - vertex.y)),
+                           hypot(tip.x - vertex.x, tip.y - vertex.y) <= miterLimit * half {
+                            polygon([vertex, a, tip, b])
+                        } else {
+                            polygon([vertex, a, b])
+                        }
+                    }
                 }
             }
             if !closed && cap == CAIRO_LINE_CAP_ROUND, let first = points.first, let last = points.last {
@@ -78,6 +91,14 @@ extension CGContext {
                 disc(at: last, radius: half)
             }
         }
+    }
+
+    /// Where the line through `a` along `d1` meets the line through `b` along `d2`; nil when parallel.
+    private func miterTip(_ a: CGPoint, along d1: (Double, Double), _ b: CGPoint, along d2: (Double, Double)) -> CGPoint? {
+        let cross = d1.0 * d2.1 - d1.1 * d2.0
+        guard abs(cross) > 1e-9 else { return nil }
+        let t = ((b.x - a.x) * d2.1 - (b.y - a.y) * d2.0) / cross
+        return CGPoint(x: a.x + t * d1.0, y: a.y + t * d1.1)
     }
 
     private func normal(_ a: CGPoint, _ b: CGPoint, _ half: Double) -> CGPoint {

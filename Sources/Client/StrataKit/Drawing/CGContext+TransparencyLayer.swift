@@ -23,11 +23,14 @@ extension CGContext {
         state.shadow = nil
     }
 
-    /// Composites the layer's drawing with the alpha in effect when it began.
+    /// Composites the layer's drawing with the alpha and the shadow in effect when it began.
     public func endTransparencyLayer() {
-        guard let outer = savedStates.last else { return }
-        cairo_pop_group_to_source(cairo)
-        cairo_paint_with_alpha(cairo, Double(outer.alpha))
+        guard let outer = savedStates.last, let group = cairo_pop_group(cairo) else { return }
+        defer { cairo_pattern_destroy(group) }
         restoreGState()
+        paintCastingShadow { cr in
+            cairo_set_source(cr, group)
+            cairo_paint_with_alpha(cr, Double(outer.alpha))
+        }
     }
 }
