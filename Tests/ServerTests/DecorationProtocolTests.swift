@@ -213,6 +213,21 @@ final class DecorationProtocolTests: CompositorTestCase {
         XCTAssertEqual(try strata.origin(of: "W"), Point(x: 32, y: 32))
     }
 
+    /// A window that asks to be maximized before it first maps (`foot
+    /// --maximized`) gets its title bar below the top of the output, not above it.
+    func testAWindowMaximizedBeforeItMapsHasItsBarOnTheOutput() throws {
+        let client = try RawClient(strata)
+        let window = try ManagedWindow(client, title: "W", width: 100, height: 80, decorationMode: serverSide) {
+            xdg_toplevel_set_maximized($0.toplevel)
+        }
+        client.roundtrip()
+        client.roundtrip()
+        XCTAssertTrue(window.lastHas(XDG_TOPLEVEL_STATE_MAXIMIZED))
+        XCTAssertEqual(window.last?.height, 212, "the output less the title bar")
+        XCTAssertEqual(try titleBar(), Rect(x: 0, y: 0, width: 320, height: 28))
+        XCTAssertEqual(try strata.origin(of: "W"), Point(x: 0, y: 28))
+    }
+
     func testTheMinimizeButtonMinimizes() throws {
         let client = try RawClient(strata)
         let window = try decorated(client)

@@ -75,7 +75,10 @@ final class SeatProtocolTests: XCTestCase {
         try strata.input("click", "50.5", "60", "--button", "right")
         XCTAssertEqual(recorder.take(), ["pointer.motion 18.5 28", "pointer.button 273 pressed", "pointer.button 273 released"])
         try strata.input("scroll", "0", "5")
-        XCTAssertEqual(recorder.take(), ["pointer.axis_source 0", "pointer.axis 0 5"])
+        XCTAssertEqual(recorder.take(), ["pointer.axis_source 0", "pointer.axis 0 5"], "a third of a notch: no whole step for wl_seat v7")
+        try strata.input("scroll", "0", "30")
+        XCTAssertEqual(recorder.take(), ["pointer.axis_source 0", "pointer.axis_discrete 0 2", "pointer.axis 0 30"],
+                       "two notches, as a wheel tells them")
         XCTAssertGreaterThan(recorder.frames, 0)
         try strata.input("move", "300", "200")
         XCTAssertEqual(recorder.take(), ["pointer.leave \(a.surfaceID)"])

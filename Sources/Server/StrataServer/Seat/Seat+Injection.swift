@@ -31,7 +31,11 @@ extension Seat {
             }
             handle(.pointerButton(PointerButton.left, .released))
         case .scroll(let dx, let dy):
-            handle(.pointerAxis(vertical: dy, horizontal: dx, source: .wheel))
+            // As a wheel tells it: 15 units a notch, with the turn in 120ths
+            // (axis_value120, or whole notches as axis_discrete), which apps
+            // such as Firefox follow rather than the distance.
+            func turn(_ units: Double) -> Int32 { Int32(clamping: Int((units / 15 * 120).rounded())) }
+            handle(.pointerAxis(vertical: dy, horizontal: dx, source: .wheel, verticalValue120: turn(dy), horizontalValue120: turn(dx)))
         case .key(let name, let half):
             guard let keysym = Keymap.keysym(named: name) else { return "unknown key name '\(name)'" }
             guard let stroke = keymap.stroke(for: keysym) else { return "no key produces '\(name)' in the keymap" }

@@ -15,12 +15,16 @@ extension Toplevel {
         guard let pending = pendingDecorationMode else { return }
         if let serial = pending.serial, !hasAcknowledged(serial) { return }
         pendingDecorationMode = nil
+        let hadBar = titleBar != nil
         if pending.serverSide, titleBar == nil {
             titleBar = TitleBar(scale: server.output(of: self).scale)
         } else if !pending.serverSide, let bar = titleBar {
             bar.remove()
             titleBar = nil
         }
+        // Maximized before the bar came (or went), as a window that asks to be
+        // maximized before it first maps is: its frame leaves room for the bar.
+        if (titleBar != nil) != hadBar, states.maximized, !states.fullscreen { applyStateGeometry() }
         server.scheduleFrame()
     }
 
