@@ -108,3 +108,24 @@ extension CALayer {
         set { setAffineTransform(CATransform3DGetAffineTransform(newValue)) }
     }
 }
+
+/// The inverse, or the transform itself when it has none (as Core Animation returns it).
+public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
+    // Gauss-Jordan elimination with partial pivoting on [t | I].
+    var a = t.rows.map { $0.map(Double.init) }
+    var inverse = (0..<4).map { i in (0..<4).map { j in i == j ? 1.0 : 0.0 } }
+    for column in 0..<4 {
+        guard let pivot = (column..<4).max(by: { abs(a[$0][column]) < abs(a[$1][column]) }), abs(a[pivot][column]) > 1e-12
+        else { return t }
+        a.swapAt(column, pivot)
+        inverse.swapAt(column, pivot)
+        let scale = a[column][column]
+        for j in 0..<4 { a[column][j] /= scale; inverse[column][j] /= scale }
+        for row in 0..<4 where row != column {
+            let factor = a[row][column]
+            guard factor != 0 else { continue }
+            for j in 0..<4 { a[row][j] -= factor * a[column][j]; inverse[row][j] -= factor * inverse[column][j] }
+        }
+    }
+    return CATransform3D(rows: inverse.map { $0.map { CGFloat($0) } })
+}

@@ -286,7 +286,7 @@ final class LayerTransactionEncoder {
     /// edits as possible: removes those that left, keeps the longest run
     /// already in order, and moves or inserts only the others.
     private func sendSublayers(of layer: CALayer, to remote: any LayerNode) {
-        let target = (layer.sublayers ?? []).map { entry(for: $0).remote }
+        let target = layer.sublayersInDrawingOrder.map { entry(for: $0).remote }
         let wanted = Set(target.map(ObjectIdentifier.init))
         for child in remote.nodeSublayers where !wanted.contains(ObjectIdentifier(child)) {
             child.removeFromSuperlayer()

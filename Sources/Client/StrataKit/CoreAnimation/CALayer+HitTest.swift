@@ -15,7 +15,7 @@ extension CALayer {
         let local = superlayer.map { convert(p, from: $0) } ?? p
         let inside = contains(local)
         if masksToBounds && !inside { return nil }
-        for sublayer in sublayerStorage.reversed() {
+        for sublayer in sublayersInDrawingOrder.reversed() {
             if let hit = sublayer.hitTest(local) { return hit }
         }
         return inside ? self : nil

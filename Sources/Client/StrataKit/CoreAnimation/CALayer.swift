@@ -216,6 +216,14 @@ open class CALayer {
 
     open var name: String?
 
+    /// Where the layer is stacked among its siblings: larger is above,
+    /// whatever the order of `sublayers` (CALayer+ZPosition.swift). The
+    /// compositor draws in 2-D, so it orders layers and moves none of them
+    /// in depth; a change shows at once.
+    open var zPosition: CGFloat = 0 {
+        didSet { if zPosition != oldValue { superlayer?.didChange(.sublayers) } }
+    }
+
     /// Weak, as in CA: a view owns its layer, not the reverse.
     open weak var delegate: CALayerDelegate?
 
