@@ -57,3 +57,20 @@ final class ZPositionAndTransform3DTests: StylingTestCase {
         XCTAssertTrue(CATransform3DIsAffine(view.transform3D))
     }
 }
+
+/// Layout code sets a shape layer's path on every pass: an equal path is not sent again.
+final class EqualPathTests: StylingTestCase {
+    func testAnEqualPathIsNotSentAgain() {
+        let layer = CAShapeLayer()
+        layer.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        let remote = node(of: layer)
+        remote.requests = []
+        layer.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+        layer.shadowPath = nil
+        encodeChanges()
+        XCTAssertTrue(remote.styling.isEmpty, "\(remote.styling)")
+        layer.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)
+        encodeChanges()
+        XCTAssertEqual(remote.styling.count, 1, "a different path goes")
+    }
+}

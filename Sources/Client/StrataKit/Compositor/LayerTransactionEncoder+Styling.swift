@@ -54,11 +54,21 @@ extension LayerTransactionEncoder {
                 sent()
             }
         }
-        if changes.contains(.shadowPath) { remote.setShadowPath(layer.shadowPath.map(LayerPath.init)); sent() }
+        if changes.contains(.shadowPath) {
+            let path = layer.shadowPath.map(LayerPath.init)
+            let entry = entry(for: layer)
+            if entry.sentShadowPath != path {
+                remote.setShadowPath(path)
+                entry.sentShadowPath = path
+                sent()
+            }
+        }
         if let shapeLayer = layer as? CAShapeLayer, !changes.isDisjoint(with: [.shape, .fillColor, .stroke, .lineDash, .strokeRange]) {
             let shape = shapeLayer.shapeStyle(includingPath: changes.contains(.shape))
-            if changes.contains(.shape) {
+            let entry = entry(for: layer)
+            if changes.contains(.shape), entry.sentShape.path != shape.path || entry.sentShape.rule != shape.fillRule {
                 remote.setShape(shape.path.isEmpty ? nil : shape.path, fillRule: shape.fillRule)
+                entry.sentShape = (shape.path, shape.fillRule)
                 // Up to 4 KiB: flush sooner than after 64 small requests.
                 unflushed += 15
                 sent()

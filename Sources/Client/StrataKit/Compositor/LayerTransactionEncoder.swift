@@ -18,6 +18,11 @@ final class LayerTransactionEncoder {
         /// Pixel size of the contents last sent; nil when it has none. The
         /// compositor reads only the damage of contents of the same size.
         var contentsSize: [Int]?
+        /// The shape and shadow paths last sent (at first, the compositor's
+        /// defaults: none): layout code sets equal paths again on every
+        /// pass, and those need not travel again.
+        var sentShape: (path: LayerPath, rule: FillRule) = (LayerPath(), .nonZero)
+        var sentShadowPath: LayerPath? = nil
         init(layer: CALayer, remote: any LayerNode) { self.layer = layer; self.remote = remote }
     }
 
