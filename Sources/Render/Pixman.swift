@@ -233,7 +233,8 @@ final class Region {
 
     var extents: PixelRect {
         let box = pixman_region32_extents(pointer)!.pointee
-        return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2 - box.x1), height: Int(box.y2 - box.y1))
+        // Widened before subtracting: a client's region may span more than Int32 holds.
+        return PixelRect(x: Int(box.x1), y: Int(box.y1), width: Int(box.x2) - Int(box.x1), height: Int(box.y2) - Int(box.y1))
     }
 
     var rects: [PixelRect] {
@@ -241,7 +242,7 @@ final class Region {
         guard let boxes = pixman_region32_rectangles(pointer, &count) else { return [] }
         return (0..<Int(count)).map {
             let b = boxes[$0]
-            return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2 - b.x1), height: Int(b.y2 - b.y1))
+            return PixelRect(x: Int(b.x1), y: Int(b.y1), width: Int(b.x2) - Int(b.x1), height: Int(b.y2) - Int(b.y1))
         }
     }
 

@@ -137,4 +137,12 @@ final class GeometryTests: XCTestCase {
         assertPixel(r.framebuffer, 25, 20, gray)
         assertReference(r, "contents-scale-2")
     }
+
+    /// Two rectangles a wl_region may hold whose union spans more than
+    /// Int32: its width is computed wide, not trapped on.
+    func testARegionWiderThanInt32() {
+        let rects = PixelRect.disjointRects([(PixelRect(x: Int(Int32.min), y: 0, width: Int(Int32.max), height: 10), true),
+                                             (PixelRect(x: -1, y: 0, width: Int(Int32.max), height: 10), true)])
+        XCTAssertEqual(rects, [PixelRect(x: Int(Int32.min), y: 0, width: Int(Int32.max) * 2, height: 10)])
+    }
 }

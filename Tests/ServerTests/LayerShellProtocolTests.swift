@@ -102,6 +102,19 @@ final class LayerShellProtocolTests: CompositorTestCase {
         XCTAssertEqual(try strata.origin(of: "W"), Point(x: 0, y: 0))
     }
 
+    /// Margins of −2^31 between left and right anchors stretch the box past
+    /// what a configure carries: the size is clamped, nothing traps.
+    func testHugeNegativeMarginsAreClampedNotATrap() throws {
+        let c = try client()
+        let stretched = c.layerSurface(L.top) { s in
+            zwlr_layer_surface_v1_set_anchor(s, L.anchorLeft | L.anchorRight | L.anchorTop | L.anchorBottom)
+            zwlr_layer_surface_v1_set_margin(s, Int32.min, Int32.min, Int32.min, Int32.min)
+        }
+        XCTAssertEqual(stretched.lastSize?.width, UInt32.max)
+        XCTAssertEqual(stretched.lastSize?.height, UInt32.max)
+        XCTAssertEqual(try strata.control("frame").status, 0, "the compositor still answers")
+    }
+
     func testAnchorsMarginsAndZonesPlaceEachSurface() throws {
         let c = try client()
         // A dock on the left, 40 wide with a margin of 4, reserving 40 (and its margin).

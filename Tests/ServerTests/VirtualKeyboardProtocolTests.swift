@@ -62,6 +62,21 @@ final class VirtualKeyboardProtocolTests: CompositorTestCase {
         XCTAssertEqual(recorder.take(), ["keyboard.key \(a) released"], "a key is down once")
     }
 
+    /// A keycode near UInt32.max (its xkb code, + 8, would overflow) is no
+    /// key of any keymap: it reaches the focused client as it was sent and
+    /// changes no modifiers; the compositor lives on.
+    func testAKeycodeAtTheTopOfItsRangeTrapsNothing() throws {
+        let (_, recorder, window) = try focusedClient()
+        defer { withExtendedLifetime(window) {} }
+        let keyboard = try typist()
+        try keyboard.sendKeymap()
+        keyboard.key(UInt32.max - 3, pressed: true)
+        keyboard.key(UInt32.max - 3, pressed: false)
+        XCTAssertEqual(recorder.take(), ["keyboard.keymap", "keyboard.modifiers 0 0 0 0",
+                                         "keyboard.key \(UInt32.max - 3) pressed", "keyboard.key \(UInt32.max - 3) released"])
+        XCTAssertEqual(try strata.control("frame").status, 0, "the compositor still answers")
+    }
+
     /// A modifier key typed through `key` alone (no `modifiers` request)
     /// shifts the keys after it, as a real keyboard's does: the focused
     /// client hears the modifiers change after the key.

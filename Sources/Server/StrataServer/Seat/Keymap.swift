@@ -83,10 +83,17 @@ final class Keymap {
 
     /// Feeds a key (evdev code) to the state; true when the modifiers changed.
     func update(key: UInt32, pressed: Bool) -> Bool {
+        guard let code = Self.xkbKeycode(key) else { return false }
         let before = modifiers
-        // xkb keycodes are evdev codes + 8 (the X11 offset).
-        xkb_state_update_key(state, key + 8, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
+        xkb_state_update_key(state, code, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         return modifiers != before
+    }
+
+    /// xkb keycodes are evdev codes + 8 (the X11 offset); a code a client
+    /// sends so large that the sum overflows is no key of any keymap.
+    static func xkbKeycode(_ key: UInt32) -> UInt32? {
+        let (code, overflow) = key.addingReportingOverflow(8)
+        return overflow ? nil : code
     }
 
     /// Sets the modifiers as a virtual keyboard states them; true when the
@@ -105,7 +112,8 @@ final class Keymap {
 
     /// The keysym `key` (evdev) gives with the modifiers in effect now.
     func keysym(of key: UInt32) -> UInt32 {
-        xkb_state_key_get_one_sym(state, key + 8)
+        guard let code = Self.xkbKeycode(key) else { return 0 }  // XKB_KEY_NoSymbol
+        return xkb_state_key_get_one_sym(state, code)
     }
 
     var modifiers: Modifiers {

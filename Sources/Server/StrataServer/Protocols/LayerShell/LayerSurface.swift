@@ -146,7 +146,9 @@ final class LayerSurface: SurfaceRole, PopupHost {
         guard let resource, !isClosed else { return }
         guard box.width >= 0, box.height >= 0 else { return close() }
         self.box = box
-        let size = (width: UInt32(box.width), height: UInt32(box.height))
+        // Margins of −2^31 stretch a box past what a configure carries: it is clamped to UInt32.
+        func configured(_ length: Double) -> UInt32 { length.isFinite ? UInt32(min(length.rounded(.down), Double(UInt32.max))) : 0 }
+        let size = (width: configured(box.width), height: configured(box.height))
         if configuredSize.map({ $0 != size }) ?? true {
             configuredSize = size
             let serial = wl_display_next_serial(server.display)
