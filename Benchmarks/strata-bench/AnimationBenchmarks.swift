@@ -100,15 +100,7 @@ private func runAnimationBytesBenchmark() {
     else { return }
     defer { compositor.stop() }
     setenv("WAYLAND_DISPLAY", proxy.path, 1)
-    func settledBytes() -> Int {
-        var last = -1
-        while true {
-            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.03))
-            let now = proxy.bytesFromClient
-            if now == last { return now }
-            last = now
-        }
-    }
+    func settledBytes() -> Int { proxy.settledBytesFromClient() }
 
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
     let view = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 60))

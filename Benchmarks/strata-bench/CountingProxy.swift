@@ -27,6 +27,18 @@ final class CountingProxy {
     /// Bytes the client has sent so far.
     var bytesFromClient: Int { lock.withLock { sent } }
 
+    /// Bytes sent once the app, its main run loop turning, has written all
+    /// it will for now (the count stays the same over a turn).
+    func settledBytesFromClient() -> Int {
+        var last = -1
+        while true {
+            RunLoop.main.run(until: Date(timeIntervalSinceNow: 0.03))
+            let now = bytesFromClient
+            if now == last { return now }
+            last = now
+        }
+    }
+
     private static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -518,7 +518,8 @@ final class FrameBuilder {
                                            contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                                            contentsTransform: m.contentsTransform, bounds: m.bounds)
                 : []
-            decorations = self.decorations(of: layer, m, toPixel: toPixel, clip: clip, background: background, clipsRounded: clipsRounded,
+            decorations = self.decorations(of: layer, m, toPixel: toPixel, clip: clip, isCopy: inherited.instance > 0,
+                                           background: background, clipsRounded: clipsRounded,
                                            contents: m.contents, slices: slices,
                                            contentsDamaged: m.contents.map { !damage(of: $0).isEmpty } ?? false)
         }

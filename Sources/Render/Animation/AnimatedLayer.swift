@@ -118,6 +118,8 @@ open class AnimatedLayer {
     public func advanceAnimations(to time: Double, scale: Double) -> Double? {
         var next: Double? = nil
         func wake(at moment: Double) { next = min(next ?? moment, moment) }
+        // Looked up once a frame: how much later an enclosing replicator's last copy plays.
+        let replicated = animations.isEmpty ? 0 : replicatedDelay
         var index = 0
         while index < animations.count {
             let animation = animations[index]
@@ -127,7 +129,7 @@ open class AnimatedLayer {
                 if !isDestroyed { animationStarted(animation) }
             }
             // A replicator's delayed copies play it later: it stays (unapplied here) until the last copy's end.
-            let linger = animation.propertyAnimation == nil ? 0 : replicatedDelay
+            let linger = animation.propertyAnimation == nil ? 0 : replicated
             if !animation.hasEnded && time >= animation.endTime {
                 end(animation, finished: true)
             }

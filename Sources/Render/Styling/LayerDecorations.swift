@@ -89,30 +89,35 @@ private struct CornerSignature: Hashable {
 extension FrameBuilder {
     /// The layer's decorations drawn through `toPixel`; nil when it has none.
     /// `slices` are its contents' placement, for a shadow of their alpha.
-    func decorations(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, clip: PixelRect, background: Color?,
+    /// `isCopy`: a replicator's copy, whose rasters follow the layer's axes
+    /// rather than the pixel grid, so every copy reuses the layer's rasters
+    /// (one cache entry per layer) instead of drawing its own each frame.
+    func decorations(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, clip: PixelRect, isCopy: Bool, background: Color?,
                      clipsRounded: Bool, contents: LayerImage?, slices: [ContentsSlice], contentsDamaged: Bool) -> LayerDecorations? {
         let style = m.style
         let gradient = m.gradient.flatMap { $0.isVisible ? $0 : nil }
         let shape = m.shape
         let hasShadow = style.hasShadow && !m.masksToBounds
         guard style.hasRoundedCorners || style.hasBorder || hasShadow || gradient != nil || shape != nil else { return nil }
+        let snaps = !isCopy
         var result = LayerDecorations()
         let bounds = m.bounds
-        let outline = RoundedRectPath.path(bounds, radius: style.cornerRadius, corners: style.maskedCorners, curve: style.cornerCurve)
+        // Made only when a raster is drawn: most frames reuse the cached ones.
+        let outline = { RoundedRectPath.path(bounds, radius: style.cornerRadius, corners: style.maskedCorners, curve: style.cornerCurve) }
 
         // The rounded bounds.
         let needsFill = (style.hasRoundedCorners && (background != nil || clipsRounded)) || gradient != nil
-        if needsFill, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
+        if needsFill, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: snaps, visible: clip) {
             let signature = CornerSignature(bounds: bounds.size, radius: style.cornerRadius, corners: style.maskedCorners,
                                             curve: style.cornerCurve)
             if let raster = cache.raster(for: layer, .fill, signature: signature, placement: placement, draw: {
-                PathRasterizer.fill(outline, rule: .nonZero, into: $0)
+                PathRasterizer.fill(outline(), rule: .nonZero, into: $0)
             }) {
                 result.fill = PlacedRaster(raster, placement: placement, layerToPixel: toPixel)
             }
             result.cornerRects = Self.cornerRects(bounds, style, toPixel: toPixel)
         }
-        if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
+        if let gradient, let fill = result.fill, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: snaps, visible: clip) {
             let signature = GradientSignature(gradient: gradient, bounds: bounds.size, radius: style.cornerRadius,
                                               corners: style.maskedCorners, curve: style.cornerCurve)
             if let raster = cache.raster(for: layer, .gradient, signature: signature, placement: placement, format: PIXMAN_a8r8g8b8, draw: {
@@ -124,20 +129,20 @@ extension FrameBuilder {
 
         if let shape {
             if shape.hasFill, let color = shape.fillColor,
-               let placement = RasterPlacement(area: shape.path.controlBounds, toPixel: toPixel, snapping: true, visible: clip),
+               let placement = RasterPlacement(area: shape.path.controlBounds, toPixel: toPixel, snapping: snaps, visible: clip),
                let raster = cache.raster(for: layer, .shapeFill, signature: ShapeFillSignature(path: shape.path, rule: shape.fillRule),
                                          placement: placement, draw: { PathRasterizer.fill(shape.path, rule: shape.fillRule, into: $0) }) {
                 result.shapeFill = (PlacedRaster(raster, placement: placement, layerToPixel: toPixel), color)
             }
             if shape.hasStroke, let color = shape.strokeColor,
-               let placement = RasterPlacement(area: Self.strokeArea(shape), toPixel: toPixel, snapping: true, visible: clip),
+               let placement = RasterPlacement(area: Self.strokeArea(shape), toPixel: toPixel, snapping: snaps, visible: clip),
                let raster = cache.raster(for: layer, .shapeStroke, signature: StrokeSignature(shape), placement: placement,
                                          draw: { PathRasterizer.stroke(shape, into: $0) }) {
                 result.shapeStroke = (PlacedRaster(raster, placement: placement, layerToPixel: toPixel), color)
             }
         }
 
-        if style.hasBorder, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: true, visible: clip) {
+        if style.hasBorder, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: snaps, visible: clip) {
             var signature = CornerSignature(bounds: bounds.size, radius: style.cornerRadius, corners: style.maskedCorners,
                                             curve: style.cornerCurve)
             signature.borderWidth = style.borderWidth
@@ -155,7 +160,7 @@ extension FrameBuilder {
         return result.isEmpty ? nil : result
     }
 
-    private func shadow(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, outline: LayerPath,
+    private func shadow(of layer: RenderLayer, _ m: RenderLayer.Properties, toPixel: AffineTransform, outline: () -> LayerPath,
                         background: Color?, gradient: GradientStyle?, contents: LayerImage?, slices: [ContentsSlice],
                         stale: Bool) -> (raster: PlacedRaster, color: Color)? {
         let style = m.style
@@ -204,7 +209,7 @@ extension FrameBuilder {
             if let path = style.shadowPath {
                 PathRasterizer.fill(path, rule: .nonZero, into: raster)
             } else {
-                if backgroundAlpha > 0 { PathRasterizer.fill(outline, rule: .nonZero, alpha: backgroundAlpha, into: raster) }
+                if backgroundAlpha > 0 { PathRasterizer.fill(outline(), rule: .nonZero, alpha: backgroundAlpha, into: raster) }
                 if let contents { Self.drawAlpha(of: contents, slices: slices, layerToRaster: layerToRaster, into: raster) }
                 if let shape = m.shape {
                     if shape.hasFill { PathRasterizer.fill(shape.path, rule: shape.fillRule, alpha: shape.fillColor?.alpha ?? 0, into: raster) }

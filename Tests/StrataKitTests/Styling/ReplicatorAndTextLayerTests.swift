@@ -7,12 +7,13 @@ import StrataProtocol
 final class ReplicatorAndTextLayerTests: StylingTestCase {
     /// CAReplicatorLayer reference: instanceCount "defaults to 1",
     /// instanceDelay 0, instanceTransform the identity, instanceColor
-    /// "defaults to opaque white" (nil here, which draws as white), offsets 0.
+    /// "defaults to opaque white", offsets 0.
     func testReplicatorDefaults() {
         let layer = CAReplicatorLayer()
         XCTAssertEqual(layer.instanceCount, 1)
         XCTAssertEqual(layer.instanceDelay, 0)
         XCTAssertTrue(CATransform3DIsIdentity(layer.instanceTransform))
+        XCTAssertEqual(layer.instanceColor.map(Color.init), Color(red: 1, green: 1, blue: 1))
         XCTAssertEqual([layer.instanceRedOffset, layer.instanceGreenOffset, layer.instanceBlueOffset, layer.instanceAlphaOffset],
                        [0, 0, 0, 0])
         XCTAssertEqual(layer.replicatorStyle, ReplicatorStyle())

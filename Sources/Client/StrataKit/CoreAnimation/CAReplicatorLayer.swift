@@ -27,8 +27,9 @@ open class CAReplicatorLayer: CALayer {
         }
     }
 
-    /// Multiplies the first copy's colors; nil (the default) is white, which changes nothing.
-    open var instanceColor: CGColor? {
+    /// Multiplies the first copy's colors; opaque white by default, which
+    /// changes nothing (nil is taken as white too).
+    open var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
         didSet { didChange(.replicator) }
     }
 
