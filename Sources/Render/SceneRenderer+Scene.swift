@@ -126,14 +126,25 @@ struct Inherited {
     /// group, applied to each layer's own drawing instead.
     var fade: Double
     var groupDepth: Int
-    /// Which copy of a replicator's sublayers this is (0: the layers
-    /// themselves, which alone are tracked for damage), how much later its
-    /// animations run, and its tint.
-    var instance = 0
-    var timeOffset: Double = 0
-    var tint: Color? = nil
+    /// Under a replicator: which copy this is and how it differs (nil
+    /// elsewhere; a reference, so the many layers outside replicators
+    /// copy no more than a pointer for it).
+    var replica: Replica? = nil
     /// The layer is a replicator's sublayer, where the tint's alpha applies.
     var isInstanceRoot = false
+
+    var instance: Int { replica?.instance ?? 0 }
+    var timeOffset: Double { replica?.timeOffset ?? 0 }
+}
+
+/// A copy a replicator makes of its sublayers: which (0: the layers
+/// themselves, which alone are tracked for damage), how much later its
+/// animations run, and its tint.
+final class Replica {
+    let instance: Int
+    let timeOffset: Double
+    let tint: Color
+    init(instance: Int, timeOffset: Double, tint: Color) { (self.instance, self.timeOffset, self.tint) = (instance, timeOffset, tint) }
 }
 
 /// One visible layer of a frame. Set up whole at creation (fields of a
@@ -388,12 +399,13 @@ final class FrameBuilder {
             // Reversed, so the first sublayer (of the first instance) is popped (and appended) first.
             for instance in (0..<instances).reversed() {
                 var placed = forSublayers
-                if let replicator, let instanceTransforms, instance > 0 {
-                    placed.toPixel = instanceTransforms[instance].concatenating(forSublayers.toPixel)
-                    placed.instance = instance
-                    placed.timeOffset += Double(instance) * replicator.instanceDelay
+                if let replicator, let instanceTransforms {
+                    if instance > 0 { placed.toPixel = instanceTransforms[instance].concatenating(forSublayers.toPixel) }
+                    // A copy of a copy stays a copy; delays add up; the nearest replicator tints.
+                    placed.replica = Replica(instance: instance > 0 ? instance : forSublayers.instance,
+                                             timeOffset: forSublayers.timeOffset + Double(instance) * replicator.instanceDelay,
+                                             tint: replicator.color(ofInstance: instance))
                 }
-                if let replicator { placed.tint = replicator.color(ofInstance: instance) }
                 for index in sublayers.indices.reversed() {
                     // Copies (nested replicators multiply them) stop at a budget per frame.
                     if placed.instance > 0 {
@@ -427,7 +439,7 @@ final class FrameBuilder {
         let parent = inherited.parent.map { ObjectIdentifier($0.layer) }
         let siblingIndex = inherited.siblingIndex, restacked = inherited.restacked
         var m = Self.properties(of: layer, shiftedBy: inherited.timeOffset)
-        if let tint = inherited.tint, tint != .white { Self.apply(tint, to: &m, alpha: inherited.isInstanceRoot) }
+        if let tint = inherited.replica?.tint, tint != .white { Self.apply(tint, to: &m, alpha: inherited.isInstanceRoot) }
         let mappedBounds = toPixel.boundingBox(of: m.bounds)
         guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12,
               toPixel.isWithinPixelRange, mappedBounds.isWithinPixelRange else {
