@@ -44,6 +44,8 @@ extension UIScrollView {
             insets.left += safe.left
             insets.right += safe.right
         }
+        // A refreshing refresh control keeps the content below it.
+        insets.top += refreshInset
         return insets
     }
 

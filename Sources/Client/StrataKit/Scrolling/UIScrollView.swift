@@ -196,6 +196,20 @@ open class UIScrollView: UIView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutScrollIndicators()
+        layoutRefreshControl()
+    }
+
+    // MARK: Refresh control (UIRefreshControl.swift)
+
+    /// The control that shows above the content when it is pulled down.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard refreshControl !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let refreshControl { insertSubview(refreshControl, at: 0) }
+            alwaysBounceVertical = alwaysBounceVertical || refreshControl != nil
+            refreshControlDidChange()
+        }
     }
 
     open override func didAddSubview(_ subview: UIView) {
@@ -223,4 +237,8 @@ open class UIScrollView: UIView {
     var horizontalIndicator: UIView?
     var isFlashingIndicators = false
     var indicatorFlashTimer: EventTimer?
+    /// Added to the top inset while the refresh control refreshes.
+    var refreshInset: CGFloat = 0 {
+        didSet { if refreshInset != oldValue { refreshAdjustedContentInset(keepingEdges: true) } }
+    }
 }

@@ -74,6 +74,40 @@ open class UIViewController: UIResponder {
 
     open func viewDidLoad() {}
 
+    // MARK: Editing
+
+    /// Whether the controller's view is in editing mode.
+    open var isEditing: Bool {
+        get { editingFlag }
+        set { setEditing(newValue, animated: false) }
+    }
+
+    /// Turns editing on or off; the `editButtonItem` shows "Done" while
+    /// editing. Subclasses pass it on to their views (a table view
+    /// controller to its table) and call super.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        editingFlag = editing
+        if let item = storedEditButtonItem {
+            item.title = editing ? "Done" : "Edit"
+            item.style = editing ? .done : .plain
+        }
+    }
+
+    /// A bar button that toggles editing (Edit / Done).
+    public var editButtonItem: UIBarButtonItem {
+        if let item = storedEditButtonItem { return item }
+        let item = UIBarButtonItem(title: isEditing ? "Done" : "Edit", style: isEditing ? .done : .plain, target: nil, action: nil as Never?)
+        item.primaryAction = UIAction(title: "Edit") { [weak self] _ in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+        }
+        storedEditButtonItem = item
+        return item
+    }
+
+    var editingFlag = false
+    var storedEditButtonItem: UIBarButtonItem?
+
     /// UIKit: the view's superview; a root view's next responder is the
     /// controller, whose next is the view's superview (or, for a presented
     /// controller, the presenting one).
