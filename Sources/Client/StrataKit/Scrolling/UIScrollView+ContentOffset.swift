@@ -28,6 +28,7 @@ extension UIScrollView {
     /// after its animation block, so what the delegate changes is not animated.
     func contentOffsetDidChange() {
         setNeedsLayout()
+        if refreshControl != nil { layoutRefreshControl() }
         if !isSettingAnimatedOffset { delegate?.scrollViewDidScroll(self) }
     }
 

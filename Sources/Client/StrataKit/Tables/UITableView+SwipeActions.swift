@@ -6,6 +6,9 @@ import Foundation
 /// source). Let go past half of the actions and the row rests open; swipe
 /// all the way and the first action runs.
 extension UITableView {
+    /// The row's actions take taps while it slides.
+    static let swipeAnimationOptions: UIView.AnimationOptions = [.allowUserInteraction, .beginFromCurrentState]
+
     func installSwipeRecognizer() {
         let recognizer = UIPanGestureRecognizer(target: self, action: UITableView.handleSwipe)
         swipeRecognizer = recognizer
@@ -68,10 +71,10 @@ extension UITableView {
                 perform(first, of: cell)
             } else if recognizer.state == .ended, revealed > actions.preferredWidth / 2 {
                 let open = actions.preferredWidth
-                UIView.animate(withDuration: 0.25) {
+                UIView.animate(withDuration: 0.25, delay: 0, options: Self.swipeAnimationOptions, animations: {
                     cell.swipeOffset = actions.isTrailing ? -open : open
                     cell.layoutIfNeeded()
-                }
+                })
             } else {
                 endSwipe(animated: true)
             }
@@ -114,7 +117,7 @@ extension UITableView {
             if cell.swipeActionsView === actions { cell.swipeActionsView = nil }
         }
         if animated && cell.swipeOffset != 0 {
-            UIView.animate(withDuration: 0.25, animations: {
+            UIView.animate(withDuration: 0.25, delay: 0, options: Self.swipeAnimationOptions, animations: {
                 cell.swipeOffset = 0
                 cell.layoutIfNeeded()
             }, completion: { _ in finish() })
@@ -148,10 +151,10 @@ extension UITableView {
             cell.swipeActionsView = actions
             cell.insertSubview(actions, at: 0)
             swipedPath = indexPath
-            UIView.animate(withDuration: 0.25) {
+            UIView.animate(withDuration: 0.25, delay: 0, options: Self.swipeAnimationOptions, animations: {
                 cell.swipeOffset = -actions.preferredWidth
                 cell.layoutIfNeeded()
-            }
+            })
         case .none:
             break
         }

@@ -71,7 +71,7 @@ extension UITableViewCell {
     }
 
     private func trailingMargin(in bounds: CGRect) -> CGFloat {
-        shownAccessoryView == nil && reorderControl == nil ? Self.standardMargin : 0
+        shownAccessoryView == nil && reorderControl == nil ? Self.standardMargin : 8
     }
 
     private func layoutBuiltInStyle(in bounds: CGRect) {
