@@ -186,6 +186,21 @@ final class AlertControllerTests: TextFieldTestCase {
         }
     }
 
+    /// Hiding and showing the window: the alert and the presenter beneath
+    /// it are both on screen, so both disappear and appear.
+    func testWindowVisibilityReachesTheAlertAndThePresenterBeneath() {
+        let over = LoggingViewController("over", log: log)
+        over.modalPresentationStyle = .overFullScreen
+        root.present(over, animated: false)
+        _ = log.take()
+        window.isHidden = true
+        XCTAssertEqual(log.take(), ["over.willDisappear(false)", "root.willDisappear(false)",
+                                    "over.didDisappear(false)", "root.didDisappear(false)"])
+        window.isHidden = false
+        XCTAssertEqual(log.take(), ["over.willAppear(false)", "root.willAppear(false)",
+                                    "over.didAppear(false)", "root.didAppear(false)"])
+    }
+
     // MARK: Picking actions
 
     /// A tap on a button dismisses the alert; its handler runs once the
