@@ -45,63 +45,14 @@ extension UITextField {
         selectionEnds = (0, content.length)
     }
 
-    // MARK: Boundaries
+    // MARK: Boundaries (Text/TextBoundaries.swift)
 
-    /// The start of the character (grapheme cluster) before `offset`.
-    func characterBoundary(before offset: Int) -> Int {
-        characterStarts().last { $0 < offset } ?? 0
-    }
-
-    /// The end of the character at `offset`.
-    func characterBoundary(after offset: Int) -> Int {
-        characterStarts().first { $0 > offset } ?? content.length
-    }
-
-    /// The UTF-16 offset where each character starts, and the text's length.
-    func characterStarts() -> [Int] {
-        let string = content.string
-        var offsets: [Int] = []
-        var index = string.startIndex
-        while index < string.endIndex {
-            offsets.append(index.utf16Offset(in: string))
-            index = string.index(after: index)
-        }
-        offsets.append(content.length)
-        return offsets
-    }
-
-    /// Ctrl+Left: the start of the word before `offset` (spaces and punctuation skipped).
-    func wordBoundary(before offset: Int) -> Int {
-        let characters = charactersWithOffsets()
-        var index = characters.lastIndex { $0.offset < offset } ?? -1
-        while index >= 0, !characters[index].isWordCharacter { index -= 1 }
-        while index > 0, characters[index - 1].isWordCharacter { index -= 1 }
-        return index >= 0 ? characters[index].offset : 0
-    }
-
-    /// Ctrl+Right: the end of the word after `offset`.
-    func wordBoundary(after offset: Int) -> Int {
-        let characters = charactersWithOffsets()
-        var index = characters.firstIndex { $0.offset >= offset } ?? characters.count
-        while index < characters.count, !characters[index].isWordCharacter { index += 1 }
-        while index < characters.count, characters[index].isWordCharacter { index += 1 }
-        return index < characters.count ? characters[index].offset : content.length
-    }
-
-    private func charactersWithOffsets() -> [(offset: Int, isWordCharacter: Bool)] {
-        let string = content.string
-        return string.indices.map { index in
-            let character = string[index]
-            return (index.utf16Offset(in: string), character.isLetter || character.isNumber || character == "_")
-        }
-    }
-
-    /// The word around `offset`, for a double click.
-    func wordRange(at offset: Int) -> NSRange {
-        let start = wordBoundary(before: min(content.length, characterBoundary(after: offset)))
-        let end = wordBoundary(after: start)
-        return NSRange(location: start, length: max(0, end - start))
-    }
+    func characterBoundary(before offset: Int) -> Int { TextBoundaries(content.string).character(before: offset) }
+    func characterBoundary(after offset: Int) -> Int { TextBoundaries(content.string).character(after: offset) }
+    func characterStarts() -> [Int] { TextBoundaries(content.string).characterStarts() }
+    func wordBoundary(before offset: Int) -> Int { TextBoundaries(content.string).word(before: offset) }
+    func wordBoundary(after offset: Int) -> Int { TextBoundaries(content.string).word(after: offset) }
+    func wordRange(at offset: Int) -> NSRange { TextBoundaries(content.string).wordRange(at: offset) }
 
     // MARK: The pointer
 

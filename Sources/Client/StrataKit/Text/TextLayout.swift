@@ -9,6 +9,10 @@ final class TextLayout {
     struct PlacedParagraph {
         let layout: OpaquePointer
         let lines: [Line]
+        /// The paragraph's text in the laid-out string (UTF-16 units), and
+        /// where the top-left of its Pango layout is in the text's coordinates.
+        var range = NSRange(location: 0, length: 0)
+        var origin = CGPoint.zero
     }
 
     /// A shown line, in the coordinates of the whole text.
@@ -70,7 +74,8 @@ final class TextLayout {
             }
             let shift = horizontalShift(of: layout, style: style, container: container)
             let shifted = lines.map { Line(line: $0.line, rect: $0.rect.offsetBy(dx: shift, dy: 0), baseline: $0.baseline) }
-            paragraphs.append(PlacedParagraph(layout: layout, lines: shifted))
+            paragraphs.append(PlacedParagraph(layout: layout, lines: shifted, range: paragraph.range,
+                                              origin: CGPoint(x: shift, y: top)))
             shownLines += shifted.count
             if !isComplete { break }
             if index < texts.count - 1 {
@@ -144,7 +149,8 @@ final class TextLayout {
             guard dx > 0 else { return paragraph }
             return PlacedParagraph(layout: paragraph.layout,
                                    lines: paragraph.lines.map { Line(line: $0.line, rect: $0.rect.offsetBy(dx: dx, dy: 0),
-                                                                     baseline: $0.baseline) })
+                                                                     baseline: $0.baseline) },
+                                   range: paragraph.range, origin: CGPoint(x: paragraph.origin.x + dx, y: paragraph.origin.y))
         }
     }
 

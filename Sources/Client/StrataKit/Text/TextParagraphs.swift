@@ -9,6 +9,8 @@ struct TextParagraph {
     /// The attributes at its start (at its separator when it is empty),
     /// which decide its paragraph style and an empty line's font.
     var leadingAttributes: [NSAttributedString.Key: Any]
+    /// Where the paragraph's text is in the whole string (UTF-16 units).
+    var range: NSRange
 
     /// Paragraphs end at LF, CR, CR LF and U+2029, as in UIKit; a string
     /// ending with a separator has an empty last paragraph.
@@ -19,7 +21,7 @@ struct TextParagraph {
         func close(at end: Int, separatorLength: Int) {
             let range = NSRange(location: start, length: end - start)
             paragraphs.append(TextParagraph(text: string.attributedSubstring(from: range),
-                                            leadingAttributes: string.attributesOrEmpty(at: start)))
+                                            leadingAttributes: string.attributesOrEmpty(at: start), range: range))
             start = end + separatorLength
         }
         while index < units.count {

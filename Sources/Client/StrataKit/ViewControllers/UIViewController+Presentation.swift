@@ -4,7 +4,11 @@ import Foundation
 /// the window, above the presenter's, sliding up from the bottom edge when
 /// animated. As UIKit does for `.fullScreen`, the presenter's view leaves
 /// the window once covered, and comes back under the presented one when
-/// it is dismissed. UIKit: "If the view controller that receives this message is
+/// it is dismissed. The "over" styles (`.overFullScreen`,
+/// `.overCurrentContext`, and `.custom`, whose default presentation
+/// controller does not remove the presenter's view) leave the presenter's
+/// view in the window beneath, and the presenter gets no appearance
+/// callbacks: it never left the screen. UIKit: "If the view controller that receives this message is
 /// a child, the presentation is done by the nearest ancestor"; a
 /// controller that already presents one does not present another.
 extension UIViewController {
@@ -23,7 +27,8 @@ extension UIViewController {
         presented.presentingViewController = presenter
         presented.frameForLoadedView = window.bounds
         let presentedView: UIView = presented.view
-        let covers = presenter.isAppearingOrAppeared
+        let keepsPresenter = presented.keepsPresenterVisible
+        let covers = presenter.isAppearingOrAppeared && !keepsPresenter
 
         presented.beingPresented = true
         if covers { presenter.beginAppearanceTransition(false, animated: flag) }
@@ -39,7 +44,8 @@ extension UIViewController {
             presented.endAppearanceTransition()
             presented.beingPresented = false
             if covers { presenter.endAppearanceTransition() }
-            if let covered = presenter.viewIfLoaded, covered.superview === window, presented.presentingViewController === presenter {
+            if !keepsPresenter, let covered = presenter.viewIfLoaded, covered.superview === window,
+               presented.presentingViewController === presenter {
                 covered.removeFromSuperview()
                 presenter.removedForPresentation = true
             }
@@ -76,7 +82,7 @@ extension UIViewController {
         guard let presented = presenter.presentedViewController else { return }
         // Anything the dismissed controller presents goes at once.
         if presented.presentedViewController != nil { presented.dismiss(animated: false) }
-        let uncovers = presented.isAppearingOrAppeared
+        let uncovers = presented.isAppearingOrAppeared && !presented.keepsPresenterVisible
         let presentedView = presented.viewIfLoaded
 
         presented.beingDismissed = true
@@ -110,6 +116,12 @@ extension UIViewController {
         })
     }
 
+    /// Whether this controller, presented, leaves its presenter's view in
+    /// the window beneath its own (the "over" styles).
+    var keepsPresenterVisible: Bool {
+        [.overFullScreen, .overCurrentContext, .custom].contains(modalPresentationStyle)
+    }
+
     /// The ancestor that presents for this controller: the top of its parent chain.
     private var presentationRoot: UIViewController {
         var controller = self
@@ -118,7 +130,8 @@ extension UIViewController {
     }
 }
 
-/// UIKit's presentation styles; StrataKit shows every one full screen.
+/// UIKit's presentation styles. StrataKit shows every one full screen; the
+/// "over" styles and `.custom` keep the presenter's view beneath.
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
     case none = -1

@@ -194,7 +194,8 @@ open class UIViewController: UIResponder {
     }
 
     /// How a presentation covers the presenter. Every style is shown full
-    /// screen here (a desktop window has no sheets or popovers yet).
+    /// screen here (a desktop window has no sheets or popovers yet); the
+    /// "over" styles and `.custom` keep the presenter's view beneath.
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
 
     /// The animation of an animated presentation: `.coverVertical` slides

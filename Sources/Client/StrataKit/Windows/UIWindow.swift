@@ -124,11 +124,14 @@ open class UIWindow: UIView {
             let wasHidden = super.isHidden
             super.isHidden = newValue
             guard wasHidden != newValue, let root = rootViewController else { return }
-            // What is on screen: the root, or the last controller presented over it.
-            var shown = root
-            while let presented = shown.presentedViewController { shown = presented }
-            shown.beginAppearanceTransition(!newValue, animated: false)
-            shown.endAppearanceTransition()
+            // What is on screen: the last controller presented over the
+            // root, and beneath it those an "over" presentation leaves visible.
+            var chain = [root]
+            while let presented = chain.last!.presentedViewController { chain.append(presented) }
+            var shown = [chain.removeLast()]
+            while shown.last!.keepsPresenterVisible, let presenter = chain.popLast() { shown.append(presenter) }
+            for controller in shown { controller.beginAppearanceTransition(!newValue, animated: false) }
+            for controller in shown { controller.endAppearanceTransition() }
         }
     }
 
