@@ -100,6 +100,8 @@ let package = Package(
         .executableTarget(name: "strata-profile-demo", dependencies: ["StrataKit"], path: "Sources/Demos/ProfileDemo"),
         // Corners, shadows, borders, shape, gradient, replicator and text layers, masks: what the render server draws.
         .executableTarget(name: "strata-styling-demo", dependencies: ["StrataKit"], path: "Sources/Demos/StylingDemo"),
+        // An inbox in a table view with swipe actions, a message in a text view, a compose alert.
+        .executableTarget(name: "strata-mail-demo", dependencies: ["StrataKit"], path: "Sources/Demos/MailDemo"),
         // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
         .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 

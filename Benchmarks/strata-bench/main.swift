@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, styling, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, nested, clients,
+// `strata-bench AREA…` runs only those areas (render, styling, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
 // compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
@@ -45,6 +45,11 @@ if wanted("animation") {
 // A StrataKit app too: in a process of its own when another app area ran here.
 if wanted("scroll") {
     if wanted("kit") || wanted("input") || wanted("animation") { runAreaInItsOwnProcess("scroll") } else { runScrollBenchmarks() }
+}
+
+// A StrataKit app too, like the scroll area.
+if wanted("table") {
+    if wanted("kit") || wanted("input") || wanted("animation") || wanted("scroll") { runAreaInItsOwnProcess("table") } else { runTableBenchmarks() }
 }
 
 if wanted("nested") { runNestedBenchmarks() }

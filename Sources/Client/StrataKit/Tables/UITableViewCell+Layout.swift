@@ -141,6 +141,12 @@ extension UITableViewCell {
             return max(UITableView.defaultRowHeight, height)
         }
         if contentUsesConstraints {
+            // Laid out at the row's width first, so multi-line labels know
+            // the width they wrap at before the height is solved.
+            if bounds.width != width {
+                bounds.size.width = width
+            }
+            layoutIfNeeded()
             return contentView.systemLayoutSizeFitting(CGSize(width: content.width, height: 0),
                                                        withHorizontalFittingPriority: .required,
                                                        verticalFittingPriority: .fittingSizeLevel).height

@@ -28,6 +28,12 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     open var clearsSelectionOnViewWillAppear = true
 
+    /// The table's refresh control.
+    open var refreshControl: UIRefreshControl? {
+        get { tableView.refreshControl }
+        set { tableView.refreshControl = newValue }
+    }
+
     open override func loadView() {
         let table = UITableView(frame: frameForLoadedView ?? UIScreen.main.bounds, style: style)
         table.autoresizingMask = [.flexibleWidth, .flexibleHeight]
