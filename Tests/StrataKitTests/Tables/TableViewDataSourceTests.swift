@@ -111,3 +111,31 @@ final class TableViewDataSourceTests: TableViewTestCase {
                        [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
     }
 }
+
+/// UITableViewDataSourcePrefetching: "the table view calls this method as
+/// the user scrolls, providing the index paths for cells it is likely to
+/// display in the near future", and cancels "cells that are no longer
+/// likely to be displayed".
+final class TableViewPrefetchTests: TableViewTestCase {
+    final class Prefetcher: UITableViewDataSourcePrefetching {
+        var prefetched: [[Int]] = []
+        var cancelled: [[Int]] = []
+        func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) { prefetched.append(indexPaths.map(\.row)) }
+        func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) { cancelled.append(indexPaths.map(\.row)) }
+    }
+
+    func testRowsAheadArePrefetchedOnceAndFarOnesCancelled() {
+        let prefetcher = Prefetcher()
+        makeTable([rows(1000)])
+        table.prefetchDataSource = prefetcher
+        table.setNeedsLayout()
+        table.layoutIfNeeded()
+        // Rows 0…9 show; the next screenful (9…18, less what shows) is asked for.
+        XCTAssertEqual(prefetcher.prefetched, [Array(10...18)])
+        scroll(to: 44)
+        XCTAssertEqual(prefetcher.prefetched.last, [19], "only the new row ahead")
+        scroll(to: 44 * 200)
+        XCTAssertEqual(prefetcher.cancelled.flatMap { $0 }.contains(19), true, "a row left far behind is cancelled")
+        XCTAssertFalse(prefetcher.cancelled.flatMap { $0 }.contains(10), "rows that showed are not cancelled")
+    }
+}

@@ -114,3 +114,46 @@ final class TableViewEditingTests: TableViewTestCase {
         XCTAssertEqual(refreshed, 1)
     }
 }
+
+/// Reordering: "the table view … displays the reorder control" for rows
+/// the data source can move; dragging it moves the row, and the data
+/// source hears tableView(_:moveRowAt:to:) with the source and destination.
+final class TableViewReorderTests: TableViewTestCase {
+    final class Reorderable: NSObject, UITableViewDataSource {
+        var items = (0..<8).map { "Item \($0)" }
+        var moves: [(IndexPath, IndexPath)] = []
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { items.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+            cell.textLabel?.text = items[indexPath.row]
+            return cell
+        }
+        func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            moves.append((sourceIndexPath, destinationIndexPath))
+            items.insert(items.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+        }
+    }
+
+    func testDraggingTheGripMovesTheRow() {
+        let source = Reorderable()
+        table = UITableView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        table.rowHeight = 44
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = source
+        window.addSubview(table)
+        table.setEditing(true, animated: false)
+        table.layoutIfNeeded()
+        let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+        let grip = cell.reorderControl!
+        let start = grip.convert(CGPoint(x: grip.bounds.midX, y: grip.bounds.midY), to: window)
+        drag(from: start, to: CGPoint(x: start.x, y: start.y + 44 * 2 + 10), steps: 12)
+        advance(1)
+        XCTAssertEqual(source.moves.map { [$0.0.row, $0.1.row] }, [[0, 2]])
+        XCTAssertEqual(table.contentOffset.y, 0, "the drag moved the row, not the table")
+        table.layoutIfNeeded()
+        XCTAssertEqual(table.visibleCells.map { $0.textLabel?.text }, ["Item 1", "Item 2", "Item 0", "Item 3", "Item 4", "Item 5", "Item 6", "Item 7"])
+        XCTAssertTrue(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cell)
+        XCTAssertEqual(cell.frame.minY, 88)
+    }
+}

@@ -9,6 +9,7 @@ extension UITableView {
         isReloading = true
         defer { isReloading = false }
         needsReload = false
+        prefetchedPaths = []
         endSwipe(animated: false)
         for (indexPath, cell) in visibleCellsByPath { recycle(cell, displayedAt: indexPath) }
         visibleCellsByPath = [:]

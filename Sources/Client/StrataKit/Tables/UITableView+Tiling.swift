@@ -12,6 +12,7 @@ extension UITableView {
         layoutTableHeaderAndFooter()
         tileRows()
         tileHeadersAndFooters()
+        prefetchAroundVisibleRows()
     }
 
     /// The rect of content on screen.

@@ -33,6 +33,11 @@ open class UITableView: UIScrollView {
         didSet { reloadData() }
     }
 
+    /// Told which rows will soon show, to load their data ahead.
+    open weak var prefetchDataSource: UITableViewDataSourcePrefetching?
+
+    open var isPrefetchingEnabled = true
+
     /// The delegate as a table delegate (the inherited `delegate` property
     /// holds it; assign a `UITableViewDelegate` there, as in UIKit).
     var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
@@ -67,6 +72,26 @@ open class UITableView: UIScrollView {
     open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension {
         didSet { if sectionHeaderTopPadding != oldValue { reloadData() } }
     }
+
+    // MARK: Appearance kept for UIKit code that sets it
+
+    open var sectionIndexColor: UIColor?
+    open var sectionIndexBackgroundColor: UIColor?
+    open var sectionIndexTrackingBackgroundColor: UIColor?
+    open var sectionIndexMinimumDisplayRowCount = 0
+    open var cellLayoutMarginsFollowReadableWidth = false
+    open var insetsContentViewsToSafeArea = true
+    open var remembersLastFocusedIndexPath = false
+    open var selectionFollowsFocus = false
+    open var allowsFocus = false
+    open var dragInteractionEnabled = false
+    open var fillerRowHeight: CGFloat = UITableView.automaticDimension
+
+    public enum SeparatorInsetReference: Int, Sendable {
+        case fromCellEdges, fromAutomaticInsets
+    }
+
+    open var separatorInsetReference: SeparatorInsetReference = .fromCellEdges
 
     // MARK: Separators
 
@@ -160,6 +185,11 @@ open class UITableView: UIScrollView {
     var swipedPath: IndexPath?
     var swipeRecognizer: UIPanGestureRecognizer?
     var swipeStartOffset: CGFloat = 0
+    /// Rows announced to the prefetch data source (UITableViewDataSourcePrefetching.swift).
+    var prefetchedPaths: Set<IndexPath> = []
+    var lastPrefetchOffset: CGFloat = 0
+    /// The row being dragged by its grip (UITableView+Reordering.swift).
+    var reorder: Reorder?
 
     // MARK: Loading (UITableView+Loading.swift)
 

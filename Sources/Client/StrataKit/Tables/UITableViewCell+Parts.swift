@@ -176,6 +176,7 @@ extension UITableViewCell {
             let grip = CellGlyphView(glyph: .reorderControl)
             reorderControl = grip
             addSubview(grip)
+            grip.addGestureRecognizer(UIPanGestureRecognizer(target: self, action: UITableViewCell.reorderControlDragged))
         } else if !wantsGrip {
             reorderControl?.removeFromSuperview()
             reorderControl = nil
@@ -192,6 +193,10 @@ extension UITableViewCell {
             view = candidate.superview
         }
         return nil
+    }
+
+    func reorderControlDragged(_ recognizer: UIPanGestureRecognizer) {
+        tableView?.handleReorder(recognizer, cell: self)
     }
 
     func editingControlTapped(_ recognizer: UIGestureRecognizer) {
