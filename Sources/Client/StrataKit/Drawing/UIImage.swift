@@ -12,6 +12,16 @@ open class UIImage {
     public let scale: CGFloat
     public let imageOrientation: Orientation
 
+    /// How views draw it: its own colours, or in their tint (UIImage+RenderingMode.swift).
+    public internal(set) var renderingMode: RenderingMode = .automatic
+    /// The colour `withTintColor` fixed.
+    var fixedTintColor: UIColor?
+    /// A system symbol, drawn for a configuration (UIImage+Symbols.swift).
+    public internal(set) var isSymbolImage = false
+    public internal(set) var symbolConfiguration: SymbolConfiguration?
+    public internal(set) var baselineOffsetFromBottom: CGFloat?
+    var systemSymbolName: String?
+
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
         self.cgImage = cgImage
         self.scale = scale > 0 ? scale : 1

@@ -22,6 +22,10 @@ final class SwipeActionsView: UIView {
             let button = UIButton(type: .custom)
             button.setTitle(action.title, for: .normal)
             button.setTitleColor(.white, for: .normal)
+            if let image = action.image {
+                button.setImage(image, for: .normal)
+                button.tintColor = .white
+            }
             button.backgroundColor = action.backgroundColor
             button.addAction(UIAction { [weak self] _ in self?.onAction?(action) }, for: .touchUpInside)
             buttons.append(button)

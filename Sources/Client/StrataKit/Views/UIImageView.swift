@@ -4,6 +4,8 @@ import Foundation
 /// UIImageView does: no draw(_:), the image's pixels are the layer's
 /// contents at the image's scale, placed by `contentMode`.
 open class UIImageView: UIView {
+    private var tintedCache: (source: UIImage, tint: UIColor?, result: UIImage)?
+
     open var image: UIImage? {
         didSet {
             showImage()
@@ -33,8 +35,27 @@ open class UIImageView: UIView {
 
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
+    /// A template image (a symbol, or one made `.alwaysTemplate`) shows in
+    /// the view's tint colour, and follows it when it changes.
     private func showImage() {
-        layer.contents = image?.cgImage
+        layer.contents = shownImage()?.cgImage
         layer.contentsScale = image?.scale ?? 1
     }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.isTemplate == true { showImage() }
+    }
+
+    /// The last tinted image, kept while neither the image nor the tint changes.
+    private func shownImage() -> UIImage? {
+        guard let image else { return nil }
+        guard image.isTemplate || image.fixedTintColor != nil else { return image }
+        let tint = image.fixedTintColor ?? tintColor
+        if let cached = tintedCache, cached.source === image, cached.tint == tint { return cached.result }
+        let result = image.shown(inTint: tint)
+        tintedCache = (image, tint, result)
+        return result
+    }
+
 }
