@@ -6,6 +6,10 @@ import Foundation
 /// section at the top of a plain table stays pinned there.
 extension UITableView {
     func layoutTable() {
+        // Measuring a cell can ask for layout again; the pass under way covers it.
+        guard !isLayingOut else { return }
+        isLayingOut = true
+        defer { isLayingOut = false }
         reloadIfNeeded()
         if contentSize.width != bounds.width || contentSize.height != geometry.contentHeight { updateContentSize() }
         backgroundView?.frame = bounds

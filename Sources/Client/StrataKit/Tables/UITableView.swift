@@ -159,6 +159,7 @@ open class UITableView: UIScrollView {
     var geometry = TableGeometry()
     var needsReload = true
     var isReloading = false
+    var isLayingOut = false
     /// Cells and header/footer views on screen (UITableView+Tiling.swift).
     var visibleCellsByPath: [IndexPath: UITableViewCell] = [:]
     var visibleHeaders: [Int: UIView] = [:]

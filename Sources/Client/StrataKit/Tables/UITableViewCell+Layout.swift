@@ -141,15 +141,17 @@ extension UITableViewCell {
             return max(UITableView.defaultRowHeight, height)
         }
         if contentUsesConstraints {
-            // Laid out at the row's width first, so multi-line labels know
-            // the width they wrap at before the height is solved.
-            if bounds.width != width {
-                bounds.size.width = width
+            func fit() -> CGFloat {
+                contentView.systemLayoutSizeFitting(CGSize(width: content.width, height: 0),
+                                                    withHorizontalFittingPriority: .required,
+                                                    verticalFittingPriority: .fittingSizeLevel).height
             }
+            // Sized by a first fit and laid out at the row's width, so that
+            // multi-line labels know the width they wrap at, then fitted again.
+            let first = fit()
+            bounds.size = CGSize(width: width, height: first)
             layoutIfNeeded()
-            return contentView.systemLayoutSizeFitting(CGSize(width: content.width, height: 0),
-                                                       withHorizontalFittingPriority: .required,
-                                                       verticalFittingPriority: .fittingSizeLevel).height
+            return fit()
         }
         let available = max(0, content.width - textLeading(in: content) - trailingMargin(in: content))
         func height(_ label: UILabel?, width: CGFloat) -> CGFloat {
