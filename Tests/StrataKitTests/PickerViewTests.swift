@@ -129,6 +129,23 @@ final class PickerViewTests: InputTestCase {
         XCTAssertEqual(source.selections, ["2 in 0", "1 in 0"], "a row above goes down into the band")
     }
 
+    /// A finger that catches the spinning wheel and is held there, then
+    /// lifts: the wheel still ends on a row, and the delegate hears it once.
+    func testWheelCaughtAndHeldEndsOnARow() {
+        drag(from: CGPoint(x: 150, y: 200), to: CGPoint(x: 150, y: 100), steps: 5)
+        advance(0.1)
+        XCTAssertTrue(wheel.isDecelerating)
+        touchDown(at: CGPoint(x: 150, y: 150))
+        XCTAssertFalse(wheel.isDecelerating, "caught")
+        advance(2)
+        touchUp()
+        settle()
+        XCTAssertEqual(source.selections.count, 1)
+        let row = picker.selectedRow(inComponent: 0)
+        XCTAssertEqual(source.selections, ["\(row) in 0"])
+        XCTAssertEqual(wheel.contentOffset.y, wheel.offset(forRow: row).y, accuracy: 0.001)
+    }
+
     /// The mouse wheel spins it too, ending on the nearest row.
     func testScrollWheelSelectsARow() {
         pointerMove(to: CGPoint(x: 150, y: 108))

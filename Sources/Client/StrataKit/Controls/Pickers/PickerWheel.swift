@@ -170,6 +170,16 @@ final class PickerWheel: UIScrollView, UIScrollViewDelegate {
         move(toRow: row, animated: true, byUser: true)
     }
 
+    /// A finger that caught the wheel and lifted without dragging, held too
+    /// long for a tap, leaves it where it caught it: the nearest row glides
+    /// into the band. (A tap's touch is cancelled instead: the tap chose.)
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        super.touchesEnded(touches, with: event)
+        guard !isDragging, !isDecelerating, rowCount > 0 else { return }
+        let row = row(at: contentOffset.y)
+        if contentOffset != offset(forRow: row) || isUserMotion { move(toRow: row, animated: true, byUser: true) }
+    }
+
     /// The wheel rests: the row in the band is the selection, and if the
     /// user moved it the delegate hears which row it is.
     private func settle() {
