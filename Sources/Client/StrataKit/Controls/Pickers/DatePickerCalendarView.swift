@@ -30,6 +30,7 @@ final class DatePickerCalendarView: UIView {
         addSubview(monthLabel)
         previousButton.setTitle("‹", for: .normal)
         nextButton.setTitle("›", for: .normal)
+        for button in [previousButton, nextButton] { button.titleLabel?.font = .systemFont(ofSize: 30) }
         previousButton.addTarget(self, action: DatePickerCalendarView.showPreviousMonth, for: .touchUpInside)
         nextButton.addTarget(self, action: DatePickerCalendarView.showNextMonth, for: .touchUpInside)
         addSubview(previousButton)
