@@ -183,7 +183,7 @@ final class DatePickerTests: InputTestCase {
         XCTAssertEqual(days.contentOffset.y, days.offset(forRow: 11).y)
     }
 
-    /// `.dateAndTime` wheels: a day wheel ("Sun, Mar 1"), then the time;
+    /// `.dateAndTime` wheels: a day wheel ("Sun Mar 1"), then the time;
     /// the next day's row keeps the time of day.
     func testDateAndTimeWheels() throws {
         picker.preferredDatePickerStyle = .wheels
@@ -194,7 +194,7 @@ final class DatePickerTests: InputTestCase {
         XCTAssertEqual(wheels.columns, [.day, .hour, .minute, .meridiem])
         let days = wheels.pickerView.wheels[0]
         let selected = days.selectedRow
-        XCTAssertEqual((wheels.pickerView.view(forRow: selected, forComponent: 0) as? UILabel)?.text, "Sun, Mar 1")
+        XCTAssertEqual((wheels.pickerView.view(forRow: selected, forComponent: 0) as? UILabel)?.text, "Sun Mar 1")
         tap(at: point(ofRow: selected + 1, selected: selected, in: days))
         settle(days)
         XCTAssertEqual(picker.date, date(2026, 3, 2, 22, 30))

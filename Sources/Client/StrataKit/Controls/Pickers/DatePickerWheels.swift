@@ -136,7 +136,7 @@ final class DatePickerWheels: UIPickerViewDataSource, UIPickerViewDelegate {
 
     func pickerView(_ pickerView: UIPickerView, widthForComponent component: Int) -> CGFloat {
         switch columns[component] {
-        case .day: return 130
+        case .day: return 140
         case .month: return mode == .date ? 130 : 60
         case .year: return 80
         case .durationHours, .durationMinutes: return 120
@@ -157,7 +157,8 @@ final class DatePickerWheels: UIPickerViewDataSource, UIPickerViewDelegate {
         case .day:
             guard let day = calendar.date(byAdding: .day, value: row, to: firstDay) else { return nil }
             if calendar.isDateInToday(day) { return "Today" }
-            return datePicker.formatter(template: "EEEMMMd").string(from: day)
+            // UIKit's day wheel reads "Wed Nov 15": the locale's words without commas.
+            return datePicker.formatter(template: "EEEMMMd").string(from: day).replacingOccurrences(of: ",", with: "")
         case .durationHours: return row == 1 ? "1 hour" : "\(row) hours"
         case .durationMinutes: return "\(row * interval) min"
         }
