@@ -13,8 +13,7 @@ extension UIWindow {
             pointerButton(button, isPressed: isPressed, at: timestamp)
         case let .pointerLeave(timestamp):
             // A press keeps its implicit grab, so a leave during one means
-            // the press is over; without one there is nothing to end, as
-            // there are no hover events.
+            // the press is over; without one, only hovering ends.
             pointerLeft(at: timestamp)
         case let .scroll(delta, isContinuous, timestamp):
             scrolled(by: delta, isContinuous: isContinuous, at: timestamp)

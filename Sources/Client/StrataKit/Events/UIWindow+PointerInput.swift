@@ -7,7 +7,7 @@ import Foundation
 extension UIWindow {
     func pointerMoved(to location: CGPoint, at timestamp: TimeInterval) {
         input.pointerLocation = location
-        guard let touch = input.pointerTouch else { return }
+        guard let touch = input.pointerTouch else { return pointerHovered(at: location) }
         touch.phase = .moved
         touch.previousLocationInWindow = touch.locationInWindow
         touch.locationInWindow = location
@@ -41,6 +41,7 @@ extension UIWindow {
     /// it), so the release will never come. The touch is cancelled.
     func pointerLeft(at timestamp: TimeInterval) {
         input.pressedButtons = []
+        endHovering()
         guard let touch = input.pointerTouch else { return }
         input.pointerTouch = nil
         touch.phase = .cancelled

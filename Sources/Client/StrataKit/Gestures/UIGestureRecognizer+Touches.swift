@@ -9,7 +9,8 @@ extension UIGestureRecognizer {
     /// Whether a new touch goes to this recognizer (UIKit asks the delegate's
     /// shouldReceive before touchesBegan).
     func accepts(_ touch: UITouch) -> Bool {
-        guard isEnabled, acceptsTouches else { return false }
+        // A hover recognizer follows the pointer, never touches (UIWindow+Hover.swift).
+        guard isEnabled, acceptsTouches, !(self is UIHoverGestureRecognizer) else { return false }
         if requiresExclusiveTouchType, trackedTouches.contains(where: { !$0.isGone && $0.type != touch.type }) { return false }
         return delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true
     }

@@ -122,7 +122,7 @@ extension UINavigationController {
 
     /// Whether the navigation controller is on screen, so its children's
     /// changes are appearance transitions.
-    private var isShowingChildren: Bool {
+    var isShowingChildren: Bool {
         appearanceState == .appeared && viewIfLoaded?.window != nil
     }
 

@@ -21,6 +21,12 @@ open class UINavigationController: UIViewController {
     /// The animated transition in progress, if any.
     var runningTransition: NavigationTransition?
 
+    /// The swipe back from the left edge (UINavigationController+InteractivePop.swift).
+    open var interactivePopGestureRecognizer: UIGestureRecognizer? { popGestureRecognizer }
+    let popGestureRecognizer = InteractivePopGestureRecognizer()
+    /// The swipe back in progress, if any.
+    var interactivePop: InteractivePop?
+
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
@@ -97,6 +103,9 @@ open class UINavigationController: UIViewController {
         toolbar.isHidden = isToolbarHidden
         container.addSubview(navigationBar)
         container.addSubview(toolbar)
+        popGestureRecognizer.navigationController = self
+        popGestureRecognizer.addTarget(self, action: UINavigationController.handleInteractivePop)
+        container.addGestureRecognizer(popGestureRecognizer)
         view = container
         if let top = topViewController { installView(of: top, above: nil) }
     }
