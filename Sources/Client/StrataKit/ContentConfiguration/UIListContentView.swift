@@ -34,6 +34,7 @@ open class UIListContentView: UIView, UIContentView {
 
     private func apply(_ configuration: UIListContentConfiguration) {
         imageView.image = configuration.image
+        imageView.tintColor = configuration.imageProperties.tintColor
         imageView.isHidden = configuration.image == nil
         imageView.layer.cornerRadius = configuration.imageProperties.cornerRadius
         imageView.clipsToBounds = configuration.imageProperties.cornerRadius > 0

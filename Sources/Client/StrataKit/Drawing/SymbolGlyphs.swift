@@ -5,8 +5,19 @@ import Foundation
 /// says `.fill`), rendered at twice the point scale so they stay crisp on
 /// HiDPI outputs.
 enum SymbolGlyphs {
+    /// Drawn symbols, by name and configuration: a list asks for the same few on every row.
+    nonisolated(unsafe) private static var cache: [String: [UIImage.SymbolConfiguration: UIImage]] = [:]
+
     static func render(_ name: String, configuration: UIImage.SymbolConfiguration) -> UIImage {
-        let side = (configuration.resolvedPointSize * 1.2 * configuration.scale.factor).rounded()
+        if let image = cache[name]?[configuration] { return image }
+        let image = draw(name, configuration: configuration)
+        if cache.count > 512 { cache = [:] }
+        cache[name, default: [:]][configuration] = image
+        return image
+    }
+
+    private static func draw(_ name: String, configuration: UIImage.SymbolConfiguration) -> UIImage {
+        let side = max(1, min(1024, (configuration.resolvedPointSize * 1.2 * configuration.scale.factor).rounded()))
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2
         return UIGraphicsImageRenderer(size: CGSize(width: side, height: side), format: format).image { context in

@@ -13,9 +13,9 @@ extension UIImage {
         copy(renderingMode: renderingMode, tint: fixedTintColor)
     }
 
-    /// A copy drawn in `color` wherever it is shown.
+    /// A copy drawn in `color` wherever it is shown, with the same rendering mode.
     public func withTintColor(_ color: UIColor) -> UIImage {
-        copy(renderingMode: .alwaysOriginal, tint: color)
+        copy(renderingMode: renderingMode, tint: color)
     }
 
     public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {

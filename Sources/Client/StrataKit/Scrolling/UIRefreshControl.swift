@@ -72,8 +72,8 @@ extension UIScrollView {
         let top = adjustedContentInset.top - (control.isRefreshing ? UIRefreshControl.height : 0)
         let pulled = -(contentOffset.y + top)
         let height = max(UIRefreshControl.height, pulled)
-        control.frame = CGRect(x: 0, y: -top - height + (control.isRefreshing ? UIRefreshControl.height : 0),
-                               width: bounds.width, height: height)
+        // Its bottom edge at the top of the content: in the gap a pull opens.
+        control.frame = CGRect(x: 0, y: -height, width: bounds.width, height: height)
         control.pulled(to: pulled, dragging: isDragging)
     }
 

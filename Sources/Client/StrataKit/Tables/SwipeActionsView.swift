@@ -35,6 +35,10 @@ final class SwipeActionsView: UIView {
 
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
+    func button(for action: UIContextualAction) -> UIButton? {
+        actions.firstIndex { $0 === action }.map { buttons[$0] }
+    }
+
     /// The width the actions want when the row rests open.
     var preferredWidth: CGFloat {
         buttons.reduce(0) { total, button in

@@ -42,28 +42,30 @@ struct TableBatch {
         return mapping
     }
 
+    /// Rows of one section, as index sets (no hashing of index paths per row).
+    private func rows(in section: Int, of paths: some Sequence<IndexPath>) -> IndexSet {
+        IndexSet(paths.lazy.filter { $0.section == section }.map(\.row))
+    }
+
     /// For each row of a new section that continues `oldSection`, the old
     /// row it continues, moved rows included (nil: inserted or reloaded).
+    /// Linear in the rows, with the changes looked up in index sets.
     func rowMapping(newSection: Int, newCount: Int, oldSection: Int?, oldCount: Int) -> [IndexPath?] {
         var mapping = [IndexPath?](repeating: nil, count: newCount)
         var taken = [Bool](repeating: false, count: newCount)
-        for path in insertedRows.keys where path.section == newSection && path.row < newCount { taken[path.row] = true }
-        var movedSources = Set<IndexPath>()
-        for move in movedRows {
-            movedSources.insert(move.from)
-            if move.to.section == newSection, move.to.row < newCount {
-                mapping[move.to.row] = move.from
-                taken[move.to.row] = true
-            }
+        for row in rows(in: newSection, of: insertedRows.keys) where row < newCount { taken[row] = true }
+        for move in movedRows where move.to.section == newSection && move.to.row < newCount {
+            mapping[move.to.row] = move.from
+            taken[move.to.row] = true
         }
         guard let oldSection else { return mapping }
+        let leaving = rows(in: oldSection, of: deletedRows.keys).union(rows(in: oldSection, of: movedRows.map(\.from)))
+        let reloaded = rows(in: oldSection, of: reloadedRows)
         var next = 0
-        for row in 0..<oldCount {
-            let old = IndexPath(row: row, section: oldSection)
-            if deletedRows[old] != nil || movedSources.contains(old) { continue }
+        for row in 0..<oldCount where !leaving.contains(row) {
             while next < newCount && taken[next] { next += 1 }
             guard next < newCount else { break }
-            mapping[next] = reloadedRows.contains(old) ? nil : old
+            mapping[next] = reloaded.contains(row) ? nil : IndexPath(row: row, section: oldSection)
             taken[next] = true
             next += 1
         }

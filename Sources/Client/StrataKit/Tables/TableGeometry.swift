@@ -54,8 +54,6 @@ struct TableGeometry {
 
     var slotCount: Int { heights.count }
 
-    var totalRows: Int { sections.reduce(0) { $0 + $1.rowCount } }
-
     /// The height of all sections with the table header and footer.
     var contentHeight: CGFloat { headerHeight + prefix(slotCount) + footerHeight }
 
@@ -79,6 +77,18 @@ struct TableGeometry {
             index += index & -index
         }
         return delta
+    }
+
+    /// Makes a slot's height an estimate again, to be asked or measured anew.
+    mutating func markUnresolved(_ slot: Int) {
+        isResolved[slot] = false
+    }
+
+    /// Every row's height an estimate again (the width they were measured at changed).
+    mutating func markRowsUnresolved() {
+        for section in sections {
+            for row in 0..<section.rowCount { isResolved[section.rowSlot(row)] = false }
+        }
     }
 
     /// The slot that covers the content offset `y` (the last slot when past the end).

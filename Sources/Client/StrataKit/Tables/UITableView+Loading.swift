@@ -5,7 +5,8 @@ import Foundation
 extension UITableView {
     /// Reloads now if a reload is pending.
     func reloadIfNeeded() {
-        guard needsReload, !isReloading else { return }
+        // Not while rows are being placed: the next pass reloads.
+        guard needsReload, !isReloading, !isTiling else { return }
         isReloading = true
         defer { isReloading = false }
         needsReload = false
@@ -20,9 +21,15 @@ extension UITableView {
         measuredHeaderViews = [:]
         measuredFooterViews = [:]
         geometry = loadGeometry()
-        // Selection of rows that no longer exist goes.
-        selectedPaths = selectedPaths.filter { geometry.slot(of: $0) != nil }
+        // A reload deselects every row, as UIKit's does.
+        selectedPaths = []
+        touchedPath = nil
         updateContentSize()
+        // "It adjusts offsets if the table shrinks as a result of the reload."
+        if !isDragging && !isDecelerating {
+            let clamped = clampedContentOffset(contentOffset)
+            if clamped != contentOffset { contentOffset = clamped }
+        }
     }
 
     /// The counts and heights, as the data source and delegate give them.

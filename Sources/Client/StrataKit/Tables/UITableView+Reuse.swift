@@ -23,7 +23,6 @@ extension UITableView {
             return cell
         }
         guard let cellClass = cellClasses[identifier] else { return nil }
-        cellsMade += 1
         return cellClass.init(registeredWithReuseIdentifier: identifier)
     }
 

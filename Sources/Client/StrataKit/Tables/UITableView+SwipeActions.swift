@@ -25,12 +25,7 @@ extension UITableView {
             guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
                   (tableDelegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete) == .delete else { return nil }
             let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
-            let delete = UIContextualAction(style: .destructive, title: title) { [weak self] _, _, done in
-                guard let self else { return done(false) }
-                self.dataSource?.tableView(self, commit: .delete, forRowAt: indexPath)
-                done(true)
-            }
-            return UISwipeActionsConfiguration(actions: [delete])
+            return UISwipeActionsConfiguration(actions: [standardDeleteAction(title: title)])
         }
         let configured = tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
         return configured?.actions.isEmpty == false ? configured : nil
@@ -99,9 +94,27 @@ extension UITableView {
         tableDelegate?.tableView(self, willBeginEditingRowAt: indexPath)
     }
 
-    /// Runs an action's handler; done, the row slides back.
+    /// The Delete of a row that can be edited: commits through the data
+    /// source for the row the swiped cell shows when it is tapped.
+    private func standardDeleteAction(title: String) -> UIContextualAction {
+        UIContextualAction(style: .destructive, title: title) { [weak self] _, sourceView, done in
+            guard let self, let indexPath = self.swipedPath ?? self.indexPathOfCell(containing: sourceView) else { return done(false) }
+            self.dataSource?.tableView(self, commit: .delete, forRowAt: indexPath)
+            done(true)
+        }
+    }
+
+    private func indexPathOfCell(containing view: UIView) -> IndexPath? {
+        var candidate: UIView? = view
+        while let current = candidate, !(current is UITableViewCell) { candidate = current.superview }
+        return (candidate as? UITableViewCell).flatMap { indexPath(for: $0) }
+    }
+
+    /// Runs an action's handler with the action's own button as its source
+    /// view; done, the row slides back.
     private func perform(_ action: UIContextualAction, of cell: UITableViewCell) {
-        action.handler(action, cell) { [weak self] _ in
+        let source = cell.swipeActionsView?.button(for: action) ?? cell
+        action.handler(action, source) { [weak self] _ in
             self?.endSwipe(animated: true)
         }
     }
@@ -137,13 +150,8 @@ extension UITableView {
             dataSource?.tableView(self, commit: .insert, forRowAt: indexPath)
         case .delete:
             let title = tableDelegate?.tableView(self, titleForDeleteConfirmationButtonForRowAt: indexPath) ?? "Delete"
-            let delete = UIContextualAction(style: .destructive, title: title) { [weak self] _, _, done in
-                guard let self else { return done(false) }
-                self.dataSource?.tableView(self, commit: .delete, forRowAt: indexPath)
-                done(true)
-            }
             endSwipe(animated: false)
-            let actions = SwipeActionsView(actions: [delete], isTrailing: true)
+            let actions = SwipeActionsView(actions: [standardDeleteAction(title: title)], isTrailing: true)
             actions.onAction = { [weak self, weak cell] action in
                 guard let self, let cell else { return }
                 self.perform(action, of: cell)

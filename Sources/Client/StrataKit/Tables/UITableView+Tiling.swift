@@ -9,14 +9,32 @@ extension UITableView {
         // Measuring a cell can ask for layout again; the pass under way covers it.
         guard !isLayingOut else { return }
         isLayingOut = true
-        defer { isLayingOut = false }
         reloadIfNeeded()
+        remeasureIfWidthChanged()
         if contentSize.width != bounds.width || contentSize.height != geometry.contentHeight { updateContentSize() }
         backgroundView?.frame = bounds
         layoutTableHeaderAndFooter()
+        isTiling = true
         tileRows()
         tileHeadersAndFooters()
+        isTiling = false
         prefetchAroundVisibleRows()
+        isLayingOut = false
+        // Changes the data source made from inside the pass.
+        let deferred = deferredUpdates
+        deferredUpdates = []
+        for update in deferred { update() }
+    }
+
+    /// Rows and headers measured at another width are measured again.
+    private func remeasureIfWidthChanged() {
+        defer { measuredWidth = bounds.width }
+        guard let measured = measuredWidth, measured != bounds.width, geometry.slotCount > 0 else { return }
+        geometry.markRowsUnresolved()
+        for (index, section) in geometry.sections.enumerated() {
+            geometry.setHeight(headerHeight(forSection: index), ofSlot: section.headerSlot)
+            geometry.setHeight(footerHeight(forSection: index), ofSlot: section.footerSlot)
+        }
     }
 
     /// The rect of content on screen.
@@ -54,9 +72,16 @@ extension UITableView {
                 recycle(cell, displayedAt: indexPath)
             }
             var heightsChanged = false
-            for indexPath in wanted where visibleCellsByPath[indexPath] == nil {
+            for indexPath in wanted {
+                if let cell = visibleCellsByPath[indexPath] {
+                    // A row measured at another width is measured again.
+                    if resolveHeight(ofRowAt: indexPath, cell: cell) { heightsChanged = true }
+                    continue
+                }
                 let cell = makeCell(at: indexPath)
                 if resolveHeight(ofRowAt: indexPath, cell: cell) { heightsChanged = true }
+                cell.frame = rectForRow(at: indexPath)
+                tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
             }
             if !heightsChanged { break }
             updateContentSize()
@@ -67,7 +92,8 @@ extension UITableView {
         }
     }
 
-    /// Asks the data source for a row's cell and puts it on screen.
+    /// Asks the data source for a row's cell and puts it on screen (the
+    /// delegate hears `willDisplay` once the row's height is known).
     private func makeCell(at indexPath: IndexPath) -> UITableViewCell {
         let cell = dataSource!.tableView(self, cellForRowAt: indexPath)
         prepareForDisplay(cell, at: indexPath)
@@ -78,7 +104,6 @@ extension UITableView {
         }
         visibleCellsByPath[indexPath] = cell
         cell.frame = rectForRow(at: indexPath)
-        tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
         return cell
     }
 
@@ -100,6 +125,8 @@ extension UITableView {
         cell.setSelected(selectedPaths.contains(indexPath), animated: false)
         cell.setHighlighted(false, animated: false)
         configureEditing(of: cell, at: indexPath, animated: false)
+        cell.indentationLevel = tableDelegate?.tableView(self, indentationLevelForRowAt: indexPath) ?? 0
+        cell.setNeedsUpdateConfiguration()
         if style == .insetGrouped {
             var corners: CACornerMask = []
             if indexPath.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
@@ -141,7 +168,9 @@ extension UITableView {
     /// change height (nil at the very top, where the content just grows).
     private func steadyAnchor() -> (indexPath: IndexPath, offset: CGFloat)? {
         guard contentOffset.y > -adjustedContentInset.top else { return nil }
-        let shown = visibleCellsByPath.keys.min { a, b in a < b }
+        // A row that had a cell and is still on screen after the move.
+        let wanted = Set(indexPaths(in: visibleContentRect))
+        let shown = visibleCellsByPath.keys.filter { wanted.contains($0) }.min()
         guard let shown, let slot = geometry.slot(of: shown) else { return nil }
         return (shown, geometry.offset(ofSlot: slot))
     }

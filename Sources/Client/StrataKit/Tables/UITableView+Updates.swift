@@ -92,10 +92,24 @@ extension UITableView {
     // MARK: Applying a batch
 
     private func apply(_ batch: TableBatch, completion: ((Bool) -> Void)?) {
-        guard let dataSource, !batch.isEmpty else {
+        guard let dataSource else {
             completion?(true)
             return
         }
+        // A change made while the table lays out (from cellForRowAt or
+        // willDisplay) waits for the pass to end.
+        if isLayingOut {
+            deferredUpdates.append { self.apply(batch, completion: completion) }
+            return
+        }
+        guard !batch.isEmpty else {
+            // "Animate the change in the row heights without reloading the cell."
+            remeasureVisibleRows(completion: completion)
+            return
+        }
+        endSwipe(animated: false)
+        touchedPath = nil
+        prefetchedPaths = []
         let oldGeometry = geometry
         let oldCounts = oldGeometry.sections.map(\.rowCount)
         let newSectionCount = max(0, dataSource.numberOfSections(in: self))
@@ -106,23 +120,29 @@ extension UITableView {
             completion?(false)
             return
         }
-        // Where each new row comes from.
+        // Where each new row comes from, and where each old row goes, as arrays.
         let sectionMap = batch.sectionMapping(oldCount: oldCounts.count, newCount: newCounts.count)
-        var oldPathOf: [IndexPath: IndexPath] = [:]
+        var rowMaps: [[IndexPath?]] = []
+        var newPaths: [[IndexPath?]] = oldCounts.map { [IndexPath?](repeating: nil, count: $0) }
         var layout: [(header: CGFloat, rows: [CGFloat], resolved: [Bool], footer: CGFloat)] = []
         for (section, count) in newCounts.enumerated() {
             let oldSection = sectionMap[section]
             let rowMap = batch.rowMapping(newSection: section, newCount: count, oldSection: oldSection,
                                           oldCount: oldSection.map { oldCounts[$0] } ?? 0)
+            rowMaps.append(rowMap)
             var heights: [CGFloat] = []
             var resolved: [Bool] = []
+            heights.reserveCapacity(count)
+            resolved.reserveCapacity(count)
             for (row, old) in rowMap.enumerated() {
-                let path = IndexPath(row: row, section: section)
                 if let old, let slot = oldGeometry.slot(of: old) {
-                    oldPathOf[path] = old
+                    newPaths[old.section][old.row] = IndexPath(row: row, section: section)
                     heights.append(oldGeometry.height(ofSlot: slot))
                     resolved.append(oldGeometry.isResolved[slot])
-                } else if estimatedRowHeight != 0 {
+                    continue
+                }
+                let path = IndexPath(row: row, section: section)
+                if estimatedRowHeight != 0 {
                     heights.append(estimatedHeight(forRowAt: path))
                     resolved.append(false)
                 } else {
@@ -131,24 +151,35 @@ extension UITableView {
                     resolved.append(asked != nil)
                 }
             }
-            layout.append((headerHeight(forSection: section), heights, resolved, footerHeight(forSection: section)))
+            // A section that stays keeps its header and footer heights; new ones are asked.
+            if let oldSection, !batch.reloadedSections.contains(oldSection) {
+                let info = oldGeometry.sections[oldSection]
+                layout.append((oldGeometry.height(ofSlot: info.headerSlot), heights, resolved, oldGeometry.height(ofSlot: info.footerSlot)))
+            } else {
+                layout.append((headerHeight(forSection: section), heights, resolved, footerHeight(forSection: section)))
+            }
         }
         var newGeometry = TableGeometry(sections: layout)
         newGeometry.headerHeight = oldGeometry.headerHeight
         newGeometry.footerHeight = oldGeometry.footerHeight
+        func newPath(of old: IndexPath) -> IndexPath? {
+            newPaths.indices.contains(old.section) && newPaths[old.section].indices.contains(old.row) ? newPaths[old.section][old.row] : nil
+        }
+        func oldPath(of new: IndexPath) -> IndexPath? {
+            rowMaps.indices.contains(new.section) && rowMaps[new.section].indices.contains(new.row) ? rowMaps[new.section][new.row] : nil
+        }
 
         // Cells on screen follow their rows; cells of rows that went leave.
-        let newPathOf = Dictionary(oldPathOf.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         var kept: [IndexPath: UITableViewCell] = [:]
         var leaving: [(cell: UITableViewCell, path: IndexPath)] = []
         for (old, cell) in visibleCellsByPath {
-            if let new = newPathOf[old] { kept[new] = cell } else { leaving.append((cell, old)) }
+            if let new = newPath(of: old) { kept[new] = cell } else { leaving.append((cell, old)) }
         }
         for (section, view) in visibleHeaders { recycleHeaderFooter(view, section: section, isHeader: true) }
         for (section, view) in visibleFooters { recycleHeaderFooter(view, section: section, isHeader: false) }
         visibleHeaders = [:]
         visibleFooters = [:]
-        selectedPaths = Set(selectedPaths.compactMap { newPathOf[$0] })
+        selectedPaths = Set(selectedPaths.compactMap(newPath(of:)))
         let oldFrames = kept.mapValues(\.frame)
         visibleCellsByPath = kept
         geometry = newGeometry
@@ -165,7 +196,7 @@ extension UITableView {
             let final = cell.frame
             if let from = oldFrames[path] {
                 starts.append((cell, from, 1))
-            } else if let old = oldPathOf[path], let slot = oldGeometry.slot(of: old) {
+            } else if let old = oldPath(of: path), let slot = oldGeometry.slot(of: old) {
                 // A row that was off screen comes from where it was.
                 starts.append((cell, CGRect(x: final.minX, y: oldGeometry.offset(ofSlot: slot), width: final.width, height: final.height), 1))
             } else {
@@ -205,6 +236,32 @@ extension UITableView {
     }
 
     /// Where a row enters from (or leaves to) for an animation style.
+    /// Asks every row on screen for its height again (the delegate's, or
+    /// its content measured) and animates the rows to their new places.
+    private func remeasureVisibleRows(completion: ((Bool) -> Void)?) {
+        var changed = false
+        for (path, cell) in visibleCellsByPath {
+            guard let slot = geometry.slot(of: path) else { continue }
+            geometry.markUnresolved(slot)
+            if resolveHeight(ofRowAt: path, cell: cell) { changed = true }
+        }
+        guard changed else {
+            completion?(true)
+            return
+        }
+        updateContentSize()
+        UIView.animate(withDuration: Self.updateDuration, animations: {
+            for (path, cell) in self.visibleCellsByPath {
+                cell.frame = self.rectForRow(at: path)
+                cell.layoutIfNeeded()
+            }
+            self.tileHeadersAndFooters()
+        }, completion: { finished in
+            self.setNeedsLayout()
+            completion?(finished)
+        })
+    }
+
     private func entering(_ frame: CGRect, _ style: RowAnimation) -> CGRect {
         switch style {
         case .left: frame.offsetBy(dx: -frame.width, dy: 0)

@@ -160,6 +160,11 @@ open class UITableView: UIScrollView {
     var needsReload = true
     var isReloading = false
     var isLayingOut = false
+    var isTiling = false
+    /// Batch updates asked for during a layout pass, applied after it.
+    var deferredUpdates: [() -> Void] = []
+    /// The width rows were measured at; another width measures them again.
+    var measuredWidth: CGFloat?
     /// Cells and header/footer views on screen (UITableView+Tiling.swift).
     var visibleCellsByPath: [IndexPath: UITableViewCell] = [:]
     var visibleHeaders: [Int: UIView] = [:]
@@ -172,8 +177,6 @@ open class UITableView: UIScrollView {
     var headerFooterClasses: [String: UITableViewHeaderFooterView.Type] = [:]
     var reusableCells: [String: [UITableViewCell]] = [:]
     var reusableHeaderFooters: [String: [UITableViewHeaderFooterView]] = [:]
-    /// Cells made so far (for tests and the benchmark: reuse keeps this small).
-    var cellsMade = 0
     /// Selection and the touch that may select (UITableView+Selection.swift).
     var selectedPaths: Set<IndexPath> = []
     var touchedPath: IndexPath?

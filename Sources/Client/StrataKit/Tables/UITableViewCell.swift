@@ -47,6 +47,8 @@ open class UITableViewCell: UIView {
         isSelected = false
         isHighlighted = false
         swipeOffset = 0
+        swipeActionsView?.removeFromSuperview()
+        swipeActionsView = nil
         alpha = 1
     }
 
@@ -117,6 +119,11 @@ open class UITableViewCell: UIView {
     }
 
     // MARK: Backgrounds
+
+    /// A colour set on the cell (in `willDisplay`, say) shows instead of the table style's.
+    open override var backgroundColor: UIColor? {
+        didSet { updateSelectedLook() }
+    }
 
     /// Drawn behind everything; nil by default.
     open var backgroundView: UIView? {

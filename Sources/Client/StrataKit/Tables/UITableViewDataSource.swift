@@ -13,8 +13,8 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
     /// "If this method is not implemented, all rows are assumed to be editable."
     func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
-    /// Rows show a reorder control in editing mode only when the data
-    /// source can move them (`moveRowAt` is implemented, here: this is true).
+    /// Whether a row shows a reorder control in editing mode; false unless
+    /// the data source says so (UIKit also shows it when `moveRowAt` is merely implemented).
     func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
     /// Commits a delete or insert the user asked for (the editing control,
     /// or the Delete swipe action).
