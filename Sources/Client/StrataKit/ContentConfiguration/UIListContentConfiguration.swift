@@ -45,6 +45,7 @@ public struct UIListContentConfiguration: UIContentConfiguration {
         public var reservedLayoutSize: CGSize = .zero
         public var cornerRadius: CGFloat = 0
         public var accessibilityIgnoresInvertColors = false
+        public var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
     }
 
     public var image: UIImage?

@@ -33,7 +33,11 @@ open class UIListContentView: UIView, UIContentView {
     }
 
     private func apply(_ configuration: UIListContentConfiguration) {
-        imageView.image = configuration.image
+        if let symbol = configuration.imageProperties.preferredSymbolConfiguration, let image = configuration.image, image.isSymbolImage {
+            imageView.image = image.withConfiguration(symbol)
+        } else {
+            imageView.image = configuration.image
+        }
         imageView.tintColor = configuration.imageProperties.tintColor
         imageView.isHidden = configuration.image == nil
         imageView.layer.cornerRadius = configuration.imageProperties.cornerRadius

@@ -71,6 +71,13 @@ extension UIImage {
 
         public static let unspecified = SymbolConfiguration(pointSize: nil, weight: .unspecified, scale: .unspecified, textStyle: nil)
 
+        /// Symbols here are drawn in one colour: the hierarchical, palette
+        /// and multicolour renderings draw as the tint.
+        public convenience init(hierarchicalColor: UIColor) { self.init(pointSize: nil, weight: .unspecified, scale: .unspecified, textStyle: nil) }
+        public convenience init(paletteColors: [UIColor]) { self.init(pointSize: nil, weight: .unspecified, scale: .unspecified, textStyle: nil) }
+        public static func preferringMulticolor() -> SymbolConfiguration { .unspecified }
+        public static func preferringMonochrome() -> SymbolConfiguration { .unspecified }
+
         /// This configuration with what `other` specifies laid over it.
         open func applying(_ other: SymbolConfiguration?) -> SymbolConfiguration {
             guard let other else { return self }

@@ -62,6 +62,11 @@ extension UITableView {
 
     func recycleHeaderFooter(_ view: UIView, section: Int, isHeader: Bool) {
         view.removeFromSuperview()
+        if isHeader {
+            tableDelegate?.tableView(self, didEndDisplayingHeaderView: view, forSection: section)
+        } else {
+            tableDelegate?.tableView(self, didEndDisplayingFooterView: view, forSection: section)
+        }
         if let reusable = view as? UITableViewHeaderFooterView, let identifier = reusable.reuseIdentifier {
             reusableHeaderFooters[identifier, default: []].append(reusable)
         }

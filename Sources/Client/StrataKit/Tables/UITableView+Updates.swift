@@ -23,6 +23,12 @@ extension UITableView {
         batchDepth += 1
     }
 
+    /// Whether changes were made that a batch has not applied yet.
+    public var hasUncommittedUpdates: Bool { batchDepth > 0 || !deferredUpdates.isEmpty }
+
+    /// The section index is not shown; nothing to reload.
+    public func reloadSectionIndexTitles() {}
+
     public func endUpdates() {
         endUpdates(completion: nil)
     }

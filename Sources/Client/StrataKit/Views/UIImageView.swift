@@ -35,6 +35,15 @@ open class UIImageView: UIView {
 
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
+    /// The configuration symbol images are drawn with here (their size and weight).
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        didSet {
+            if let configuration = preferredSymbolConfiguration, let image, image.isSymbolImage {
+                self.image = image.withConfiguration(configuration)
+            }
+        }
+    }
+
     /// A template image (a symbol, or one made `.alwaysTemplate`) shows in
     /// the view's tint colour, and follows it when it changes.
     private func showImage() {
