@@ -24,6 +24,9 @@ open class UIBarButtonItem: UIBarItem {
     /// The closure run on a tap, instead of the target-action pair.
     open var primaryAction: UIAction? { didSet { itemDidChange() } }
 
+    /// The menu a tap shows when the item has no other action (Menus/).
+    open var menu: UIMenu? { didSet { itemDidChange() } }
+
     /// The receiver of the action (held weakly, as UIKit does).
     open weak var target: AnyObject?
 
