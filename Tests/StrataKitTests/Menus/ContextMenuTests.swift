@@ -66,6 +66,19 @@ final class ContextMenuTests: MenuTestCase {
         XCTAssertTrue(isMenuShown)
     }
 
+    /// Where the delegate has no menu the long press does not begin: the
+    /// view keeps its touch and sees it end.
+    func testLongPressWithoutAMenuLeavesTheTouchAlone() {
+        let delegate = FixedContextMenu(nil)
+        view.addInteraction(UIContextMenuInteraction(delegate: delegate))
+        touchDown(at: CGPoint(x: 100, y: 100))
+        advance(0.6)
+        touchUp()
+        XCTAssertFalse(isMenuShown)
+        XCTAssertEqual(delegate.log, ["configuration"])
+        XCTAssertEqual(view.log, ["began", "ended"])
+    }
+
     /// dismissMenu() ends the menu as a dismissal: willEnd, no action.
     func testDismissMenuAndRemoveInteraction() {
         let delegate = FixedContextMenu(menu("Open"))
@@ -94,6 +107,31 @@ final class ContextMenuTests: MenuTestCase {
         click(at: CGPoint(x: 60, y: 70), button: .secondary)
         XCTAssertEqual(shownTitles, [["Inner"]])
         XCTAssertEqual(outer.log, [])
+    }
+
+    /// A long press on a row shows its menu; without one the row is
+    /// selected as by a tap.
+    func testLongPressOnATableRow() {
+        let model = RowMenus()
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.dataSource = model
+        table.delegate = model
+        window.addSubview(table)
+        window.layoutIfNeeded()
+        let row1 = table.rectForRow(at: IndexPath(row: 1, section: 0))
+        touchDown(at: CGPoint(x: 100, y: row1.midY))
+        advance(0.6)
+        touchUp()
+        XCTAssertEqual(shownTitles, [["Pin 1"]])
+        XCTAssertNil(table.indexPathForSelectedRow)
+        press(.keyboardEscape)
+
+        model.menuRows = []
+        touchDown(at: CGPoint(x: 100, y: row1.midY))
+        advance(0.6)
+        touchUp()
+        XCTAssertFalse(isMenuShown)
+        XCTAssertEqual(table.indexPathForSelectedRow, IndexPath(row: 1, section: 0))
     }
 
     /// UITableViewDelegate: "tableView(_:contextMenuConfigurationForRowAt:point:)
@@ -137,5 +175,21 @@ final class ContextMenuTests: MenuTestCase {
         XCTAssertEqual(picked, ["Pin"])
         XCTAssertEqual(delegate.log, ["willDisplay", "willEnd"])
         XCTAssertNil(table.indexPathForSelectedRow, "the secondary click does not select the row")
+    }
+}
+
+/// Five rows; those in `menuRows` have a one-item menu.
+final class RowMenus: NSObject, UITableViewDataSource, UITableViewDelegate {
+    var menuRows: Set<Int> = [0, 1, 2, 3, 4]
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 5 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        UITableViewCell(style: .default, reuseIdentifier: nil)
+    }
+    func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath,
+                   point: CGPoint) -> UIContextMenuConfiguration? {
+        guard menuRows.contains(indexPath.row) else { return nil }
+        return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+            UIMenu(children: [UIAction(title: "Pin \(indexPath.row)") { _ in }])
+        }
     }
 }

@@ -71,11 +71,15 @@ final class MenuPanelView: UIView {
         }
         if let title = content.title { header(title) }
         for (sectionIndex, section) in content.sections.enumerated() {
-            if sectionIndex > 0 || content.title != nil {
+            if sectionIndex > 0 {
                 let gap = UIView()
                 gap.backgroundColor = .systemGray5
                 pieces.append((gap, y, Self.sectionGap))
                 y += Self.sectionGap
+            } else if content.title != nil {
+                let line = UIView()
+                line.backgroundColor = .separator
+                pieces.append((line, y, 0.5))
             }
             if let title = section.title { header(title) }
             for (index, row) in section.rows.enumerated() {

@@ -34,6 +34,7 @@ open class UIContextMenuInteraction: UIInteraction {
         self.view = view
         guard let view else { return }
         let recognizer = UILongPressGestureRecognizer(target: self, action: UIContextMenuInteraction.longPressed)
+        recognizer.delegate = self
         view.addGestureRecognizer(recognizer)
         longPress = recognizer
     }
@@ -59,16 +60,26 @@ open class UIContextMenuInteraction: UIInteraction {
 
     private var currentMenu: UIMenu?
 
+    /// What the delegate answered when the long press was about to begin.
+    private var pendingMenu: (location: CGPoint, configuration: UIContextMenuConfiguration, menu: UIMenu)?
+
     private func longPressed(_ recognizer: UILongPressGestureRecognizer) {
-        guard recognizer.state == .began, let view else { return }
-        _ = presentMenu(at: recognizer.location(in: view))
+        guard recognizer.state == .began, let pending = pendingMenu, let view, let window = view.window else { return }
+        pendingMenu = nil
+        show(pending.menu, for: pending.configuration, at: window.convert(pending.location, from: view), in: window, notifying: true)
+    }
+
+    /// The delegate's configuration and its menu at `location` (in the view's coordinates).
+    private func configuredMenu(at location: CGPoint) -> (configuration: UIContextMenuConfiguration, menu: UIMenu)? {
+        guard let view, view.window != nil, let delegate,
+              let configuration = delegate.contextMenuInteraction(self, configurationForMenuAtLocation: location),
+              let menu = configuration.makeMenu() else { return nil }
+        return (configuration, menu)
     }
 
     /// Asks the delegate and shows its menu at `location` (in the view's coordinates).
     func presentMenu(at location: CGPoint) -> Bool {
-        guard let view, let window = view.window, let delegate,
-              let configuration = delegate.contextMenuInteraction(self, configurationForMenuAtLocation: location),
-              let menu = configuration.makeMenu() else { return false }
+        guard let (configuration, menu) = configuredMenu(at: location), let view, let window = view.window else { return false }
         show(menu, for: configuration, at: window.convert(location, from: view), in: window, notifying: true)
         return true
     }
@@ -104,6 +115,18 @@ open class UIContextMenuInteraction: UIInteraction {
         let animator = ContextMenuAnimator()
         delegate?.contextMenuInteraction(self, willEndFor: configuration, animator: animator)
         animator.complete()
+    }
+}
+
+/// The long press begins only where the delegate has a menu, so elsewhere
+/// the view keeps its touches, as UIKit's interaction does.
+extension UIContextMenuInteraction: UIGestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard let view else { return false }
+        let location = gestureRecognizer.location(in: view)
+        guard let (configuration, menu) = configuredMenu(at: location) else { return false }
+        pendingMenu = (location, configuration, menu)
+        return true
     }
 }
 

@@ -17,6 +17,7 @@ final class WindowMenuOverlay: MenuInputGrab {
     static let margin: CGFloat = 8
     /// The gap between a menu and the rect or point it belongs to.
     static let gap: CGFloat = 6
+    static let fadeDuration: TimeInterval = 0.15
 
     private weak var window: UIWindow?
     private let request: MenuRequest
@@ -66,6 +67,11 @@ final class WindowMenuOverlay: MenuInputGrab {
         panel.frame.origin = origin(for: panel.frame.size, from: row)
         container.addSubview(panel)
         panels.append(panel)
+        // Fades in as UIKit's menus do; the compositor plays it.
+        panel.alpha = 0
+        UIView.animate(withDuration: Self.fadeDuration, delay: 0, options: [.allowUserInteraction, .curveEaseOut]) {
+            panel.alpha = 1
+        }
     }
 
     /// Where a panel of `size` goes: beside its parent row for a submenu,
@@ -77,6 +83,8 @@ final class WindowMenuOverlay: MenuInputGrab {
             let rowFrame = container.convert(row.frame, from: parent)
             origin = CGPoint(x: rowFrame.maxX + 2, y: rowFrame.minY)
             if origin.x + size.width > bounds.maxX { origin.x = rowFrame.minX - size.width - 2 }
+            // No room on either side: below the row, indented, so the row stays in sight.
+            if origin.x < bounds.minX { origin = CGPoint(x: rowFrame.minX + 24, y: rowFrame.maxY) }
         } else {
             switch (request.anchor, request.style) {
             case let (.point(point), .list):
