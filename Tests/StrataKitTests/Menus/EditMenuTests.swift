@@ -26,13 +26,13 @@ final class EditMenuTests: MenuTestCase {
     /// UITextField adopts the standard edit actions: a secondary click
     /// shows the edit menu, whose Copy puts the selection on
     /// UIPasteboard.general and whose Paste inserts the pasteboard's text.
-    func testTextFieldEditMenuCopiesAndPastes() {
+    func testTextFieldEditMenuCopiesAndPastes() throws {
         field.text = "hello"
         click(at: CGPoint(x: 60, y: 217), button: .secondary)
         XCTAssertTrue(field.isFirstResponder, "the click makes the field first responder")
         XCTAssertEqual(shownTitles, [["Select All"]], "nothing selected, nothing to paste: only Select All")
         let bar = try! XCTUnwrap(barFrame)
-        XCTAssertLessThanOrEqual(bar.maxY, 217, "the bar is above the click")
+        XCTAssertLessThanOrEqual(bar.maxY, field.frame.minY + 10, "the bar is above the caret")
 
         click(at: center(of: "Select All"))
         XCTAssertEqual(field.selectedRange, NSRange(location: 0, length: 5))
@@ -40,6 +40,10 @@ final class EditMenuTests: MenuTestCase {
 
         click(at: CGPoint(x: 60, y: 217), button: .secondary)
         XCTAssertEqual(shownTitles, [["Cut", "Copy"]])
+        let selection = field.selectionView.convert(field.selectionView.bounds, to: window)
+        let over = try XCTUnwrap(barFrame)
+        XCTAssertTrue((over.minX...over.maxX).contains(selection.midX), "the bar is over the selection (kept inside the window)")
+        XCTAssertLessThanOrEqual(over.maxY, selection.minY)
         click(at: center(of: "Copy"))
         XCTAssertEqual(UIPasteboard.general.string, "hello")
 
@@ -55,6 +59,23 @@ final class EditMenuTests: MenuTestCase {
         click(at: center(of: "Cut"))
         XCTAssertEqual(field.text, "")
         XCTAssertEqual(UIPasteboard.general.string, "hellohello")
+    }
+
+    /// UITextView has the same edit menu.
+    func testTextViewEditMenuCopiesAndPastes() {
+        let textView = UITextView(frame: CGRect(x: 20, y: 40, width: 300, height: 120))
+        textView.text = "one two"
+        window.addSubview(textView)
+        click(at: CGPoint(x: 60, y: 60), button: .secondary)
+        XCTAssertTrue(textView.isFirstResponder)
+        click(at: center(of: "Select All"))
+        click(at: CGPoint(x: 60, y: 60), button: .secondary)
+        click(at: center(of: "Copy"))
+        XCTAssertEqual(UIPasteboard.general.string, "one two")
+        textView.selectedRange = NSRange(location: 7, length: 0)
+        click(at: CGPoint(x: 60, y: 60), button: .secondary)
+        click(at: center(of: "Paste"))
+        XCTAssertEqual(textView.text, "one twoone two")
     }
 
     /// A long press with a finger shows the same menu.

@@ -41,6 +41,11 @@ final class TextEditMenu: UIInteraction, UIEditMenuInteractionDelegate, UIGestur
         showMenu(at: recognizer.location(in: view))
     }
 
+    /// Above the selection (or the caret), as UIKit shows the edit menu of text.
+    func editMenuInteraction(_ interaction: UIEditMenuInteraction, targetRectFor configuration: UIEditMenuConfiguration) -> CGRect {
+        (view as? EditMenuTextView)?.editMenuTargetRect ?? .null
+    }
+
     func showMenu(at location: CGPoint) {
         guard let view, view.window != nil else { return }
         if !view.isFirstResponder { _ = view.becomeFirstResponder() }
@@ -61,5 +66,28 @@ extension UIView {
     /// Gives a text view its edit menu (UITextField and UITextView call it once).
     func installTextEditMenu() {
         addInteraction(TextEditMenu())
+    }
+}
+
+/// A text view whose selection the edit menu stays clear of.
+protocol EditMenuTextView: UIView {
+    /// The selection's rect (the caret's without one), in the view's coordinates.
+    var editMenuTargetRect: CGRect { get }
+}
+
+extension UITextField: EditMenuTextView {
+    var editMenuTargetRect: CGRect {
+        layoutIfNeeded()
+        let part = selectedRange.length > 0 ? selectionView : caretView
+        return part.convert(part.bounds, to: self).intersection(bounds)
+    }
+}
+
+extension UITextView: EditMenuTextView {
+    var editMenuTargetRect: CGRect {
+        layoutIfNeeded()
+        let parts = selectedRange.length > 0 && !selectionViews.isEmpty ? selectionViews : [caretView]
+        let rect = parts.map { $0.convert($0.bounds, to: self) }.reduce(CGRect.null) { $0.union($1) }
+        return rect.intersection(bounds)
     }
 }
