@@ -162,6 +162,27 @@ final class ButtonMenuTests: MenuTestCase {
         XCTAssertEqual(added, 1)
     }
 
+    /// UIBarButtonItem.menu: with an action, a tap runs the action and a long press shows the menu.
+    func testBarButtonItemWithAnActionShowsItsMenuOnALongPress() {
+        let controller = UIViewController()
+        let navigation = UINavigationController(rootViewController: controller)
+        var tapped = 0
+        let item = UIBarButtonItem(title: "Add", primaryAction: UIAction(title: "Add") { _ in tapped += 1 },
+                                   menu: UIMenu(children: [UIAction(title: "Folder") { _ in }]))
+        controller.navigationItem.rightBarButtonItem = item
+        window.rootViewController = navigation
+        window.layoutIfNeeded()
+        let itemView = try! XCTUnwrap(findView(in: window) { ($0 as? BarButtonItemView)?.item === item })
+        tap(at: center(of: itemView))
+        XCTAssertEqual(tapped, 1)
+        XCTAssertFalse(isMenuShown)
+        touchDown(at: center(of: itemView))
+        advance(0.6)
+        touchUp()
+        XCTAssertEqual(shownTitles, [["Folder"]])
+        XCTAssertEqual(tapped, 1)
+    }
+
     private func findView(in view: UIView, where match: (UIView) -> Bool) -> UIView? {
         if match(view) { return view }
         for subview in view.subviews { if let found = findView(in: subview, where: match) { return found } }

@@ -88,11 +88,26 @@ extension UIMenu {
 }
 
 extension UIBarButtonItem {
-    /// UIKit: an item with a menu and no primary action or target-action shows the menu on a tap.
+    /// UIKit: "the gesture used to trigger the menu is based on if the bar
+    /// button item would normally trigger an action when tapped": a tap
+    /// without an action, else a long press.
     var showsMenuOnTap: Bool { menu != nil && primaryAction == nil && methodAction == nil && isEnabled }
 }
 
 extension BarButtonItemView {
+    /// An item with both an action and a menu shows the menu on a long press.
+    func updateMenuLongPress() {
+        let existing = gestureRecognizers?.first { $0 is ButtonMenuLongPress }
+        let wanted = item.menu != nil && !item.showsMenuOnTap
+        if !wanted, let existing { removeGestureRecognizer(existing) }
+        if wanted, existing == nil { addGestureRecognizer(ButtonMenuLongPress(target: self, action: BarButtonItemView.menuLongPressed)) }
+    }
+
+    private func menuLongPressed(_ recognizer: UILongPressGestureRecognizer) {
+        guard recognizer.state == .began, item.isEnabled else { return }
+        presentItemMenu()
+    }
+
     /// Shows the item's menu below the item.
     func presentItemMenu() {
         guard let menu = item.menu, let window else { return }

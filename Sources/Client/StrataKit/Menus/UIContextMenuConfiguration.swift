@@ -11,8 +11,8 @@ open class UIContextMenuConfiguration {
     let previewProvider: UIContextMenuContentPreviewProvider?
     let actionProvider: UIContextMenuActionProvider?
 
-    public init(identifier: NSCopying? = nil, previewProvider: UIContextMenuContentPreviewProvider?,
-                actionProvider: UIContextMenuActionProvider?) {
+    public init(identifier: NSCopying? = nil, previewProvider: UIContextMenuContentPreviewProvider? = nil,
+                actionProvider: UIContextMenuActionProvider? = nil) {
         self.identifier = identifier ?? (UUID().uuidString as NSString)
         self.previewProvider = previewProvider
         self.actionProvider = actionProvider

@@ -55,6 +55,7 @@ final class BarButtonItemView: UIControl {
             addSubview(title)
         }
         isEnabled = item.isEnabled
+        updateMenuLongPress()
         setTintColor(item.tintColor)
         updateColors()
         setNeedsLayout()
