@@ -96,6 +96,18 @@ final class ContextMenuTests: MenuTestCase {
         XCTAssertFalse(isMenuShown)
     }
 
+    /// A secondary click outside the menu closes it and opens the menu there.
+    func testSecondaryClickElsewhereMovesTheMenu() {
+        let delegate = FixedContextMenu(menu("Open"))
+        view.addInteraction(UIContextMenuInteraction(delegate: delegate))
+        click(at: CGPoint(x: 60, y: 70), button: .secondary)
+        click(at: CGPoint(x: 240, y: 240), button: .secondary)
+        XCTAssertEqual(delegate.log, ["configuration", "willDisplay", "willEnd", "configuration", "willDisplay"])
+        let frame = try! XCTUnwrap(overlay?.panels.first?.frame)
+        XCTAssertEqual(frame.origin, CGPoint(x: 240 - frame.width, y: 240), "at the second click (to its left, for room)")
+        XCTAssertEqual(view.log, [])
+    }
+
     /// The innermost view's interaction answers.
     func testInnermostInteractionWins() {
         let outer = FixedContextMenu(menu("Outer"))

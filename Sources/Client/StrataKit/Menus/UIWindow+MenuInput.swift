@@ -12,9 +12,17 @@ extension UIWindow {
     /// press opens the menu of the innermost view under the pointer that
     /// offers one (its interactions first, then the view itself) and goes
     /// no further; a press on views offering none is an ordinary press.
+    /// A secondary press outside a menu closes it and opens the one there,
+    /// as a desktop's context menus do.
     func interceptForMenus(_ event: WindowInput) -> Bool {
         if let grab = input.menuGrab {
-            if grab.isPresented { if grab.intercept(event) { return true } } else { input.menuGrab = nil }
+            if grab.isPresented, grab.intercept(event) {
+                if case .pointerButton(.secondary, isPressed: true, _) = event, !grab.isPresented, input.pointerTouch == nil {
+                    _ = presentMenuForSecondaryClick(at: input.pointerLocation)
+                }
+                return true
+            }
+            if !grab.isPresented, input.menuGrab === grab { input.menuGrab = nil }
         }
         guard case .pointerButton(.secondary, isPressed: true, _) = event, input.pointerTouch == nil else { return false }
         return presentMenuForSecondaryClick(at: input.pointerLocation)
