@@ -61,6 +61,33 @@ final class EditMenuTests: MenuTestCase {
         XCTAssertEqual(UIPasteboard.general.string, "hellohello")
     }
 
+    /// UITextFieldDelegate: "textField(_:editMenuForCharactersIn:suggestedActions:)
+    /// ... Return nil to present the default system menu."
+    func testTextFieldDelegateChangesTheMenu() {
+        final class Delegate: UITextFieldDelegate {
+            var ranges: [NSRange] = []
+            var custom = true
+            func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange,
+                           suggestedActions: [UIMenuElement]) -> UIMenu? {
+                ranges.append(range)
+                guard custom else { return nil }
+                return UIMenu(children: suggestedActions + [UIAction(title: "Large Type") { _ in }])
+            }
+        }
+        let delegate = Delegate()
+        field.delegate = delegate
+        field.text = "word"
+        XCTAssertTrue(field.becomeFirstResponder())
+        field.selectAll(nil)
+        click(at: CGPoint(x: 60, y: 217), button: .secondary)
+        XCTAssertEqual(shownTitles, [["Cut", "Copy", "Large Type"]])
+        XCTAssertEqual(delegate.ranges, [NSRange(location: 0, length: 4)])
+        press(.keyboardEscape)
+        delegate.custom = false
+        click(at: CGPoint(x: 60, y: 217), button: .secondary)
+        XCTAssertEqual(shownTitles, [["Cut", "Copy"]])
+    }
+
     /// UITextView has the same edit menu.
     func testTextViewEditMenuCopiesAndPastes() {
         let textView = UITextView(frame: CGRect(x: 20, y: 40, width: 300, height: 120))

@@ -41,6 +41,21 @@ final class TextEditMenu: UIInteraction, UIEditMenuInteractionDelegate, UIGestur
         showMenu(at: recognizer.location(in: view))
     }
 
+    /// The text's delegate may change the menu; nil keeps the suggested actions.
+    func editMenuInteraction(_ interaction: UIEditMenuInteraction, menuFor configuration: UIEditMenuConfiguration,
+                             suggestedActions: [UIMenuElement]) -> UIMenu? {
+        let custom: UIMenu?
+        if let field = view as? UITextField {
+            custom = field.delegate?.textField(field, editMenuForCharactersIn: field.selectedRange, suggestedActions: suggestedActions)
+        } else if let textView = view as? UITextView {
+            custom = textView.textViewDelegate?.textView(textView, editMenuForTextIn: textView.selectedRange,
+                                                         suggestedActions: suggestedActions)
+        } else {
+            custom = nil
+        }
+        return custom ?? UIMenu(children: suggestedActions)
+    }
+
     /// Above the selection (or the caret), as UIKit shows the edit menu of text.
     func editMenuInteraction(_ interaction: UIEditMenuInteraction, targetRectFor configuration: UIEditMenuConfiguration) -> CGRect {
         (view as? EditMenuTextView)?.editMenuTargetRect ?? .null
