@@ -109,6 +109,29 @@ final class MenuNavigationTests: MenuTestCase {
         XCTAssertEqual(target.log, [])
     }
 
+    /// Hiding the window ends its menu, as the window's other input.
+    func testHidingTheWindowDismisses() {
+        openMenu([action("Copy")])
+        window.isHidden = true
+        window.synchronizeVisibility()
+        XCTAssertFalse(isMenuShown)
+        XCTAssertEqual(delegate.log, ["configuration", "willDisplay", "willEnd"])
+    }
+
+    /// Losing the keyboard (another window took it) dismisses the menu.
+    func testLosingKeyboardFocusDismisses() {
+        openMenu([action("Copy")])
+        window.receive(.keyboardFocus(false))
+        XCTAssertFalse(isMenuShown)
+    }
+
+    /// A scroll dismisses the menu and does not scroll.
+    func testScrollDismisses() {
+        openMenu([action("Copy")])
+        window.receive(.scroll(delta: CGVector(dx: 0, dy: 10), isContinuous: false, timestamp: clock.now))
+        XCTAssertFalse(isMenuShown)
+    }
+
     /// The menu stays inside the window: opened near the bottom right
     /// corner, it goes up and to the left of the point.
     func testMenuStaysInsideTheWindow() {
