@@ -22,6 +22,18 @@ open class UIButton: UIControl {
     var imageViewStorage: UIImageView?
     var backgroundImageView: UIImageView?
 
+    /// The menu a long press shows, or a touch down with
+    /// `showsMenuAsPrimaryAction` (Menus/UIButton+Menu.swift).
+    open var menu: UIMenu? {
+        didSet { menuDidChange() }
+    }
+
+    /// A tap toggles `isSelected`; with a menu shown as the primary action,
+    /// the menu's picked element is the selection and the title (a pop-up button).
+    open var changesSelectionAsPrimaryAction = false {
+        didSet { menuDidChange() }
+    }
+
     /// Space around the image and title, inside the bounds.
     open var contentEdgeInsets: UIEdgeInsets = .zero {
         didSet { contentDidChange() }
@@ -124,10 +136,18 @@ open class UIButton: UIControl {
         contentLayout(in: contentRect).image
     }
 
+    /// With a menu as the primary action, a touch down shows the menu
+    /// and the button does not track the touch.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if opensMenuOnTouchDown { return presentMenuAsPrimaryAction() }
+        super.touchesBegan(touches, with: event)
+    }
+
     /// A touch-up inside also triggers the primary action, after
     /// `.touchUpInside`, as in UIKit.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         let endsTrackedTouch = isEnabled && trackingTouch.map(touches.contains) == true
+        if endsTrackedTouch, changesSelectionAsPrimaryAction, menu == nil, trackingTouchIsInside { isSelected.toggle() }
         super.touchesEnded(touches, with: event)
         if endsTrackedTouch, isTouchInside { sendActions(for: .primaryActionTriggered, with: event) }
     }

@@ -28,6 +28,10 @@ open class UIControl: UIView {
     /// The touch being tracked.
     weak var trackingTouch: UITouch?
 
+    /// Whether a touch down shows the control's menu instead of tracking
+    /// (Menus/UIButton+Menu.swift): UIKit's menu-as-primary-action.
+    open var showsMenuAsPrimaryAction = false
+
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }

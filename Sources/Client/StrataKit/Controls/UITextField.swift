@@ -191,6 +191,7 @@ open class UITextField: UIControl, UIKeyInput {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUpParts()
+        installTextEditMenu()
     }
 
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }

@@ -25,6 +25,8 @@ public protocol UITextFieldDelegate: AnyObject {
     /// Asked when Return is pressed; true lets the field do its default
     /// (send `.editingDidEndOnExit`).
     func textFieldShouldReturn(_ textField: UITextField) -> Bool
+    /// The edit menu for the selected range (Menus/): nil shows the suggested actions.
+    func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu?
 }
 
 extension UITextFieldDelegate {
@@ -40,4 +42,6 @@ extension UITextFieldDelegate {
     public func textFieldDidChangeSelection(_ textField: UITextField) {}
     public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
     public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+    public func textField(_ textField: UITextField, editMenuForCharactersIn range: NSRange,
+                          suggestedActions: [UIMenuElement]) -> UIMenu? { nil }
 }

@@ -6,6 +6,8 @@ extension UIWindow {
     /// scrolls become pans (Gestures/UIWindow+Scrolling.swift), keys become
     /// presses (Keyboard/), and keyboard focus makes the window key.
     func receive(_ input: WindowInput) {
+        // A menu on screen, or a secondary click that opens one, takes it first.
+        if interceptForMenus(input) { return }
         switch input {
         case let .pointerMotion(location, timestamp):
             pointerMoved(to: location, at: timestamp)

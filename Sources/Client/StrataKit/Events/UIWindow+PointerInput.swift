@@ -50,8 +50,10 @@ extension UIWindow {
     }
 
     /// Every touch and press in progress ends as cancelled: the window
-    /// left the screen, and no release or key up will reach it.
+    /// left the screen, and no release or key up will reach it. A menu
+    /// shown in it goes away.
     func cancelAllInput() {
+        input.menuGrab?.dismiss()
         let timestamp = EventClocks.current.now
         pointerLeft(at: timestamp)
         fingersCancelled(at: timestamp)

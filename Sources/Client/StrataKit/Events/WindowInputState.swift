@@ -41,4 +41,9 @@ final class WindowInputState {
     /// The keys held, by evdev code.
     var presses: [UInt32: UIPress] = [:]
     var modifierFlags: UIKeyModifierFlags = []
+
+    // MARK: Menus
+
+    /// The menu shown in the window, which sees input first (Menus/).
+    var menuGrab: MenuInputGrab?
 }

@@ -18,6 +18,7 @@ open class UITableView: UIScrollView {
         if style != .plain { sectionHeaderTopPadding = 0 }
         alwaysBounceVertical = true
         installSwipeRecognizer()
+        installRowContextMenu()
     }
 
     public convenience override init(frame: CGRect) {

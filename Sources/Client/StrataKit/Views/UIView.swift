@@ -263,6 +263,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The recognizers attached to the view (Gestures/UIView+GestureRecognizers.swift).
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
+    /// The interactions added to the view (Menus/UIView+Interactions.swift).
+    var attachedInteractions: [UIInteraction] = []
+
     // MARK: CALayerDelegate
 
     /// A view animates its layer only inside an animation block: outside

@@ -118,6 +118,7 @@ open class UITextView: UIScrollView, UIKeyInput {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         setUpParts()
+        installTextEditMenu()
     }
 
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }

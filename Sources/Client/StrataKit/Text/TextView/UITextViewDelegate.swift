@@ -22,6 +22,8 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
     func textViewDidChange(_ textView: UITextView)
     /// The selection (or the caret) moved.
     func textViewDidChangeSelection(_ textView: UITextView)
+    /// The edit menu for the selected range (Menus/): nil shows the suggested actions.
+    func textView(_ textView: UITextView, editMenuForTextIn range: NSRange, suggestedActions: [UIMenuElement]) -> UIMenu?
 }
 
 extension UITextViewDelegate {
@@ -32,4 +34,6 @@ extension UITextViewDelegate {
     public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
     public func textViewDidChange(_ textView: UITextView) {}
     public func textViewDidChangeSelection(_ textView: UITextView) {}
+    public func textView(_ textView: UITextView, editMenuForTextIn range: NSRange,
+                         suggestedActions: [UIMenuElement]) -> UIMenu? { nil }
 }

@@ -27,6 +27,7 @@ final class BarButtonItemView: UIControl {
     required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
 
     private func tapped(_ sender: UIControl, forEvent event: UIEvent) {
+        if item.showsMenuOnTap { return presentItemMenu() }
         item.performTap(with: event)
     }
 
@@ -54,6 +55,7 @@ final class BarButtonItemView: UIControl {
             addSubview(title)
         }
         isEnabled = item.isEnabled
+        updateMenuLongPress()
         setTintColor(item.tintColor)
         updateColors()
         setNeedsLayout()

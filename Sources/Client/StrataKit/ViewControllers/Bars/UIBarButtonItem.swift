@@ -24,6 +24,9 @@ open class UIBarButtonItem: UIBarItem {
     /// The closure run on a tap, instead of the target-action pair.
     open var primaryAction: UIAction? { didSet { itemDidChange() } }
 
+    /// The menu a tap shows when the item has no other action (Menus/).
+    open var menu: UIMenu? { didSet { itemDidChange() } }
+
     /// The receiver of the action (held weakly, as UIKit does).
     open weak var target: AnyObject?
 
@@ -101,16 +104,18 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     /// iOS 14's forms: a system item or a title and image, with a UIAction.
-    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil) {
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init(barButtonSystemItem: systemItem, target: nil, action: nil as Never?)
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil) {
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         self.init()
         self.title = title
         self.image = image
         self.primaryAction = primaryAction
+        self.menu = menu
     }
 
     public convenience init(primaryAction: UIAction?) {

@@ -1,0 +1,5 @@
+import Foundation
+
+extension UIAction: MenuLeafElement {
+    func performFromMenu(sender: Any?) { perform(from: sender) }
+}
