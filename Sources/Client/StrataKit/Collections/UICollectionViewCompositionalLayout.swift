@@ -1,0 +1,469 @@
+import Foundation
+
+/// The container a compositional layout lays a section out in: the
+/// collection view's size, and that size less its content insets.
+public protocol NSCollectionLayoutContainer {
+    var contentSize: CGSize { get }
+    var effectiveContentSize: CGSize { get }
+    var contentInsets: NSDirectionalEdgeInsets { get }
+    var effectiveContentInsets: NSDirectionalEdgeInsets { get }
+}
+
+/// What a section provider is told: the container and the traits.
+public protocol NSCollectionLayoutEnvironment {
+    var container: NSCollectionLayoutContainer { get }
+    var traitCollection: UITraitCollection { get }
+}
+
+struct LayoutContainer: NSCollectionLayoutContainer {
+    var contentSize: CGSize
+    var effectiveContentSize: CGSize
+    var contentInsets: NSDirectionalEdgeInsets
+    var effectiveContentInsets: NSDirectionalEdgeInsets
+}
+
+struct LayoutEnvironment: NSCollectionLayoutEnvironment {
+    var container: NSCollectionLayoutContainer
+    var traitCollection: UITraitCollection
+}
+
+/// Layout-wide settings: the direction the content scrolls, and the space between sections.
+open class UICollectionViewCompositionalLayoutConfiguration {
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical
+    open var interSectionSpacing: CGFloat = 0
+    /// Headers and footers of the whole layout.
+    open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    open var contentInsetsReference: UIContentInsetsReference = .automatic
+
+    public init() {}
+}
+
+/// A layout composed of sections, each of groups, each of items, every
+/// size relative to its container (`fractionalWidth`…), fixed
+/// (`absolute`) or measured by the cell (`estimated`). The whole content
+/// scrolls one way (`configuration.scrollDirection`); a section may scroll
+/// the other way in its own scroll view (`orthogonalScrollingBehavior`).
+///
+/// A section's groups follow one another along the scrolling direction,
+/// `interGroupSpacing` apart, until the section's items are placed; an
+/// orthogonal section's groups run across it instead. Attributes of items
+/// in orthogonal sections are where they are when their section is not
+/// scrolled.
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    public typealias SectionProvider = (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+
+    private let sectionProvider: SectionProvider
+
+    open var configuration: UICollectionViewCompositionalLayoutConfiguration {
+        didSet { invalidateLayout() }
+    }
+
+    public convenience init(section: NSCollectionLayoutSection) {
+        self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    public init(section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+        sectionProvider = { _, _ in section }
+        self.configuration = configuration
+        super.init()
+    }
+
+    public convenience init(sectionProvider: @escaping SectionProvider) {
+        self.init(sectionProvider: sectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    public init(sectionProvider: @escaping SectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+        self.sectionProvider = sectionProvider
+        self.configuration = configuration
+        super.init()
+    }
+
+    // MARK: Computed layout
+
+    private struct SectionLayout {
+        var items: [UICollectionViewLayoutAttributes] = []
+        var supplementary: [UICollectionViewLayoutAttributes] = []
+        /// Which supplementary items pin, and the section's extent along the main axis.
+        var pinned: [Int] = []
+        var start: CGFloat = 0
+        var end: CGFloat = 0
+        var orthogonal: OrthogonalSectionGeometry?
+    }
+
+    private var sections: [SectionLayout] = []
+    private var contentSize: CGSize = .zero
+    private var orthogonal: [Int: OrthogonalSectionGeometry] = [:]
+    private var preparedSize: CGSize?
+    /// Sizes views asked for (self-sizing): cells by index path, supplementary views by kind and index path.
+    private var measuredItems: [IndexPath: CGSize] = [:]
+    private var measuredSupplementary: [SupplementaryElement: CGSize] = [:]
+
+    private var isVertical: Bool { configuration.scrollDirection == .vertical }
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    override var orthogonalSections: [Int: OrthogonalSectionGeometry] { orthogonal }
+
+    open override func prepare() {
+        super.prepare()
+        guard let collectionView else {
+            sections = []; orthogonal = [:]; contentSize = .zero
+            return
+        }
+        let context = pendingInvalidation
+        if let context, context.isBoundsChange, preparedSize == collectionView.bounds.size, !sections.isEmpty { return }
+        if context?.invalidateDataSourceCounts == true {
+            measuredItems = [:]
+            measuredSupplementary = [:]
+        }
+        preparedSize = collectionView.bounds.size
+        compute(in: collectionView)
+    }
+
+    private func compute(in collectionView: UICollectionView) {
+        let insets = collectionView.adjustedContentInset
+        let size = collectionView.bounds.size
+        let effective = CGSize(width: max(0, size.width - insets.left - insets.right), height: max(0, size.height - insets.top - insets.bottom))
+        let directional = NSDirectionalEdgeInsets(top: insets.top, leading: insets.left, bottom: insets.bottom, trailing: insets.right)
+        let environment = LayoutEnvironment(
+            container: LayoutContainer(contentSize: size, effectiveContentSize: effective, contentInsets: .zero, effectiveContentInsets: directional),
+            traitCollection: collectionView.traitCollection)
+
+        sections = []
+        orthogonal = [:]
+        var position: CGFloat = 0
+        for index in 0..<collectionView.numberOfSections {
+            if index > 0 { position += configuration.interSectionSpacing }
+            guard let section = sectionProvider(index, environment) else {
+                sections.append(SectionLayout(start: position, end: position))
+                continue
+            }
+            var layout = layoutSection(section, index: index, count: collectionView.numberOfItems(inSection: index),
+                                       at: position, container: effective)
+            layout.start = position
+            position = layout.end
+            if let geometry = layout.orthogonal { orthogonal[index] = geometry }
+            sections.append(layout)
+        }
+        contentSize = isVertical ? CGSize(width: effective.width, height: position) : CGSize(width: position, height: effective.height)
+    }
+
+    /// One section from `start` along the main axis; `container` is the visible size.
+    private func layoutSection(_ section: NSCollectionLayoutSection, index: Int, count: Int, at start: CGFloat,
+                               container: CGSize) -> SectionLayout {
+        var result = SectionLayout()
+        let insets = section.contentInsets
+        // The section's content area across the main axis, and the container its groups are sized in.
+        let crossStart = isVertical ? insets.leading : insets.top
+        let crossLength = isVertical ? container.width - insets.leading - insets.trailing : container.height - insets.top - insets.bottom
+        let groupContainer = isVertical ? CGSize(width: crossLength, height: container.height)
+            : CGSize(width: container.width, height: crossLength)
+        var position = start
+
+        // Boundary items before the content.
+        let leadingKinds: Set<NSRectAlignment> = isVertical ? [.top, .topLeading, .topTrailing] : [.leading, .topLeading, .bottomLeading]
+        let boundaryContainer = section.supplementariesFollowContentInsets ? groupContainer : container
+        let boundaryCross = section.supplementariesFollowContentInsets ? crossStart : 0
+        for item in section.boundarySupplementaryItems where leadingKinds.contains(item.alignment) {
+            let attributes = boundaryAttributes(item, section: index, container: boundaryContainer, at: position, cross: boundaryCross)
+            if item.extendsBoundary { position += isVertical ? attributes.frame.height : attributes.frame.width }
+            if item.pinToVisibleBounds { result.pinned.append(result.supplementary.count) }
+            result.supplementary.append(attributes)
+        }
+        position += isVertical ? insets.top : insets.leading
+
+        var next = 0
+        let group = section.group
+        if section.orthogonalScrollingBehavior == .none {
+            var first = true
+            while next < count {
+                if !first { position += section.interGroupSpacing }
+                first = false
+                let size = group.layoutSize.resolved(in: groupContainer)
+                let origin = isVertical ? CGPoint(x: crossStart, y: position) : CGPoint(x: position, y: crossStart)
+                let before = next
+                let frame = place(group, in: CGRect(origin: origin, size: size), section: index, next: &next, count: count,
+                                  into: &result.items)
+                if next == before { break } // a group that holds nothing
+                position += isVertical ? frame.height : frame.width
+            }
+        } else {
+            // The groups run across, inside the band of a scroll view of their own.
+            var cross = crossStart
+            var bandLength: CGFloat = 0
+            var offsets: [CGFloat] = [], lengths: [CGFloat] = []
+            var first = true
+            let bandStart = position
+            while next < count {
+                if !first { cross += section.interGroupSpacing }
+                first = false
+                let size = group.layoutSize.resolved(in: groupContainer)
+                let origin = isVertical ? CGPoint(x: cross, y: position) : CGPoint(x: position, y: cross)
+                let before = next
+                let frame = place(group, in: CGRect(origin: origin, size: size), section: index, next: &next, count: count,
+                                  into: &result.items)
+                if next == before { break }
+                offsets.append(cross - crossStart)
+                lengths.append(isVertical ? frame.width : frame.height)
+                cross += isVertical ? frame.width : frame.height
+                bandLength = max(bandLength, isVertical ? frame.height : frame.width)
+            }
+            let scrolled = cross + (isVertical ? insets.trailing : insets.bottom)
+            let full = isVertical ? container.width : container.height
+            let band = isVertical ? CGRect(x: 0, y: bandStart, width: full, height: bandLength)
+                : CGRect(x: bandStart, y: 0, width: bandLength, height: full)
+            let contentSize = isVertical ? CGSize(width: max(full, scrolled), height: bandLength)
+                : CGSize(width: bandLength, height: max(full, scrolled))
+            result.orthogonal = OrthogonalSectionGeometry(band: band, contentSize: contentSize, behavior: section.orthogonalScrollingBehavior,
+                                                          groupOffsets: offsets, groupLengths: lengths)
+            position += bandLength
+        }
+        position += isVertical ? insets.bottom : insets.trailing
+
+        // Boundary items after the content.
+        for item in section.boundarySupplementaryItems where !leadingKinds.contains(item.alignment) {
+            let attributes = boundaryAttributes(item, section: index, container: boundaryContainer, at: position, cross: boundaryCross)
+            if item.extendsBoundary { position += isVertical ? attributes.frame.height : attributes.frame.width }
+            if item.pinToVisibleBounds { result.pinned.append(result.supplementary.count) }
+            result.supplementary.append(attributes)
+        }
+        result.end = position
+        return result
+    }
+
+    private func boundaryAttributes(_ item: NSCollectionLayoutBoundarySupplementaryItem, section: Int, container: CGSize,
+                                    at position: CGFloat, cross: CGFloat) -> UICollectionViewLayoutAttributes {
+        let indexPath = IndexPath(item: 0, section: section)
+        let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.elementKind, with: indexPath)
+        var size = item.layoutSize.resolved(in: container)
+        let element = SupplementaryElement(kind: item.elementKind, indexPath: indexPath)
+        var fixed: FittingAxes = [.width, .height]
+        if item.layoutSize.widthDimension.isEstimated { fixed.remove(.width) }
+        if item.layoutSize.heightDimension.isEstimated { fixed.remove(.height) }
+        if let measured = measuredSupplementary[element] {
+            if !fixed.contains(.width) { size.width = measured.width }
+            if !fixed.contains(.height) { size.height = measured.height }
+        } else if fixed != [.width, .height] {
+            attributes.isEstimated = true
+        }
+        attributes.fixedAxes = fixed
+        // Across the main axis: leading, centered or trailing in the container.
+        let crossExtent = isVertical ? container.width : container.height
+        let crossSize = isVertical ? size.width : size.height
+        var crossOrigin = cross
+        let trailing: Set<NSRectAlignment> = isVertical ? [.topTrailing, .bottomTrailing] : [.bottomLeading, .bottomTrailing]
+        let centered: Set<NSRectAlignment> = isVertical ? [.top, .bottom] : [.leading, .trailing]
+        if trailing.contains(item.alignment) {
+            crossOrigin = cross + crossExtent - crossSize
+        } else if centered.contains(item.alignment) {
+            crossOrigin = cross + (crossExtent - crossSize) / 2
+        }
+        attributes.frame = isVertical ? CGRect(x: crossOrigin + item.offset.x, y: position + item.offset.y, width: size.width, height: size.height)
+            : CGRect(x: position + item.offset.x, y: crossOrigin + item.offset.y, width: size.width, height: size.height)
+        attributes.zIndex = item.zIndex
+        return attributes
+    }
+
+    /// Lays out `item` (a group or a single item) in `frame`, taking items
+    /// from `next`; returns the frame it took (an estimated group grows or
+    /// shrinks to its content).
+    @discardableResult
+    private func place(_ item: NSCollectionLayoutItem, in frame: CGRect, section: Int, next: inout Int, count: Int,
+                       into out: inout [UICollectionViewLayoutAttributes]) -> CGRect {
+        guard let group = item as? NSCollectionLayoutGroup else {
+            let indexPath = IndexPath(item: next, section: section)
+            next += 1
+            let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+            let insets = item.contentInsets
+            var cell = CGRect(x: frame.minX + insets.leading, y: frame.minY + insets.top,
+                              width: max(0, frame.width - insets.leading - insets.trailing),
+                              height: max(0, frame.height - insets.top - insets.bottom))
+            var fixed: FittingAxes = [.width, .height]
+            if item.layoutSize.widthDimension.isEstimated { fixed.remove(.width) }
+            if item.layoutSize.heightDimension.isEstimated { fixed.remove(.height) }
+            if let measured = measuredItems[indexPath] {
+                if !fixed.contains(.width) { cell.size.width = measured.width }
+                if !fixed.contains(.height) { cell.size.height = measured.height }
+            } else if fixed != [.width, .height] {
+                attributes.isEstimated = true
+            }
+            attributes.fixedAxes = fixed
+            attributes.frame = cell
+            out.append(attributes)
+            return CGRect(x: frame.minX, y: frame.minY, width: cell.width + insets.leading + insets.trailing,
+                          height: cell.height + insets.top + insets.bottom)
+        }
+
+        let insets = group.contentInsets
+        let content = CGRect(x: frame.minX + insets.leading, y: frame.minY + insets.top,
+                             width: max(0, frame.width - insets.leading - insets.trailing),
+                             height: max(0, frame.height - insets.top - insets.bottom))
+        let horizontal = group.axis == .horizontal
+        let available = horizontal ? content.width : content.height
+        let spacing = group.interItemSpacing
+        let gap = spacing?.spacing ?? 0
+
+        // Which subitems go in, and their sizes.
+        var slots: [(item: NSCollectionLayoutItem, size: CGSize)] = []
+        if let repeatCount = group.repeatCount, let subitem = group.subitems.first {
+            let share = (available - gap * CGFloat(repeatCount - 1)) / CGFloat(repeatCount)
+            var size = subitem.layoutSize.resolved(in: content.size)
+            if horizontal { size.width = share } else { size.height = share }
+            for _ in 0..<min(repeatCount, count - next) { slots.append((subitem, size)) }
+        } else if !group.subitems.isEmpty {
+            var used: CGFloat = 0
+            var index = 0
+            var remaining = count - next
+            while remaining > 0 {
+                let subitem = group.subitems[index % group.subitems.count]
+                let size = subitem.layoutSize.resolved(in: content.size)
+                let length = horizontal ? size.width : size.height
+                let needed = (slots.isEmpty ? 0 : gap) + length
+                if !slots.isEmpty, used + needed > available + 0.0001 { break }
+                if length <= 0 && index >= group.subitems.count { break }
+                slots.append((subitem, size))
+                used += needed
+                remaining -= Self.itemCount(of: subitem, size: size)
+                index += 1
+            }
+        }
+
+        // Flexible spacing shares out what is left.
+        var step = gap
+        if let spacing, spacing.isFlexibleSpacing, slots.count > 1 {
+            let total = slots.reduce(0) { $0 + (horizontal ? $1.size.width : $1.size.height) }
+            step = max(gap, (available - total) / CGFloat(slots.count - 1))
+        }
+        var cursor = horizontal ? content.minX : content.minY
+        var across: CGFloat = 0
+        for slot in slots where next < count {
+            let origin = horizontal ? CGPoint(x: cursor, y: content.minY) : CGPoint(x: content.minX, y: cursor)
+            let taken = place(slot.item, in: CGRect(origin: origin, size: slot.size), section: section, next: &next, count: count, into: &out)
+            cursor += (horizontal ? taken.width : taken.height) + step
+            across = max(across, horizontal ? taken.height : taken.width)
+        }
+        // An estimated side takes the content's extent.
+        var result = frame
+        if group.layoutSize.heightDimension.isEstimated, horizontal { result.size.height = across + insets.top + insets.bottom }
+        if group.layoutSize.heightDimension.isEstimated, !horizontal {
+            result.size.height = cursor - step - content.minY + insets.top + insets.bottom
+        }
+        if group.layoutSize.widthDimension.isEstimated, !horizontal { result.size.width = across + insets.leading + insets.trailing }
+        if group.layoutSize.widthDimension.isEstimated, horizontal {
+            result.size.width = cursor - step - content.minX + insets.leading + insets.trailing
+        }
+        return result
+    }
+
+    /// How many items a subitem holds (a rough count for nested groups; only used to stop early).
+    private static func itemCount(of item: NSCollectionLayoutItem, size: CGSize) -> Int {
+        guard let group = item as? NSCollectionLayoutGroup else { return 1 }
+        if let count = group.repeatCount { return count * group.subitems.map { itemCount(of: $0, size: size) }.reduce(0, max) }
+        return max(1, group.subitems.count)
+    }
+
+    // MARK: Queries
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        var result: [UICollectionViewLayoutAttributes] = []
+        let start = isVertical ? rect.minY : rect.minX, end = isVertical ? rect.maxY : rect.maxX
+        for (index, section) in sections.enumerated() where section.end >= start && section.start <= end {
+            if section.orthogonal != nil {
+                // The band's items (unscrolled); the collection view asks with the scrolled rect.
+                result.append(contentsOf: section.items.filter { $0.frame.intersects(rect) })
+            } else {
+                result.append(contentsOf: itemsOf(section, in: rect))
+            }
+            for position in section.supplementary.indices {
+                let attributes = supplementaryAttributes(section: index, position: position)
+                if attributes.frame.intersects(rect) { result.append(attributes) }
+            }
+        }
+        return result
+    }
+
+    /// The items of a section in `rect`: a binary search for the first whose
+    /// end reaches the rect along the main axis (items come in order along it, group by group).
+    private func itemsOf(_ section: SectionLayout, in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
+        let start = isVertical ? rect.minY : rect.minX, end = isVertical ? rect.maxY : rect.maxX
+        let items = section.items
+        var low = 0, high = items.count
+        while low < high {
+            let mid = (low + high) / 2
+            let frame = items[mid].frame
+            // A group's items may end before one that started earlier: search by group start instead.
+            if (isVertical ? frame.maxY : frame.maxX) + maxGroupExtent(section) < start { low = mid + 1 } else { high = mid }
+        }
+        var result: [UICollectionViewLayoutAttributes] = []
+        var index = low
+        while index < items.count {
+            let frame = items[index].frame
+            if (isVertical ? frame.minY : frame.minX) > end + maxGroupExtent(section) { break }
+            if frame.intersects(rect) { result.append(items[index]) }
+            index += 1
+        }
+        return result
+    }
+
+    /// How far an item may lie before another of its group along the main axis.
+    private func maxGroupExtent(_ section: SectionLayout) -> CGFloat {
+        isVertical ? (preparedSize?.height ?? 0) : (preparedSize?.width ?? 0)
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.section < sections.count, indexPath.item < sections[indexPath.section].items.count else { return nil }
+        return sections[indexPath.section].items[indexPath.item]
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.section < sections.count else { return nil }
+        let section = sections[indexPath.section]
+        guard let position = section.supplementary.firstIndex(where: { $0.representedElementKind == elementKind && $0.indexPath == indexPath })
+        else { return nil }
+        return supplementaryAttributes(section: indexPath.section, position: position)
+    }
+
+    /// A boundary item, kept in view while its section shows when it pins.
+    private func supplementaryAttributes(section index: Int, position: Int) -> UICollectionViewLayoutAttributes {
+        let section = sections[index]
+        let natural = section.supplementary[position]
+        guard section.pinned.contains(position), let collectionView else { return natural }
+        let visible = collectionView.bounds.inset(by: collectionView.adjustedContentInset)
+        let pinned = natural.copy() as! UICollectionViewLayoutAttributes
+        let length = isVertical ? natural.frame.height : natural.frame.width
+        let naturalStart = isVertical ? natural.frame.minY : natural.frame.minX
+        let isLeading = naturalStart <= section.start + 0.5
+        var main = naturalStart
+        if isLeading {
+            main = min(max(main, isVertical ? visible.minY : visible.minX), section.end - length)
+        } else {
+            main = max(min(main, (isVertical ? visible.maxY : visible.maxX) - length), section.start)
+        }
+        if isVertical { pinned.frame.origin.y = main } else { pinned.frame.origin.x = main }
+        pinned.zIndex = max(natural.zIndex, 1024)
+        return pinned
+    }
+
+    // MARK: Invalidation
+
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let collectionView else { return false }
+        if newBounds.size != collectionView.bounds.size { return true }
+        return sections.contains { !$0.pinned.isEmpty }
+    }
+
+    override func recordPreferredAttributes(_ preferred: UICollectionViewLayoutAttributes,
+                                            original: UICollectionViewLayoutAttributes) -> Bool {
+        if original.representedElementCategory == .cell {
+            measuredItems[original.indexPath] = preferred.size
+        } else if let kind = original.representedElementKind {
+            measuredSupplementary[SupplementaryElement(kind: kind, indexPath: original.indexPath)] = preferred.size
+        }
+        original.isEstimated = false
+        guard shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return false }
+        let context = UICollectionViewLayoutInvalidationContext()
+        context.isSelfSizing = true
+        invalidateLayout(with: context)
+        return true
+    }
+}
