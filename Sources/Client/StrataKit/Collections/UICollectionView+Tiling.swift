@@ -58,21 +58,21 @@ extension UICollectionView {
         var wanted: [(attributes: UICollectionViewLayoutAttributes, container: UIView)] = []
         let visible = bounds
         for attributes in layout.layoutAttributesForElements(in: visible) ?? [] {
-            guard attributes.frame.intersects(visible), isValid(attributes, counts: counts) else { continue }
+            guard attributes.frame.overlaps(visible), isValid(attributes, counts: counts) else { continue }
             if orthogonal[attributes.indexPath.section] != nil, attributes.representedElementCategory == .cell { continue }
             wanted.append((attributes, self))
         }
         // Orthogonal sections: their items, inside their scroll views.
         var shownScrollers = Set<Int>()
         for (section, geometry) in orthogonal.sorted(by: { $0.key < $1.key })
-            where geometry.band.intersects(visible) && section < counts.count {
+            where geometry.band.overlaps(visible) && section < counts.count {
             let scroller = orthogonalScroller(for: section, geometry: geometry)
             shownScrollers.insert(section)
             scroller.tiledOffset = scroller.contentOffset
             let rect = scroller.bounds.offsetBy(dx: geometry.band.minX, dy: geometry.band.minY)
             for attributes in layout.layoutAttributesForElements(in: rect) ?? []
                 where attributes.representedElementCategory == .cell && attributes.indexPath.section == section
-                && attributes.frame.intersects(rect) && isValid(attributes, counts: counts) {
+                && attributes.frame.overlaps(rect) && isValid(attributes, counts: counts) {
                 wanted.append((attributes, scroller))
             }
         }

@@ -370,13 +370,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         for (index, section) in sections.enumerated() where section.end >= start && section.start <= end {
             if section.orthogonal != nil {
                 // The band's items (unscrolled); the collection view asks with the scrolled rect.
-                result.append(contentsOf: section.items.filter { $0.frame.intersects(rect) })
+                result.append(contentsOf: section.items.filter { $0.frame.overlaps(rect) })
             } else {
                 result.append(contentsOf: itemsOf(section, in: rect))
             }
             for position in section.supplementary.indices {
                 let attributes = supplementaryAttributes(section: index, position: position)
-                if attributes.frame.intersects(rect) { result.append(attributes) }
+                if attributes.frame.overlaps(rect) { result.append(attributes) }
             }
         }
         return result
@@ -399,7 +399,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         while index < items.count {
             let frame = items[index].frame
             if (isVertical ? frame.minY : frame.minX) > end + maxGroupExtent(section) { break }
-            if frame.intersects(rect) { result.append(items[index]) }
+            if frame.overlaps(rect) { result.append(items[index]) }
             index += 1
         }
         return result

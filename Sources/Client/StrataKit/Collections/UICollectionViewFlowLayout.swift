@@ -266,13 +266,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             let line = lines[index]
             for item in line.items {
                 let attributes = sections[line.section].items[item]
-                if attributes.frame.intersects(rect) { result.append(attributes) }
+                if attributes.frame.overlaps(rect) { result.append(attributes) }
             }
             index += 1
         }
         for section in sections.indices {
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
-                if let attributes = supplementaryAttributes(kind: kind, section: section), attributes.frame.intersects(rect) {
+                if let attributes = supplementaryAttributes(kind: kind, section: section), attributes.frame.overlaps(rect) {
                     result.append(attributes)
                 }
             }

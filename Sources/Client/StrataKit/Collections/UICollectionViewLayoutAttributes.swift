@@ -105,3 +105,12 @@ struct FittingAxes: OptionSet {
     static let width = FittingAxes(rawValue: 1)
     static let height = FittingAxes(rawValue: 2)
 }
+
+extension CGRect {
+    /// Whether the rects share area: rects that only touch along an edge do
+    /// not (a row starting where the bounds end is not on screen).
+    func overlaps(_ other: CGRect) -> Bool {
+        let a = standardized, b = other.standardized
+        return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+}
