@@ -23,8 +23,9 @@ extension UICollectionView {
 /// - a line with one item centers it (a section of one item shows it in
 ///   the middle, a UIKit trait often asked about);
 /// - the last line of a section that has several lines is not stretched:
-///   its items start at the leading inset with the spacing of the line
-///   before, so a grid's last row lines up with its columns;
+///   its items start at the leading inset with the spacing of the lines
+///   before, so a grid's last row lines up with its columns (a column of
+///   single, centered items stays centered);
 /// - across the line, items are centered (a line is as tall as its
 ///   tallest item).
 ///
@@ -185,7 +186,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 var cross = lineOrigin
                 if range.count == 1 {
                     spacing = 0
-                    if !(isLast && sectionLines.count > 1) {
+                    // Centered, unless it ends a grid (then it sits in the first column).
+                    if !(isLast && sectionLines.count > 1 && previousSpacing != nil) {
                         cross += (lineCross - total) / 2
                     }
                 } else if isLast && sectionLines.count > 1 {
