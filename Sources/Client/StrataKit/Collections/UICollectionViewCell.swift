@@ -69,6 +69,10 @@ open class UICollectionViewCell: UICollectionReusableView {
         if contentView.bounds.size != target {
             contentView.frame.size = target
         }
+        if let configured = contentConfigurationView {
+            // A configuration's view knows its own size.
+            return configured.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        }
         return contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
     }
 
