@@ -45,8 +45,8 @@ final class RecordingDataSource: UICollectionViewDataSource {
 
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         if logsCells { log.append("cell \(indexPath.section)-\(indexPath.item)") }
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath) as! CountingCell
-        cell.item = indexPath
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        (cell as? CountingCell)?.item = indexPath
         return cell
     }
 
