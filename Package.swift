@@ -82,6 +82,7 @@ let package = Package(
                 exclude: ["Events/README.md", "Gestures/README.md", "Controls/README.md", "Keyboard/README.md", "Animation/README.md",
                           "Pasteboard/README.md",
                           "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md",
+                          "Collections/README.md",
                           "Scrolling/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.

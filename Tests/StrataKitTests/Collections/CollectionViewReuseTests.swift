@@ -118,4 +118,23 @@ final class CollectionViewReuseTests: CollectionViewTestCase {
         XCTAssertTrue(collectionView.visibleSupplementaryViews(ofKind: UICollectionView.elementKindSectionHeader).contains { $0 === header },
                       "section 0's header is reused")
     }
+
+    /// reloadData(): "If the collection data shrinks as a result of the
+    /// reload, the collection view adjusts its scrolling offsets
+    /// accordingly." Selected items that still exist stay selected.
+    func testReloadDataKeepsSelectionAndBringsTheOffsetBack() {
+        makeCollectionView(layout: gridLayout(), counts: [100])
+        layoutPass()
+        collectionView.allowsMultipleSelection = true
+        collectionView.selectItem(at: IndexPath(item: 3, section: 0), animated: false, scrollPosition: [])
+        collectionView.selectItem(at: IndexPath(item: 90, section: 0), animated: false, scrollPosition: [])
+        collectionView.contentOffset = CGPoint(x: 0, y: 2000)
+        layoutPass()
+        dataSource.counts = [20]
+        collectionView.reloadData()
+        layoutPass()
+        XCTAssertEqual(collectionView.contentOffset.y, 200, "500 of content, 300 shown")
+        XCTAssertEqual(collectionView.indexPathsForSelectedItems, [IndexPath(item: 3, section: 0)])
+        XCTAssertEqual(Set(collectionView.indexPathsForVisibleItems.map(\.item)), Set(8..<20))
+    }
 }

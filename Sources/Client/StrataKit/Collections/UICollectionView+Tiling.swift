@@ -14,6 +14,7 @@ extension UICollectionView {
         let sections = max(0, dataSource.numberOfSections(in: self))
         let counts = (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
         itemCounts = counts
+        selectedIndexPaths = selectedIndexPaths.filter { $0.section < counts.count && $0.item < counts[$0.section] }
         return counts
     }
 
@@ -26,7 +27,14 @@ extension UICollectionView {
         layout.prepare()
         layout.pendingInvalidation = nil
         let size = layout.collectionViewContentSize
-        if contentSize != size { contentSize = size }
+        guard contentSize != size else { return }
+        let shrank = size.width < contentSize.width || size.height < contentSize.height
+        contentSize = size
+        if shrank, !isDragging, !isDecelerating {
+            // Content that shrank under the offset: the offset comes back within it.
+            let clamped = clampedContentOffset(contentOffset)
+            if clamped != contentOffset { contentOffset = clamped }
+        }
     }
 
     func adopt(_ layout: UICollectionViewLayout) {

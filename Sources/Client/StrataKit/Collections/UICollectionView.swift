@@ -74,11 +74,13 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Drops the visible views and cached counts; the next layout pass
-    /// asks the data source again. Selection is cleared.
+    /// asks the data source again. Selected index paths stay selected (those
+    /// past the new counts are dropped); content that shrank below the
+    /// offset brings the offset back within it (Apple's reference: "the
+    /// collection view adjusts its scrolling offsets accordingly").
     open func reloadData() {
         discardAllVisibleViews()
         itemCounts = nil
-        selectedIndexPaths = []
         highlightedIndexPath = nil
         collectionViewLayout.invalidateLayout(with: .dataSourceCounts())
         setNeedsLayout()

@@ -85,6 +85,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var supplementary: [UICollectionViewLayoutAttributes] = []
         /// Which supplementary items pin, and the section's extent along the main axis.
         var pinned: [Int] = []
+        /// The groups along the main axis (in order, so searchable) and the items each holds.
+        var groups: [(start: CGFloat, end: CGFloat, items: Range<Int>)] = []
         var start: CGFloat = 0
         var end: CGFloat = 0
         var orthogonal: OrthogonalSectionGeometry?
@@ -181,11 +183,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 first = false
                 let size = group.layoutSize.resolved(in: groupContainer)
                 let origin = isVertical ? CGPoint(x: crossStart, y: position) : CGPoint(x: position, y: crossStart)
-                let before = next
+                let before = next, firstItem = result.items.count
                 let frame = place(group, in: CGRect(origin: origin, size: size), section: index, next: &next, count: count,
                                   into: &result.items)
                 if next == before { break } // a group that holds nothing
-                position += isVertical ? frame.height : frame.width
+                let length = isVertical ? frame.height : frame.width
+                result.groups.append((position, position + length, firstItem..<result.items.count))
+                position += length
             }
         } else {
             // The groups run across, inside the band of a scroll view of their own.
@@ -382,32 +386,26 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return result
     }
 
-    /// The items of a section in `rect`: a binary search for the first whose
-    /// end reaches the rect along the main axis (items come in order along it, group by group).
+    /// The items of a section in `rect`: a binary search for the first
+    /// group that reaches the rect along the main axis, then the groups up
+    /// to its end.
     private func itemsOf(_ section: SectionLayout, in rect: CGRect) -> [UICollectionViewLayoutAttributes] {
         let start = isVertical ? rect.minY : rect.minX, end = isVertical ? rect.maxY : rect.maxX
-        let items = section.items
-        var low = 0, high = items.count
+        let groups = section.groups
+        var low = 0, high = groups.count
         while low < high {
             let mid = (low + high) / 2
-            let frame = items[mid].frame
-            // A group's items may end before one that started earlier: search by group start instead.
-            if (isVertical ? frame.maxY : frame.maxX) + maxGroupExtent(section) < start { low = mid + 1 } else { high = mid }
+            if groups[mid].end < start { low = mid + 1 } else { high = mid }
         }
         var result: [UICollectionViewLayoutAttributes] = []
         var index = low
-        while index < items.count {
-            let frame = items[index].frame
-            if (isVertical ? frame.minY : frame.minX) > end + maxGroupExtent(section) { break }
-            if frame.overlaps(rect) { result.append(items[index]) }
+        while index < groups.count, groups[index].start <= end {
+            for item in groups[index].items where section.items[item].frame.overlaps(rect) {
+                result.append(section.items[item])
+            }
             index += 1
         }
         return result
-    }
-
-    /// How far an item may lie before another of its group along the main axis.
-    private func maxGroupExtent(_ section: SectionLayout) -> CGFloat {
-        isVertical ? (preparedSize?.height ?? 0) : (preparedSize?.width ?? 0)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
