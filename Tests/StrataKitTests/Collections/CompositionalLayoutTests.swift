@@ -228,4 +228,29 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         XCTAssertNotNil(cell.backgroundView?.backgroundColor, "list cells have a background configuration")
         withExtendedLifetime(source) {}
     }
+
+    /// Scrolling horizontally (the configuration's direction), groups
+    /// follow one another to the right and fractional heights are of the
+    /// visible height; sections are side by side.
+    func testHorizontalConfiguration() {
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+        let group = NSCollectionLayoutGroup.vertical(layoutSize: size(.absolute(120), .fractionalHeight(1)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        section.contentInsets = NSDirectionalEdgeInsets(top: 20, leading: 5, bottom: 20, trailing: 5)
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        configuration.interSectionSpacing = 30
+        makeCollectionView(layout: UICollectionViewCompositionalLayout(section: section, configuration: configuration), counts: [5, 2])
+        layoutPass()
+        // The groups are 260 tall (300 − 40), two items of 130 each.
+        XCTAssertEqual(frame(0), CGRect(x: 5, y: 20, width: 120, height: 130))
+        XCTAssertEqual(frame(1), CGRect(x: 5, y: 150, width: 120, height: 130))
+        XCTAssertEqual(frame(2), CGRect(x: 135, y: 20, width: 120, height: 130))
+        XCTAssertEqual(frame(4), CGRect(x: 265, y: 20, width: 120, height: 130))
+        // Section 0 ends at 5 + 3 × 120 + 2 × 10 + 5 = 390; section 1 starts 30 later.
+        XCTAssertEqual(frame(0, 1), CGRect(x: 425, y: 20, width: 120, height: 130))
+        XCTAssertEqual(collectionView.contentSize, CGSize(width: 550, height: 300))
+        XCTAssertEqual(Set(collectionView.indexPathsForVisibleItems.map(\.item)), [0, 1, 2, 3])
+    }
 }

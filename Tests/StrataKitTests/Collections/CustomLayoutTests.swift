@@ -131,4 +131,42 @@ final class CustomLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(cell.applied.last, IndexPath(item: 2, section: 0))
         XCTAssertEqual(cell.frameWhenApplied, CGRect(x: 0, y: 80, width: 22, height: 40))
     }
+
+    /// targetContentOffset(forProposedContentOffset:withScrollingVelocity:):
+    /// "the collection view calls this method when… scrolling… is about to
+    /// stop": a layout that rests on whole rows decides where a flick ends.
+    func testTheLayoutChoosesWhereAFlickComesToRest() {
+        final class RowSnappingLayout: UICollectionViewFlowLayout {
+            var proposals: [CGPoint] = []
+            override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
+                                              withScrollingVelocity velocity: CGPoint) -> CGPoint {
+                proposals.append(proposedContentOffset)
+                let row = itemSize.height + minimumLineSpacing
+                return CGPoint(x: proposedContentOffset.x, y: (proposedContentOffset.y / row).rounded() * row)
+            }
+        }
+        let layout = RowSnappingLayout()
+        layout.itemSize = CGSize(width: 200, height: 90)
+        layout.minimumLineSpacing = 10
+        makeCollectionView(layout: layout, counts: [100])
+        layoutPass()
+        drag(from: CGPoint(x: 100, y: 250), to: CGPoint(x: 100, y: 130), steps: 6)
+        var elapsed: TimeInterval = 0
+        while collectionView.isDecelerating && elapsed < 10 { advance(0.05); elapsed += 0.05 }
+        XCTAssertEqual(layout.proposals.count, 1)
+        XCTAssertGreaterThan(collectionView.contentOffset.y, 120)
+        XCTAssertEqual(collectionView.contentOffset.y.truncatingRemainder(dividingBy: 100), 0, accuracy: 0.5)
+    }
+
+    /// A delegate set after the first layout answers the flow layout's questions at once.
+    func testANewDelegateLaysOutAgain() {
+        let flow = UICollectionViewFlowLayout()
+        flow.itemSize = CGSize(width: 10, height: 10)
+        makeCollectionView(layout: flow, counts: [2])
+        layoutPass()
+        let metrics = FlowMetrics(sizes: [CGSize(width: 200, height: 30), CGSize(width: 200, height: 40)])
+        collectionView.delegate = metrics
+        layoutPass()
+        XCTAssertEqual(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))?.frame, CGRect(x: 0, y: 40, width: 200, height: 40))
+    }
 }

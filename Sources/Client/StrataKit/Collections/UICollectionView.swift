@@ -37,6 +37,20 @@ open class UICollectionView: UIScrollView {
     /// The delegate as a collection view delegate (it is set through `delegate`).
     var collectionDelegate: UICollectionViewDelegate? { delegate as? UICollectionViewDelegate }
 
+    /// A new delegate may answer the layout's questions (flow metrics): the layout runs again.
+    open override weak var delegate: UIScrollViewDelegate? {
+        didSet { if delegate !== oldValue { collectionViewLayout.invalidateLayout() } }
+    }
+
+    /// A released drag rests where the layout says
+    /// (`targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`),
+    /// then the delegate may still move it.
+    override func restingTarget(proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        let target = collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed,
+                                                              withScrollingVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000))
+        return target.x.isFinite && target.y.isFinite ? clampedContentOffset(target) : proposed
+    }
+
     /// The layout; setting it lays the items out again at once, unanimated.
     open var collectionViewLayout: UICollectionViewLayout {
         didSet {
