@@ -113,6 +113,10 @@ extension UICollectionView {
                 let indexPath = attributes.indexPath
                 if let cell = visibleCellViews[indexPath] {
                     if cell.superview !== container { container.addSubview(cell) }
+                    // Estimated again (the counts changed): it measures itself again.
+                    if let preferred = measure(cell, attributes: attributes, resizing: false) {
+                        layoutChanged = layout.recordPreferredAttributes(preferred, original: attributes) || layoutChanged
+                    }
                     apply(attributes, to: cell, bandOrigin: origin)
                     continue
                 }
@@ -167,9 +171,11 @@ extension UICollectionView {
     }
 
     /// Self-sizing: the view's preferred attributes when the layout's are estimates.
-    private func measure(_ view: UICollectionReusableView, attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes? {
+    /// A view on screen keeps its size while it measures (it may be animating).
+    private func measure(_ view: UICollectionReusableView, attributes: UICollectionViewLayoutAttributes,
+                         resizing: Bool = true) -> UICollectionViewLayoutAttributes? {
         guard attributes.isEstimated else { return nil }
-        UIView.performWithoutAnimation { view.bounds.size = attributes.size }
+        if resizing { UIView.performWithoutAnimation { view.bounds.size = attributes.size } }
         view.appliedLayoutAttributes = attributes
         return view.preferredLayoutAttributesFitting(attributes)
     }

@@ -131,7 +131,7 @@ open class UICollectionView: UIScrollView {
     }
 
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        moveTrackedTouch(touches)
+        if trackedTouch == nil { super.touchesMoved(touches, with: event) } else { moveTrackedTouch(touches) }
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -144,6 +144,12 @@ open class UICollectionView: UIScrollView {
     }
 
     // MARK: Layout pass (UICollectionView+Tiling.swift)
+
+    /// New insets change the room the layout has: it runs again.
+    open override func adjustedContentInsetDidChange() {
+        super.adjustedContentInsetDidChange()
+        collectionViewLayout.invalidateLayout()
+    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()

@@ -93,6 +93,14 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
             && representedElementKind == other.representedElementKind
     }
 
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(indexPath)
+        hasher.combine(representedElementCategory)
+        hasher.combine(representedElementKind)
+        return hasher.finalize()
+    }
+
     open override var description: String {
         let kind = representedElementKind.map { " \($0)" } ?? ""
         return "<\(type(of: self)) \(representedElementCategory)\(kind) \(indexPath) frame \(frame)>"
