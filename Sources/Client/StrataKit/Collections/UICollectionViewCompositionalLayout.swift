@@ -27,6 +27,9 @@ struct LayoutEnvironment: NSCollectionLayoutEnvironment {
     var traitCollection: UITraitCollection
 }
 
+/// What a compositional layout asks for each section.
+public typealias UICollectionViewCompositionalLayoutSectionProvider = (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+
 /// Layout-wide settings: the direction the content scrolls, and the space between sections.
 open class UICollectionViewCompositionalLayoutConfiguration {
     open var scrollDirection: UICollectionView.ScrollDirection = .vertical
@@ -50,9 +53,7 @@ open class UICollectionViewCompositionalLayoutConfiguration {
 /// in orthogonal sections are where they are when their section is not
 /// scrolled.
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
-    public typealias SectionProvider = (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
-
-    private let sectionProvider: SectionProvider
+    private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
 
     open var configuration: UICollectionViewCompositionalLayoutConfiguration {
         didSet { invalidateLayout() }
@@ -68,11 +69,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         super.init()
     }
 
-    public convenience init(sectionProvider: @escaping SectionProvider) {
+    public convenience init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
         self.init(sectionProvider: sectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration())
     }
 
-    public init(sectionProvider: @escaping SectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
+    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider, configuration: UICollectionViewCompositionalLayoutConfiguration) {
         self.sectionProvider = sectionProvider
         self.configuration = configuration
         super.init()
