@@ -149,10 +149,13 @@ final class FlowLayoutTests: CollectionViewTestCase {
         layoutPass()
         XCTAssertEqual(header.frame, CGRect(x: 0, y: 100, width: 200, height: 30))
         XCTAssertGreaterThan(header.layer.zPosition, collectionView.cellForItem(at: IndexPath(item: 3, section: 0))!.layer.zPosition)
+
         // Section 0 ends at 30 + 500 = 530: the header stops at 500.
         collectionView.contentOffset = CGPoint(x: 0, y: 520)
         layoutPass()
         XCTAssertEqual(header.frame.minY, 500)
+        XCTAssertTrue(collectionView.hitTest(CGPoint(x: 100, y: 525), with: nil)?.isDescendant(of: header) == true,
+                      "the pinned header is in front of the cell under it, which came later")
         XCTAssertEqual(collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 1))?.frame.minY, 530)
     }
 

@@ -52,8 +52,9 @@ extension UICollectionView {
             discardAllVisibleViews()
             return
         }
-        for _ in 0..<4 {
-            prepareLayoutIfNeeded()
+        for _ in 0..<8 {
+            // Preparing may change the insets (a new content size), which invalidates again.
+            for _ in 0..<3 where collectionViewLayout.needsPrepare { prepareLayoutIfNeeded() }
             if !tileVisibleElements() { break }
         }
     }
@@ -138,7 +139,7 @@ extension UICollectionView {
                 }
                 UIView.performWithoutAnimation { apply(attributes, to: view, bandOrigin: origin) }
                 collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: attributes.indexPath)
-                container.addSubview(view)
+                insert(view, into: container)
                 visibleSupplementaryViews[element] = view
             }
         }
@@ -165,9 +166,20 @@ extension UICollectionView {
         let appearing = appearingIndexPaths.contains(indexPath) ? collectionViewLayout.initialLayoutAttributesForAppearingItem(at: indexPath) : nil
         UIView.performWithoutAnimation { apply(appearing ?? attributes, to: cell, bandOrigin: bandOrigin) }
         collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
-        container.addSubview(cell)
+        insert(cell, into: container)
         visibleCellViews[indexPath] = cell
         if appearing != nil { apply(attributes, to: cell, bandOrigin: bandOrigin) }
+    }
+
+    /// Adds a view below the first element with a higher zIndex, so the
+    /// subviews' order (which hit-testing follows) is the layout's z order.
+    func insert(_ view: UICollectionReusableView, into container: UIView) {
+        let z = view.layer.zPosition
+        if let above = container.subviews.first(where: { ($0 as? UICollectionReusableView).map { $0.layer.zPosition > z } ?? false }) {
+            container.insertSubview(view, belowSubview: above)
+        } else {
+            container.addSubview(view)
+        }
     }
 
     /// Self-sizing: the view's preferred attributes when the layout's are estimates.
