@@ -191,7 +191,7 @@ final class CollectionViewBatchUpdateTests: CollectionViewTestCase {
             collectionView!.insertItems(at: [IndexPath(item: 0, section: 0)])
         }, completion: { completed = $0 })
         XCTAssertTrue(cell(1) === old[0])
-        XCTAssertFalse(old[0].layer.animationKeys()?.isEmpty ?? true, "the moved cell animates")
+        XCTAssertTrue(old[0].layer.animationKeys()?.contains { $0.hasPrefix("position") } == true, "the moved cell animates")
         let inserted = cell(0)!
         XCTAssertEqual(inserted.alpha, 1)
         XCTAssertFalse(inserted.layer.animationKeys()?.isEmpty ?? true, "the inserted cell fades in")
@@ -204,7 +204,40 @@ final class CollectionViewBatchUpdateTests: CollectionViewTestCase {
         XCTAssertEqual(completed, true)
         XCTAssertFalse(old[2].isDescendant(of: collectionView), "gone once the animation ended")
     }
+
+    /// Animated, a cell pushed off the screen moves there and leaves after
+    /// the animation; a cell that comes on screen starts from where its item was.
+    func testAnimatedUpdatesMoveCellsAcrossTheScreenEdge() {
+        CATransaction.flush()
+        let old = (0..<12).map { cell($0)! }
+        dataSource.counts = [21]
+        var completed = false
+        collectionView.performBatchUpdates({ [collectionView] in
+            collectionView!.insertItems(at: [IndexPath(item: 0, section: 0)])
+        }, completion: { _ in completed = true })
+        // Old item 11 (100, 250) is item 12 now, at (0, 300): off the screen.
+        XCTAssertNil(collectionView.indexPath(for: old[11]))
+        XCTAssertTrue(old[11].isDescendant(of: collectionView), "still there while it moves")
+        XCTAssertEqual(old[11].frame.origin, CGPoint(x: 0, y: 300))
+        XCTAssertTrue(old[11].layer.animationKeys()?.contains { $0.hasPrefix("position") } == true)
+        let deadline = Date().addingTimeInterval(3)
+        CATransaction.flush()
+        while !completed && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+        XCTAssertFalse(old[11].isDescendant(of: collectionView) && collectionView.indexPath(for: old[11]) == nil)
+
+        // Deleting two items brings old items 12 and 13 (row 6, off screen) to row 5.
+        dataSource.counts = [19]
+        dataSource.log = []
+        collectionView.performBatchUpdates({ [collectionView] in
+            collectionView!.deleteItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
+        })
+        XCTAssertTrue(dataSource.log.contains("cell 0-10"))
+        let incoming = cell(10)!
+        XCTAssertEqual(incoming.frame.origin, CGPoint(x: 0, y: 250), "the model is where it ends")
+        XCTAssertTrue(incoming.layer.animationKeys()?.contains { $0.hasPrefix("position") } == true, "it moves up from row 6")
+    }
 }
+
 
 /// The batch plan and the snapshot difference together: for random
 /// edits of a list, every item that stays is mapped to where it is after.

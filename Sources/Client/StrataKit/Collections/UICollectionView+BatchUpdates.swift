@@ -138,9 +138,24 @@ extension UICollectionView {
         }
 
         let layout = collectionViewLayout
+        let animated = UIView.areAnimationsEnabled && (ViewAnimationContext.stack.last?.animationsEnabled ?? true)
         var before: [IndexPath: UICollectionViewLayoutAttributes] = [:]
         for (indexPath, cell) in visibleCellViews { before[indexPath] = cell.appliedLayoutAttributes }
         layout.attributesBeforeUpdate = before
+        // Items near the screen that may come onto it start where they were.
+        var incoming: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+        if animated {
+            let orthogonal = layout.orthogonalSections
+            let near = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
+            for attributes in layout.layoutAttributesForElements(in: near) ?? []
+                where attributes.representedElementCategory == .cell && orthogonal[attributes.indexPath.section] == nil
+                && visibleCellViews[attributes.indexPath] == nil && !plan.isReloaded(attributes.indexPath) {
+                if let new = plan.newIndexPath(forItem: attributes.indexPath), let copy = attributes.copy() as? UICollectionViewLayoutAttributes {
+                    copy.indexPath = new
+                    incoming[new] = copy
+                }
+            }
+        }
 
         // The views on screen follow their items to the new index paths.
         var disappearing: [(indexPath: IndexPath, view: UICollectionReusableView, kind: String?)] = []
@@ -178,10 +193,23 @@ extension UICollectionView {
         prepareLayoutIfNeeded()
         layout.prepare(forCollectionViewUpdates: plan.updateItems)
         appearingIndexPaths = plan.appearing
+        incomingAttributes = incoming
 
-        let animated = UIView.areAnimationsEnabled && (ViewAnimationContext.stack.last?.animationsEnabled ?? true)
+        // Items on screen that the update moves off it go to their new
+        // places in the animation, and leave the hierarchy after it.
+        var leaving: [(indexPath: IndexPath, cell: UICollectionViewCell, attributes: UICollectionViewLayoutAttributes)] = []
+        if animated {
+            let orthogonal = layout.orthogonalSections
+            for (indexPath, cell) in visibleCellViews where orthogonal[indexPath.section] == nil {
+                guard let attributes = layout.layoutAttributesForItem(at: indexPath), !attributes.frame.overlaps(bounds) else { continue }
+                visibleCellViews[indexPath] = nil
+                leaving.append((indexPath, cell, attributes))
+            }
+        }
+
         let changes = {
             self.updateVisibleViews()
+            for (_, cell, attributes) in leaving { self.apply(attributes, to: cell) }
             for (indexPath, view, kind) in disappearing {
                 let final = kind == nil ? layout.finalLayoutAttributesForDisappearingItem(at: indexPath) : nil
                 if let final { self.apply(final, to: view, bandOrigin: self.bandOrigin(of: view.superview ?? self)) } else { view.alpha = 0 }
@@ -198,6 +226,11 @@ extension UICollectionView {
                     self.collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
                     self.enqueue(cell)
                 }
+            }
+            for (indexPath, cell, _) in leaving {
+                cell.removeFromSuperview()
+                self.collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+                self.enqueue(cell)
             }
             layout.attributesBeforeUpdate = [:]
             layout.finalizeCollectionViewUpdates()
@@ -216,6 +249,7 @@ extension UICollectionView {
             if let completion { DispatchQueue.main.async { completion(true) } }
         }
         appearingIndexPaths = []
+        incomingAttributes = [:]
     }
 }
 

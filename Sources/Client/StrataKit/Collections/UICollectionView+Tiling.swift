@@ -158,12 +158,15 @@ extension UICollectionView {
     }
 
     /// A new cell takes its place: from its initial attributes when it is
-    /// appearing in an animated update, else at once where it belongs.
+    /// inserted in an animated update (or from where it was, when the
+    /// update brings it onto the screen), else at once where it belongs.
     private func show(_ cell: UICollectionViewCell, at indexPath: IndexPath, attributes: UICollectionViewLayoutAttributes,
                       in container: UIView, bandOrigin: CGPoint) {
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = highlightedIndexPath == indexPath
-        let appearing = appearingIndexPaths.contains(indexPath) ? collectionViewLayout.initialLayoutAttributesForAppearingItem(at: indexPath) : nil
+        let appearing = appearingIndexPaths.contains(indexPath)
+            ? collectionViewLayout.initialLayoutAttributesForAppearingItem(at: indexPath)
+            : incomingAttributes[indexPath]
         UIView.performWithoutAnimation { apply(appearing ?? attributes, to: cell, bandOrigin: bandOrigin) }
         collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath)
         insert(cell, into: container)

@@ -205,6 +205,8 @@ open class UICollectionView: UIScrollView {
     var isUpdatingVisibleViews = false
     /// Inserted (or otherwise new) items of the update being animated: they start from their initial attributes.
     var appearingIndexPaths: Set<IndexPath> = []
+    /// Items an animated update brings onto the screen, with where they were before it.
+    var incomingAttributes: [IndexPath: UICollectionViewLayoutAttributes] = [:]
 
     /// Selection and the touch being tracked (UICollectionView+Selection.swift).
     var selectedIndexPaths: Set<IndexPath> = []
