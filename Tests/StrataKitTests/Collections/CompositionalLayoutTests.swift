@@ -253,4 +253,28 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(collectionView.contentSize, CGSize(width: 550, height: 300))
         XCTAssertEqual(Set(collectionView.indexPathsForVisibleItems.map(\.item)), [0, 1, 2, 3])
     }
+
+    /// The configuration's boundary items frame the whole layout; an item's
+    /// edgeSpacing keeps room before it along its group.
+    func testLayoutHeaderAndEdgeSpacing() {
+        let item = NSCollectionLayoutItem(layoutSize: size(.absolute(50), .absolute(50)))
+        item.edgeSpacing = NSCollectionLayoutEdgeSpacing(leading: .fixed(10), top: nil, trailing: nil, bottom: nil)
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item])
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(40)),
+                                                                 elementKind: "layout-header", alignment: .top)
+        configuration.boundarySupplementaryItems = [header]
+        let layout = UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group), configuration: configuration)
+        makeCollectionView(layout: layout, counts: [4])
+        collectionView.register(CountingHeader.self, forSupplementaryViewOfKind: "layout-header", withReuseIdentifier: "supplementary")
+        layoutPass()
+        XCTAssertEqual(collectionView.layoutAttributesForSupplementaryElement(ofKind: "layout-header", at: IndexPath(item: 0, section: 0))?.frame,
+                       CGRect(x: 0, y: 0, width: 200, height: 40))
+        XCTAssertNotNil(collectionView.supplementaryView(forElementKind: "layout-header", at: IndexPath(item: 0, section: 0)))
+        // 10 + 50 + 10 + 50 + 10 + 50 = 180 ≤ 200: three a row.
+        XCTAssertEqual([0, 1, 2].map { frame($0)!.minX }, [10, 70, 130])
+        XCTAssertEqual(frame(3), CGRect(x: 10, y: 90, width: 50, height: 50))
+        XCTAssertEqual(collectionView.contentSize.height, 140)
+    }
 }
+

@@ -7,6 +7,9 @@ open class NSCollectionLayoutItem {
     public let layoutSize: NSCollectionLayoutSize
     /// Space inside the item's room, around its cell.
     open var contentInsets: NSDirectionalEdgeInsets = .zero
+    /// Space outside the item, before and after it along its group's axis
+    /// (flexible spacing counts as its minimum).
+    open var edgeSpacing: NSCollectionLayoutEdgeSpacing?
     /// Supplementary items attached to the item (badges); not laid out here.
     public let supplementaryItems: [NSCollectionLayoutSupplementaryItem]
 
@@ -18,6 +21,22 @@ open class NSCollectionLayoutItem {
     public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
         self.layoutSize = layoutSize
         self.supplementaryItems = supplementaryItems
+    }
+}
+
+/// Space around an item, edge by edge.
+public final class NSCollectionLayoutEdgeSpacing {
+    public let leading: NSCollectionLayoutSpacing?
+    public let top: NSCollectionLayoutSpacing?
+    public let trailing: NSCollectionLayoutSpacing?
+    public let bottom: NSCollectionLayoutSpacing?
+
+    public init(leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?, trailing: NSCollectionLayoutSpacing?,
+                bottom: NSCollectionLayoutSpacing?) {
+        self.leading = leading
+        self.top = top
+        self.trailing = trailing
+        self.bottom = bottom
     }
 }
 

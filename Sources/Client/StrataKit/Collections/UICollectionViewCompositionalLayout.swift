@@ -94,6 +94,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     private var sections: [SectionLayout] = []
+    /// The configuration's boundary items (the whole layout's header and footer).
+    private var global: [UICollectionViewLayoutAttributes] = []
     private var contentSize: CGSize = .zero
     private var orthogonal: [Int: OrthogonalSectionGeometry] = [:]
     private var preparedSize: CGSize?
@@ -134,7 +136,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
         sections = []
         orthogonal = [:]
+        global = []
         var position: CGFloat = 0
+        for item in configuration.boundarySupplementaryItems where leadingAlignments.contains(item.alignment) {
+            let attributes = boundaryAttributes(item, section: 0, container: effective, at: position, cross: 0)
+            if item.extendsBoundary { position += isVertical ? attributes.frame.height : attributes.frame.width }
+            global.append(attributes)
+        }
         for index in 0..<collectionView.numberOfSections {
             if index > 0 { position += configuration.interSectionSpacing }
             guard let section = sectionProvider(index, environment) else {
@@ -147,6 +155,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             position = layout.end
             if let geometry = layout.orthogonal { orthogonal[index] = geometry }
             sections.append(layout)
+        }
+        for item in configuration.boundarySupplementaryItems where !leadingAlignments.contains(item.alignment) {
+            let attributes = boundaryAttributes(item, section: 0, container: effective, at: position, cross: 0)
+            if item.extendsBoundary { position += isVertical ? attributes.frame.height : attributes.frame.width }
+            global.append(attributes)
         }
         contentSize = isVertical ? CGSize(width: effective.width, height: position) : CGSize(width: position, height: effective.height)
     }
@@ -164,7 +177,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var position = start
 
         // Boundary items before the content.
-        let leadingKinds: Set<NSRectAlignment> = isVertical ? [.top, .topLeading, .topTrailing] : [.leading, .topLeading, .bottomLeading]
+        let leadingKinds = leadingAlignments
         let boundaryContainer = section.supplementariesFollowContentInsets ? groupContainer : container
         let boundaryCross = section.supplementariesFollowContentInsets ? crossStart : 0
         for item in section.boundarySupplementaryItems where leadingKinds.contains(item.alignment) {
@@ -234,6 +247,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         }
         result.end = position
         return result
+    }
+
+    /// Alignments of boundary items that come before the content along the main axis.
+    private var leadingAlignments: Set<NSRectAlignment> {
+        isVertical ? [.top, .topLeading, .topTrailing] : [.leading, .topLeading, .bottomLeading]
     }
 
     private func boundaryAttributes(_ item: NSCollectionLayoutBoundarySupplementaryItem, section: Int, container: CGSize,
@@ -322,7 +340,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             while remaining > 0 {
                 let subitem = group.subitems[index % group.subitems.count]
                 let size = subitem.layoutSize.resolved(in: content.size)
-                let length = horizontal ? size.width : size.height
+                let length = (horizontal ? size.width : size.height) + Self.edgeSpacing(of: subitem, horizontal: horizontal).total
                 let needed = (slots.isEmpty ? 0 : gap) + length
                 if !slots.isEmpty, used + needed > available + 0.0001 { break }
                 if length <= 0 && index >= group.subitems.count { break }
@@ -342,9 +360,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var cursor = horizontal ? content.minX : content.minY
         var across: CGFloat = 0
         for slot in slots where next < count {
+            let edges = Self.edgeSpacing(of: slot.item, horizontal: horizontal)
+            cursor += edges.before
             let origin = horizontal ? CGPoint(x: cursor, y: content.minY) : CGPoint(x: content.minX, y: cursor)
             let taken = place(slot.item, in: CGRect(origin: origin, size: slot.size), section: section, next: &next, count: count, into: &out)
-            cursor += (horizontal ? taken.width : taken.height) + step
+            cursor += (horizontal ? taken.width : taken.height) + edges.after + step
             across = max(across, horizontal ? taken.height : taken.width)
         }
         // An estimated side takes the content's extent.
@@ -360,6 +380,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return result
     }
 
+    /// The space an item's `edgeSpacing` keeps before and after it along a group's axis.
+    private static func edgeSpacing(of item: NSCollectionLayoutItem, horizontal: Bool) -> (before: CGFloat, after: CGFloat, total: CGFloat) {
+        guard let spacing = item.edgeSpacing else { return (0, 0, 0) }
+        let before = (horizontal ? spacing.leading : spacing.top)?.spacing ?? 0
+        let after = (horizontal ? spacing.trailing : spacing.bottom)?.spacing ?? 0
+        return (before, after, before + after)
+    }
+
     /// How many items a subitem holds (a rough count for nested groups; only used to stop early).
     private static func itemCount(of item: NSCollectionLayoutItem, size: CGSize) -> Int {
         guard let group = item as? NSCollectionLayoutGroup else { return 1 }
@@ -370,7 +398,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     // MARK: Queries
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        var result: [UICollectionViewLayoutAttributes] = []
+        var result = global.filter { $0.frame.overlaps(rect) }
         let start = isVertical ? rect.minY : rect.minX, end = isVertical ? rect.maxY : rect.maxX
         for (index, section) in sections.enumerated() where section.end >= start && section.start <= end {
             if section.orthogonal != nil {
@@ -415,6 +443,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        if let item = global.first(where: { $0.representedElementKind == elementKind && $0.indexPath == indexPath }) { return item }
         guard indexPath.section < sections.count else { return nil }
         let section = sections[indexPath.section]
         guard let position = section.supplementary.firstIndex(where: { $0.representedElementKind == elementKind && $0.indexPath == indexPath })
