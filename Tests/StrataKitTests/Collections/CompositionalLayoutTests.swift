@@ -276,5 +276,55 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(frame(3), CGRect(x: 10, y: 90, width: 50, height: 50))
         XCTAssertEqual(collectionView.contentSize.height, 140)
     }
+
+    /// Self-sizing while scrolling a long list: each measurement lays out
+    /// its own group again and moves the rest, without preparing the whole
+    /// layout again, so a frame costs no full pass over 10,000 rows.
+    func testMeasuringWhileScrollingDoesNotPrepareAgain() {
+        final class CountingLayout: UICollectionViewCompositionalLayout {
+            var prepares = 0
+            override func prepare() {
+                super.prepare()
+                prepares += 1
+            }
+        }
+        let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))
+        let layout = CountingLayout(section: section)
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        view.register(SizingCell.self, forCellWithReuseIdentifier: "sizing")
+        let source = RowsOfThirty()
+        view.dataSource = source
+        window.addSubview(view)
+        collectionView = view
+        layoutPass()
+        XCTAssertEqual(layout.prepares, 1)
+        XCTAssertEqual(frame(0), CGRect(x: 0, y: 0, width: 200, height: 30))
+        XCTAssertEqual(frame(9), CGRect(x: 0, y: 270, width: 200, height: 30))
+        for step in 1...50 {
+            view.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 37)
+            layoutPass()
+        }
+        XCTAssertEqual(layout.prepares, 1)
+        XCTAssertEqual(frame(60), CGRect(x: 0, y: 1800, width: 200, height: 30), "measured rows above it")
+        XCTAssertEqual(view.cellForItem(at: IndexPath(item: 65, section: 0))?.frame, CGRect(x: 0, y: 1950, width: 200, height: 30))
+        XCTAssertEqual(frame(150)?.height, 44, "rows not shown yet keep the estimate")
+        for item in 0..<200 {
+            XCTAssertEqual(frame(item + 1)?.minY, frame(item)?.maxY, "row \(item + 1) follows row \(item)")
+        }
+        let last: CGFloat = frame(9_999)?.maxY ?? 0
+        XCTAssertEqual(view.contentSize.height, last)
+    }
+}
+
+/// 10,000 rows whose cells measure 30 points tall (180-wide content, centered by nothing: full width).
+final class RowsOfThirty: UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
+
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "sizing", for: indexPath) as! SizingCell
+        cell.heightConstraint.constant = 30
+        return cell
+    }
 }
 

@@ -26,7 +26,13 @@ extension UICollectionView {
         layout.needsPrepare = false
         layout.prepare()
         layout.pendingInvalidation = nil
-        let size = layout.collectionViewContentSize
+        takeContentSize()
+    }
+
+    /// The layout's content size as the scroll view's (a self-sizing round
+    /// can change it without a new `prepare()`).
+    func takeContentSize() {
+        let size = collectionViewLayout.collectionViewContentSize
         guard contentSize != size else { return }
         let shrank = size.width < contentSize.width || size.height < contentSize.height
         contentSize = size
@@ -55,6 +61,7 @@ extension UICollectionView {
         for _ in 0..<8 {
             // Preparing may change the insets (a new content size), which invalidates again.
             for _ in 0..<3 where collectionViewLayout.needsPrepare { prepareLayoutIfNeeded() }
+            takeContentSize()
             if !tileVisibleElements() { break }
         }
     }

@@ -87,7 +87,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         /// Which supplementary items pin, and the section's extent along the main axis.
         var pinned: [Int] = []
         /// The groups along the main axis (in order, so searchable) and the items each holds.
-        var groups: [(start: CGFloat, end: CGFloat, items: Range<Int>)] = []
+        var groups: [(start: CGFloat, end: CGFloat, items: Range<Int>, frame: CGRect)] = []
+        /// What the provider gave, and the section's item count, to lay a group out again.
+        var definition: NSCollectionLayoutSection?
+        var count = 0
         var start: CGFloat = 0
         var end: CGFloat = 0
         var orthogonal: OrthogonalSectionGeometry?
@@ -149,8 +152,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 sections.append(SectionLayout(start: position, end: position))
                 continue
             }
-            var layout = layoutSection(section, index: index, count: collectionView.numberOfItems(inSection: index),
-                                       at: position, container: effective)
+            let count = collectionView.numberOfItems(inSection: index)
+            var layout = layoutSection(section, index: index, count: count, at: position, container: effective)
+            layout.definition = section
+            layout.count = count
             layout.start = position
             position = layout.end
             if let geometry = layout.orthogonal { orthogonal[index] = geometry }
@@ -198,11 +203,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 let size = group.layoutSize.resolved(in: groupContainer)
                 let origin = isVertical ? CGPoint(x: crossStart, y: position) : CGPoint(x: position, y: crossStart)
                 let before = next, firstItem = result.items.count
-                let frame = place(group, in: CGRect(origin: origin, size: size), section: index, next: &next, count: count,
-                                  into: &result.items)
+                let requested = CGRect(origin: origin, size: size)
+                let frame = place(group, in: requested, section: index, next: &next, count: count, into: &result.items)
                 if next == before { break } // a group that holds nothing
                 let length = isVertical ? frame.height : frame.width
-                result.groups.append((position, position + length, firstItem..<result.items.count))
+                result.groups.append((position, position + length, firstItem..<result.items.count, requested))
                 position += length
             }
         } else {
@@ -472,6 +477,77 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return pinned
     }
 
+    // MARK: Self-sizing without a full pass
+
+    /// Lays out again the group holding `indexPath` (after a measurement)
+    /// and moves everything after it along the main axis by the change of
+    /// the group's length. False when that is not enough (an orthogonal
+    /// section, a group that would now hold other items).
+    private func relayoutGroup(containing indexPath: IndexPath) -> Bool {
+        let index = indexPath.section
+        guard index < sections.count, sections[index].orthogonal == nil, let definition = sections[index].definition else { return false }
+        var section = sections[index]
+        guard let position = section.groups.firstIndex(where: { $0.items.contains(indexPath.item) }) else { return false }
+        let entry = section.groups[position]
+        var next = entry.items.lowerBound
+        var placed: [UICollectionViewLayoutAttributes] = []
+        let frame = place(definition.group, in: entry.frame, section: index, next: &next, count: section.count, into: &placed)
+        guard next == entry.items.upperBound, placed.count == entry.items.count else { return false }
+        section.items.replaceSubrange(entry.items, with: placed)
+        let newEnd = entry.start + (isVertical ? frame.height : frame.width)
+        let delta = newEnd - entry.end
+        section.groups[position].end = newEnd
+        if delta != 0 {
+            let oldEnd = entry.end
+            for later in section.groups.indices where later > position {
+                section.groups[later].start += delta
+                section.groups[later].end += delta
+                section.groups[later].frame = shifted(section.groups[later].frame, by: delta)
+                for item in section.groups[later].items { shift(section.items[item], by: delta) }
+            }
+            for attributes in section.supplementary where mainStart(of: attributes.frame) >= oldEnd - 0.001 {
+                shift(attributes, by: delta)
+            }
+            section.end += delta
+            for later in sections.indices where later > index {
+                shiftSection(later, by: delta)
+            }
+            for attributes in global where mainStart(of: attributes.frame) >= oldEnd - 0.001 { shift(attributes, by: delta) }
+            if isVertical { contentSize.height += delta } else { contentSize.width += delta }
+        }
+        sections[index] = section
+        return true
+    }
+
+    private func shiftSection(_ index: Int, by delta: CGFloat) {
+        var section = sections[index]
+        section.start += delta
+        section.end += delta
+        for attributes in section.items { shift(attributes, by: delta) }
+        for attributes in section.supplementary { shift(attributes, by: delta) }
+        for group in section.groups.indices {
+            section.groups[group].start += delta
+            section.groups[group].end += delta
+            section.groups[group].frame = shifted(section.groups[group].frame, by: delta)
+        }
+        if var geometry = section.orthogonal {
+            geometry.band = shifted(geometry.band, by: delta)
+            section.orthogonal = geometry
+            orthogonal[index] = geometry
+        }
+        sections[index] = section
+    }
+
+    private func mainStart(of frame: CGRect) -> CGFloat { isVertical ? frame.minY : frame.minX }
+
+    private func shifted(_ frame: CGRect, by delta: CGFloat) -> CGRect {
+        isVertical ? frame.offsetBy(dx: 0, dy: delta) : frame.offsetBy(dx: delta, dy: 0)
+    }
+
+    private func shift(_ attributes: UICollectionViewLayoutAttributes, by delta: CGFloat) {
+        if isVertical { attributes.center.y += delta } else { attributes.center.x += delta }
+    }
+
     // MARK: Invalidation
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
@@ -489,6 +565,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         }
         original.isEstimated = false
         guard shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return false }
+        // A cell's new size: its group is laid out again and what follows
+        // moves by the difference, without computing the rest again.
+        if original.representedElementCategory == .cell, !needsPrepare, relayoutGroup(containing: original.indexPath) { return true }
         let context = UICollectionViewLayoutInvalidationContext()
         context.isSelfSizing = true
         invalidateLayout(with: context)
