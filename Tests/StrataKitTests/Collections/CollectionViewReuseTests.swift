@@ -138,3 +138,45 @@ final class CollectionViewReuseTests: CollectionViewTestCase {
         XCTAssertEqual(Set(collectionView.indexPathsForVisibleItems.map(\.item)), Set(8..<20))
     }
 }
+
+/// UICollectionViewDataSourcePrefetching: "the collection view calls
+/// this method as the user scrolls, providing the index paths for cells
+/// it will most likely display in the near future"; cancelPrefetching…
+/// "for items that are no longer in the prefetch range".
+final class CollectionViewPrefetchingTests: CollectionViewTestCase {
+    final class Prefetcher: UICollectionViewDataSourcePrefetching {
+        var prefetched: [[Int]] = []
+        var cancelled: [[Int]] = []
+        func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+            prefetched.append(indexPaths.map(\.item))
+        }
+        func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+            cancelled.append(indexPaths.map(\.item))
+        }
+    }
+
+    func testItemsAScreenAheadArePrefetched() {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 50)
+        layout.minimumLineSpacing = 0
+        makeCollectionView(layout: layout, counts: [100])
+        let prefetcher = Prefetcher()
+        collectionView.prefetchDataSource = prefetcher
+        layoutPass()
+        // Rows 0…5 show; 6…11 lie within the next screen.
+        XCTAssertEqual(prefetcher.prefetched, [Array(6...11)])
+        collectionView.contentOffset = CGPoint(x: 0, y: 100)
+        layoutPass()
+        // Rows 2…7 show, 8…13 ahead, 0…1 behind: 12 and 13 are new; nothing was cancelled (6, 7 showed).
+        XCTAssertEqual(prefetcher.prefetched.last, [12, 13])
+        XCTAssertEqual(prefetcher.cancelled, [])
+        collectionView.contentOffset = CGPoint(x: 0, y: 3000)
+        layoutPass()
+        XCTAssertEqual(prefetcher.cancelled.last, [8, 9, 10, 11, 12, 13], "skipped over without showing")
+        collectionView.isPrefetchingEnabled = false
+        collectionView.contentOffset = CGPoint(x: 0, y: 2000)
+        let calls = prefetcher.prefetched.count
+        layoutPass()
+        XCTAssertEqual(prefetcher.prefetched.count, calls)
+    }
+}

@@ -64,6 +64,7 @@ extension UICollectionView {
             takeContentSize()
             if !tileVisibleElements() { break }
         }
+        updatePrefetching()
     }
 
     /// One round; true when a self-sizing view changed the layout.

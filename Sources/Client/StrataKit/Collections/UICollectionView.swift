@@ -100,6 +100,12 @@ open class UICollectionView: UIScrollView {
         setNeedsLayout()
     }
 
+    // MARK: Prefetching (UICollectionView+Prefetching.swift)
+
+    /// Told about items a screen ahead of the visible ones.
+    open weak var prefetchDataSource: UICollectionViewDataSourcePrefetching?
+    open var isPrefetchingEnabled = true
+
     // MARK: Background
 
     /// A view behind all the content, at the collection view's visible size.
@@ -215,6 +221,9 @@ open class UICollectionView: UIScrollView {
 
     /// The batch update being recorded (UICollectionView+BatchUpdates.swift).
     var pendingBatch: BatchUpdate?
+    /// Items announced to the prefetch data source and not shown yet.
+    var prefetchedIndexPaths: Set<IndexPath> = []
+    var lastPrefetchOffset: CGPoint = .zero
 }
 
 /// A supplementary view's kind and reuse identifier.
