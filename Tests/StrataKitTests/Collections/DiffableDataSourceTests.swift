@@ -243,4 +243,74 @@ final class DiffableDataSourceTests: CollectionViewTestCase {
         layoutPass()
         for (path, item) in shown() { XCTAssertEqual(item, changed[path.item]) }
     }
+
+    /// Random snapshots one after another, with and without animation, with
+    /// scrolling between: every visible cell always shows the item at its
+    /// index path, and exactly the items on screen have cells.
+    func testRandomSnapshotsKeepCellsAndItemsTogether() {
+        var generator = SystemRandomNumberGenerator()
+        var nextID = 0
+        func makeItems(_ count: Int) -> [String] {
+            defer { nextID += count }
+            return (nextID..<nextID + count).map { "i\($0)" }
+        }
+        var current = snapshot([makeItems(30), makeItems(5), makeItems(40)])
+        diffable.apply(current, animatingDifferences: false)
+        layoutPass()
+        for round in 0..<60 {
+            var next = current
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                let items = next.itemIdentifiers
+                switch Int.random(in: 0..<7, using: &generator) {
+                case 0 where !items.isEmpty: next.deleteItems([items.randomElement(using: &generator)!])
+                case 1 where !items.isEmpty: next.insertItems(makeItems(Int.random(in: 1...3, using: &generator)),
+                                                              beforeItem: items.randomElement(using: &generator)!)
+                case 2 where items.count > 1:
+                    let a = items.randomElement(using: &generator)!, b = items.randomElement(using: &generator)!
+                    if a != b { next.moveItem(a, afterItem: b) }
+                case 3 where next.numberOfSections > 1:
+                    next.deleteSections([next.sectionIdentifiers.randomElement(using: &generator)!])
+                case 4:
+                    let section = 100 + nextID
+                    nextID += 1
+                    if let anchor = next.sectionIdentifiers.randomElement(using: &generator) {
+                        next.insertSections([section], beforeSection: anchor)
+                    } else {
+                        next.appendSections([section])
+                    }
+                    next.appendItems(makeItems(Int.random(in: 0...6, using: &generator)), toSection: section)
+                case 5 where next.numberOfSections > 1:
+                    let sections = next.sectionIdentifiers
+                    let a = sections.randomElement(using: &generator)!, b = sections.randomElement(using: &generator)!
+                    if a != b { next.moveSection(a, afterSection: b) }
+                default:
+                    if let section = next.sectionIdentifiers.randomElement(using: &generator) {
+                        next.appendItems(makeItems(2), toSection: section)
+                    }
+                }
+            }
+            diffable.apply(next, animatingDifferences: round % 3 == 0)
+            current = next
+            if round % 4 == 0 {
+                let maxOffset = max(0, collectionView.contentSize.height - collectionView.bounds.height)
+                collectionView.contentOffset = CGPoint(x: 0, y: CGFloat.random(in: 0...maxOffset, using: &generator))
+            }
+            layoutPass()
+            for (path, item) in shown() {
+                XCTAssertEqual(item, current.itemIdentifiers(inSection: current.sectionIdentifiers[path.section])[path.item],
+                               "round \(round) at \(path)")
+            }
+            var expected = Set<IndexPath>()
+            for (section, identifier) in current.sectionIdentifiers.enumerated() {
+                for item in 0..<current.numberOfItems(inSection: identifier) {
+                    let path = IndexPath(item: item, section: section)
+                    if let frame = collectionView.layoutAttributesForItem(at: path)?.frame, frame.overlaps(collectionView.bounds) {
+                        expected.insert(path)
+                    }
+                }
+            }
+            XCTAssertEqual(Set(collectionView.indexPathsForVisibleItems), expected, "round \(round)")
+        }
+    }
 }
+
