@@ -177,6 +177,40 @@ final class FlowLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(frame(2), CGRect(x: 10, y: 70, width: 180, height: 40))
         XCTAssertEqual(view.cellForItem(at: IndexPath(item: 2, section: 0))?.frame, CGRect(x: 10, y: 70, width: 180, height: 40))
     }
+
+    /// Self-sizing rows shown while scrolling 10,000 of them: each
+    /// measurement moves what follows, without preparing again.
+    func testMeasuringWhileScrollingDoesNotPrepareAgain() {
+        final class CountingFlowLayout: UICollectionViewFlowLayout {
+            var prepares = 0
+            override func prepare() {
+                super.prepare()
+                prepares += 1
+            }
+        }
+        let layout = CountingFlowLayout()
+        layout.estimatedItemSize = CGSize(width: 180, height: 44)
+        layout.minimumLineSpacing = 10
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        view.register(SizingCell.self, forCellWithReuseIdentifier: "sizing")
+        let source = RowsOfThirty()
+        view.dataSource = source
+        window.addSubview(view)
+        collectionView = view
+        layoutPass()
+        for step in 1...40 {
+            view.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 37)
+            layoutPass()
+        }
+        XCTAssertEqual(layout.prepares, 1)
+        XCTAssertEqual(frame(40), CGRect(x: 10, y: 1600, width: 180, height: 30), "40 measured rows, 40 apart")
+        XCTAssertEqual(frame(150)?.height, 44)
+        for item in 0..<200 {
+            XCTAssertEqual(frame(item + 1)?.minY, (frame(item)?.maxY ?? 0) + 10, "row \(item + 1) follows row \(item)")
+        }
+        XCTAssertEqual(view.contentSize.height, frame(9_999)?.maxY)
+        XCTAssertEqual(view.cellForItem(at: IndexPath(item: 40, section: 0))?.frame, CGRect(x: 10, y: 1600, width: 180, height: 30))
+    }
 }
 
 /// A flow layout delegate with per-item sizes and optional per-section metrics.

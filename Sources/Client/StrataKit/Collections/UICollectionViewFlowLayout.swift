@@ -32,7 +32,9 @@ extension UICollectionView {
 /// The delegate (`UICollectionViewDelegateFlowLayout`) can give each item
 /// its size and each section its metrics. With `estimatedItemSize`, items
 /// start at the estimate and take the size their cells ask for
-/// (`preferredLayoutAttributesFitting`) when they first show.
+/// (`preferredLayoutAttributesFitting`) when they first show; a cell that
+/// changes only its length along the scrolling axis moves what follows
+/// without a new pass, one that changes its width lays everything out again.
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// `estimatedItemSize` to say "size the cells by their content".
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
@@ -317,6 +319,66 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         return pinned
     }
 
+    // MARK: Self-sizing without a full pass
+
+    /// A measured item that keeps its extent across the line (a full-width
+    /// cell that only changes height, say) keeps its line's items: the line
+    /// is placed again and what follows moves by the change of its length.
+    /// False when the line's items would change (a full pass decides).
+    private func adjustLine(of indexPath: IndexPath, to size: CGSize) -> Bool {
+        let section = indexPath.section, item = indexPath.item
+        guard section < sections.count, item < sections[section].items.count else { return false }
+        let measured = sections[section].items[item]
+        guard abs(crossLength(size) - crossLength(measured.size)) < 0.001, let lineIndex = lineIndex(of: indexPath) else { return false }
+        let line = lines[lineIndex]
+        let sizes = line.items.map { $0 == item ? size : sections[section].items[$0].size }
+        let length = sizes.map(mainLength).max() ?? 0
+        for (offset, index) in line.items.enumerated() {
+            let attributes = sections[section].items[index]
+            let cross = isVertical ? attributes.frame.minX : attributes.frame.minY
+            attributes.frame = rect(main: line.start + (length - mainLength(sizes[offset])) / 2, cross: cross,
+                                    mainLength: mainLength(sizes[offset]), crossLength: crossLength(sizes[offset]))
+        }
+        let delta = length - (line.end - line.start)
+        lines[lineIndex].end = line.start + length
+        guard delta != 0 else { return true }
+        for later in lines.indices where later > lineIndex {
+            lines[later].start += delta
+            lines[later].end += delta
+            for index in lines[later].items { shift(sections[lines[later].section].items[index], by: delta) }
+        }
+        sections[section].bodyEnd += delta
+        if let footer = sections[section].footer { shift(footer, by: delta) }
+        for later in sections.indices where later > section {
+            sections[later].bodyStart += delta
+            sections[later].bodyEnd += delta
+            if let header = sections[later].header { shift(header, by: delta) }
+            if let footer = sections[later].footer { shift(footer, by: delta) }
+        }
+        if isVertical { contentSize.height += delta } else { contentSize.width += delta }
+        return true
+    }
+
+    /// The line holding an item: a binary search (lines are in index path order).
+    private func lineIndex(of indexPath: IndexPath) -> Int? {
+        var low = 0, high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            let line = lines[mid]
+            if line.section < indexPath.section || (line.section == indexPath.section && line.items.upperBound <= indexPath.item) {
+                low = mid + 1
+            } else {
+                high = mid
+            }
+        }
+        guard low < lines.count, lines[low].section == indexPath.section, lines[low].items.contains(indexPath.item) else { return nil }
+        return low
+    }
+
+    private func shift(_ attributes: UICollectionViewLayoutAttributes, by delta: CGFloat) {
+        if isVertical { attributes.center.y += delta } else { attributes.center.x += delta }
+    }
+
     // MARK: Invalidation
 
     /// A new width (height, when scrolling horizontally) means new lines; pinned headers move with every scroll.
@@ -332,6 +394,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         measuredSizes[original.indexPath] = preferred.size
         original.isEstimated = false
         guard shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) else { return false }
+        if !needsPrepare, adjustLine(of: original.indexPath, to: preferred.size) { return true }
         let context = UICollectionViewLayoutInvalidationContext()
         context.isSelfSizing = true
         invalidateLayout(with: context)
