@@ -169,4 +169,33 @@ final class CustomLayoutTests: CollectionViewTestCase {
         layoutPass()
         XCTAssertEqual(collectionView.cellForItem(at: IndexPath(item: 1, section: 0))?.frame, CGRect(x: 0, y: 40, width: 200, height: 40))
     }
+
+    /// The flow layout subclass ported code often carries: lines left-aligned
+    /// by moving the attributes super returns.
+    func testLeftAlignedFlowSubclass() {
+        final class LeftAlignedFlowLayout: UICollectionViewFlowLayout {
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                let attributes = super.layoutAttributesForElements(in: rect)
+                var leftMargin = sectionInset.left
+                var maxY: CGFloat = -1.0
+                attributes?.forEach { layoutAttribute in
+                    guard layoutAttribute.representedElementCategory == .cell else { return }
+                    if layoutAttribute.frame.origin.y >= maxY {
+                        leftMargin = sectionInset.left
+                    }
+                    layoutAttribute.frame.origin.x = leftMargin
+                    leftMargin += layoutAttribute.frame.width + minimumInteritemSpacing
+                    maxY = max(layoutAttribute.frame.maxY, maxY)
+                }
+                return attributes
+            }
+        }
+        let layout = LeftAlignedFlowLayout()
+        layout.itemSize = CGSize(width: 50, height: 40)
+        makeCollectionView(layout: layout, counts: [5])
+        layoutPass()
+        let xs = (0..<5).map { collectionView.cellForItem(at: IndexPath(item: $0, section: 0))!.frame.minX }
+        XCTAssertEqual(xs, [0, 60, 120, 0, 60])
+    }
 }
+
