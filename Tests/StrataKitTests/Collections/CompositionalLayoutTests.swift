@@ -315,6 +315,34 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         let last: CGFloat = frame(9_999)?.maxY ?? 0
         XCTAssertEqual(view.contentSize.height, last)
     }
+
+    /// Section backgrounds, as Apple's SectionDecorationViewController makes
+    /// them: a decoration item registered with the layout, inset 5 inside
+    /// a section inset 10, behind the cells.
+    func testSectionBackgroundDecorations() {
+        final class BackgroundView: UICollectionReusableView {}
+        let row = size(.fractionalWidth(1), .absolute(44))
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        let background = NSCollectionLayoutDecorationItem.background(elementKind: "background")
+        background.contentInsets = NSDirectionalEdgeInsets(top: 5, leading: 5, bottom: 5, trailing: 5)
+        section.decorationItems = [background]
+        let layout = UICollectionViewCompositionalLayout(section: section)
+        layout.register(BackgroundView.self, forDecorationViewOfKind: "background")
+        makeCollectionView(layout: layout, counts: [3, 3])
+        layoutPass()
+        XCTAssertEqual(layout.layoutAttributesForDecorationView(ofKind: "background", at: IndexPath(item: 0, section: 1))?.frame,
+                       CGRect(x: 5, y: 157, width: 190, height: 142))
+        let backgrounds = collectionView.subviews.compactMap { $0 as? BackgroundView }
+        XCTAssertEqual(backgrounds.map(\.frame).sorted { $0.minY < $1.minY },
+                       [CGRect(x: 5, y: 5, width: 190, height: 142), CGRect(x: 5, y: 157, width: 190, height: 142)])
+        let firstCell = collectionView.subviews.firstIndex { $0 is UICollectionViewCell }!
+        XCTAssertTrue(backgrounds.allSatisfy { view in collectionView.subviews.firstIndex { $0 === view }! < firstCell }, "behind the cells")
+        // After an update the backgrounds follow the new layout.
+        dataSource.counts = [4, 3]
+        UIView.performWithoutAnimation { collectionView.insertItems(at: [IndexPath(item: 3, section: 0)]) }
+        XCTAssertEqual(collectionView.subviews.compactMap { $0 as? BackgroundView }.map(\.frame.height).sorted(), [142, 186])
+    }
 }
 
 /// 10,000 rows whose cells measure 30 points tall (180-wide content, centered by nothing: full width).

@@ -51,6 +51,25 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem {
     }
 }
 
+/// A view the layout puts behind a section, such as its background; its
+/// class is registered with `register(_:forDecorationViewOfKind:)` on the
+/// layout. The content insets shrink it inside the section.
+open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem {
+    public let elementKind: String
+    /// Behind the cells (−1) unless set otherwise.
+    open var zIndex = -1
+
+    init(elementKind: String) {
+        self.elementKind = elementKind
+        super.init(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    }
+
+    /// A background covering the section.
+    public static func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
+        NSCollectionLayoutDecorationItem(elementKind: elementKind)
+    }
+}
+
 /// A header, footer or other view on a section's (or the whole layout's)
 /// edge: at the top it comes before the content, at the bottom after it.
 open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupplementaryItem {
@@ -129,6 +148,8 @@ open class NSCollectionLayoutSection {
     open var interGroupSpacing: CGFloat = 0
     open var orthogonalScrollingBehavior: UICollectionLayoutSectionOrthogonalScrollingBehavior = .none
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    /// Views behind the section (backgrounds), of classes registered with the layout.
+    open var decorationItems: [NSCollectionLayoutDecorationItem] = []
     /// Whether boundary items are inset like the content (true) or span the section.
     open var supplementariesFollowContentInsets = true
     /// Kept for source compatibility; the content insets are measured from the layout's container.

@@ -168,6 +168,8 @@ extension UICollectionView {
                 disappearing.append((indexPath, cell, nil))
             }
         }
+        // Decoration views are made again where the new layout puts them.
+        discardDecorationViews()
         let oldSupplementary = visibleSupplementaryViews
         visibleSupplementaryViews = [:]
         for (element, view) in oldSupplementary {

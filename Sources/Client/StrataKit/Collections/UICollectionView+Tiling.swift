@@ -99,13 +99,21 @@ extension UICollectionView {
         }
 
         // Views that left.
-        var wantedCells = Set<IndexPath>(), wantedSupplementary = Set<SupplementaryElement>()
+        var wantedCells = Set<IndexPath>(), wantedSupplementary = Set<SupplementaryElement>(), wantedDecorations = Set<SupplementaryElement>()
         for (attributes, _) in wanted {
             if attributes.representedElementCategory == .cell {
                 wantedCells.insert(attributes.indexPath)
             } else if let kind = attributes.representedElementKind {
-                wantedSupplementary.insert(SupplementaryElement(kind: kind, indexPath: attributes.indexPath))
+                let element = SupplementaryElement(kind: kind, indexPath: attributes.indexPath)
+                if attributes.representedElementCategory == .decorationView {
+                    wantedDecorations.insert(element)
+                } else {
+                    wantedSupplementary.insert(element)
+                }
             }
+        }
+        for (element, view) in visibleDecorationViews where !wantedDecorations.contains(element) {
+            endDisplayingDecoration(view, element: element)
         }
         for (indexPath, cell) in visibleCellViews where !wantedCells.contains(indexPath) {
             endDisplaying(cell, at: indexPath)
@@ -134,6 +142,16 @@ extension UICollectionView {
                     layoutChanged = layout.recordPreferredAttributes(preferred, original: attributes) || layoutChanged
                 }
                 show(cell, at: indexPath, attributes: attributes, in: container, bandOrigin: origin)
+            } else if let kind = attributes.representedElementKind, attributes.representedElementCategory == .decorationView {
+                let element = SupplementaryElement(kind: kind, indexPath: attributes.indexPath)
+                if let view = visibleDecorationViews[element] {
+                    apply(attributes, to: view, bandOrigin: origin)
+                    continue
+                }
+                let view = dequeueDecorationView(ofKind: kind)
+                UIView.performWithoutAnimation { apply(attributes, to: view, bandOrigin: origin) }
+                insert(view, into: container)
+                visibleDecorationViews[element] = view
             } else if let kind = attributes.representedElementKind, attributes.representedElementCategory == .supplementaryView {
                 let element = SupplementaryElement(kind: kind, indexPath: attributes.indexPath)
                 if let view = visibleSupplementaryViews[element] {
@@ -249,6 +267,30 @@ extension UICollectionView {
     func discardAllVisibleViews() {
         for (indexPath, cell) in visibleCellViews { endDisplaying(cell, at: indexPath) }
         for (element, view) in visibleSupplementaryViews { endDisplaying(view, element: element) }
+        discardDecorationViews()
+    }
+
+    func discardDecorationViews() {
+        for (element, view) in visibleDecorationViews { endDisplayingDecoration(view, element: element) }
+    }
+
+    func endDisplayingDecoration(_ view: UICollectionReusableView, element: SupplementaryElement) {
+        visibleDecorationViews[element] = nil
+        view.removeFromSuperview()
+        reusableDecorationViews[element.kind, default: []].append(view)
+    }
+
+    /// A queued decoration view of the kind, or a new one of the class the layout registered.
+    private func dequeueDecorationView(ofKind kind: String) -> UICollectionReusableView {
+        if var queue = reusableDecorationViews[kind], let view = queue.popLast() {
+            reusableDecorationViews[kind] = queue
+            view.prepareForReuse()
+            return view
+        }
+        guard let type = collectionViewLayout.decorationClasses[kind] else {
+            fatalError("could not dequeue a view of kind: \(kind) with identifier \(kind) - must register a nib or a class for the identifier")
+        }
+        return type.init()
     }
 
     // MARK: Orthogonal sections

@@ -203,6 +203,8 @@ open class UICollectionView: UIScrollView {
     /// The views on screen (UICollectionView+Tiling.swift).
     var visibleCellViews: [IndexPath: UICollectionViewCell] = [:]
     var visibleSupplementaryViews: [SupplementaryElement: UICollectionReusableView] = [:]
+    var visibleDecorationViews: [SupplementaryElement: UICollectionReusableView] = [:]
+    var reusableDecorationViews: [String: [UICollectionReusableView]] = [:]
     /// The scroll views of orthogonal sections, by section.
     var orthogonalScrollers: [Int: OrthogonalScrollView] = [:]
     /// The data source's counts, read once per reload or update.

@@ -84,6 +84,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     private struct SectionLayout {
         var items: [UICollectionViewLayoutAttributes] = []
         var supplementary: [UICollectionViewLayoutAttributes] = []
+        /// Decoration items (section backgrounds).
+        var decorations: [UICollectionViewLayoutAttributes] = []
         /// Which supplementary items pin, and the section's extent along the main axis.
         var pinned: [Int] = []
         /// The groups along the main axis (in order, so searchable) and the items each holds.
@@ -191,6 +193,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             if item.pinToVisibleBounds { result.pinned.append(result.supplementary.count) }
             result.supplementary.append(attributes)
         }
+        let contentStart = position
         position += isVertical ? insets.top : insets.leading
 
         var next = 0
@@ -242,6 +245,19 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             position += bandLength
         }
         position += isVertical ? insets.bottom : insets.trailing
+
+        // Backgrounds cover the content and its insets, across the whole width.
+        for item in section.decorationItems {
+            let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: item.elementKind, with: IndexPath(item: 0, section: index))
+            let area = isVertical ? CGRect(x: 0, y: contentStart, width: container.width, height: position - contentStart)
+                : CGRect(x: contentStart, y: 0, width: position - contentStart, height: container.height)
+            let edges = item.contentInsets
+            attributes.frame = CGRect(x: area.minX + edges.leading, y: area.minY + edges.top,
+                                      width: max(0, area.width - edges.leading - edges.trailing),
+                                      height: max(0, area.height - edges.top - edges.bottom))
+            attributes.zIndex = item.zIndex
+            result.decorations.append(attributes)
+        }
 
         // Boundary items after the content.
         for item in section.boundarySupplementaryItems where !leadingKinds.contains(item.alignment) {
@@ -416,6 +432,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 let attributes = supplementaryAttributes(section: index, position: position)
                 if attributes.frame.overlaps(rect) { result.append(attributes) }
             }
+            result.append(contentsOf: section.decorations.filter { $0.frame.overlaps(rect) })
         }
         return result
     }
@@ -445,6 +462,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         guard indexPath.section < sections.count, indexPath.item < sections[indexPath.section].items.count else { return nil }
         return sections[indexPath.section].items[indexPath.item]
+    }
+
+    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.section < sections.count else { return nil }
+        return sections[indexPath.section].decorations.first { $0.representedElementKind == elementKind }
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -509,6 +531,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 shift(attributes, by: delta)
             }
             section.end += delta
+            for attributes in section.decorations {
+                if isVertical { attributes.frame.size.height += delta } else { attributes.frame.size.width += delta }
+            }
             for later in sections.indices where later > index {
                 shiftSection(later, by: delta)
             }
@@ -525,6 +550,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         section.end += delta
         for attributes in section.items { shift(attributes, by: delta) }
         for attributes in section.supplementary { shift(attributes, by: delta) }
+        for attributes in section.decorations { shift(attributes, by: delta) }
         for group in section.groups.indices {
             section.groups[group].start += delta
             section.groups[group].end += delta

@@ -46,6 +46,22 @@ open class UICollectionViewLayout {
         nil
     }
 
+    /// Decoration views belong to the layout: it registers their classes by
+    /// kind, and the collection view makes (and reuses) them where the
+    /// layout's decoration attributes say.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        guard let viewClass else {
+            decorationClasses[elementKind] = nil
+            return
+        }
+        guard let type = viewClass as? UICollectionReusableView.Type else {
+            fatalError("\(viewClass) is not a subclass of UICollectionReusableView")
+        }
+        decorationClasses[elementKind] = type
+    }
+
+    var decorationClasses: [String: UICollectionReusableView.Type] = [:]
+
     // MARK: Invalidation
 
     /// Whether a change of the collection view's bounds (a scroll, a
