@@ -343,6 +343,40 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         UIView.performWithoutAnimation { collectionView.insertItems(at: [IndexPath(item: 3, section: 0)]) }
         XCTAssertEqual(collectionView.subviews.compactMap { $0 as? BackgroundView }.map(\.frame.height).sorted(), [142, 186])
     }
+
+    /// After an update the rows on screen measure again: the sizes measured
+    /// before belonged to index paths that now hold other items.
+    func testSelfSizingRowsAfterAnUpdate() {
+        let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(44))
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300),
+                                    collectionViewLayout: UICollectionViewCompositionalLayout(section: section))
+        window.addSubview(view)
+        collectionView = view
+        let registration = UICollectionView.CellRegistration<SizingCell, Int> { cell, _, height in
+            cell.heightConstraint.constant = CGFloat(height)
+        }
+        let source = UICollectionViewDiffableDataSource<Int, Int>(collectionView: view) { collectionView, indexPath, item in
+            collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item % 1000)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems((0..<100).map { 1000 * $0 + 30 })   // every row 30 tall
+        source.apply(snapshot, animatingDifferences: false)
+        layoutPass()
+        XCTAssertEqual(frame(9), CGRect(x: 0, y: 270, width: 200, height: 30))
+        snapshot.insertItems([100_020, 100_050], beforeItem: 30)  // rows 20 and 50 tall at the top
+        source.apply(snapshot, animatingDifferences: false)
+        layoutPass()
+        XCTAssertEqual(frame(0), CGRect(x: 0, y: 0, width: 200, height: 20))
+        XCTAssertEqual(frame(1), CGRect(x: 0, y: 20, width: 200, height: 50))
+        XCTAssertEqual(frame(2), CGRect(x: 0, y: 70, width: 200, height: 30))
+        for item in 0..<40 {
+            XCTAssertEqual(frame(item + 1)?.minY, frame(item)?.maxY)
+        }
+        for cell in view.visibleCells { XCTAssertEqual(cell.frame, view.layoutAttributesForItem(at: view.indexPath(for: cell)!)?.frame) }
+        withExtendedLifetime(source) {}
+    }
 }
 
 /// 10,000 rows whose cells measure 30 points tall (180-wide content, centered by nothing: full width).
