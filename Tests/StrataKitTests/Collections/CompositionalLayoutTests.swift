@@ -377,6 +377,53 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         for cell in view.visibleCells { XCTAssertEqual(cell.frame, view.layoutAttributesForItem(at: view.indexPath(for: cell)!)?.frame) }
         withExtendedLifetime(source) {}
     }
+
+    /// The common self-sizing cell: a multi-line label pinned to the content
+    /// view. In a list the width is fixed and the label wraps to it, so a
+    /// long text makes a taller row than a short one.
+    func testWrappingLabelCellsSizeToTheirText() {
+        final class LabelCell: UICollectionViewCell {
+            let label = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                label.numberOfLines = 0
+                label.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(label)
+                NSLayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+                    label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -8),
+                    label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+                    label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+                ])
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300),
+                                    collectionViewLayout: UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain)))
+        window.addSubview(view)
+        collectionView = view
+        let registration = UICollectionView.CellRegistration<LabelCell, String> { cell, _, text in cell.label.text = text }
+        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: view) { collectionView, indexPath, item in
+            collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Short", String(repeating: "A rather long line of words that wraps. ", count: 4)])
+        source.apply(snapshot, animatingDifferences: false)
+        layoutPass()
+        let short = try! XCTUnwrap(frame(0)), long = try! XCTUnwrap(frame(1))
+        let label = UILabel()
+        label.text = "Short"
+        XCTAssertEqual(short.height, label.intrinsicContentSize.height + 16, accuracy: 0.5)
+        XCTAssertEqual(short.width, 200)
+        XCTAssertGreaterThan(long.height, short.height * 3, "the long text wraps onto several lines")
+        XCTAssertEqual(long.minY, short.maxY)
+        let cell = view.cellForItem(at: IndexPath(item: 1, section: 0)) as! LabelCell
+        view.layoutIfNeeded()
+        cell.layoutIfNeeded()
+        XCTAssertEqual(cell.label.frame.width, 184)
+        withExtendedLifetime(source) {}
+    }
 }
 
 /// 10,000 rows whose cells measure 30 points tall (180-wide content, centered by nothing: full width).

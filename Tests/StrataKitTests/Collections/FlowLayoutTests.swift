@@ -211,6 +211,52 @@ final class FlowLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(view.contentSize.height, frame(9_999)?.maxY)
         XCTAssertEqual(view.cellForItem(at: IndexPath(item: 40, section: 0))?.frame, CGRect(x: 10, y: 1600, width: 180, height: 30))
     }
+
+    /// The flow layout's self-sizing pattern: the cell fixes its width with
+    /// a constraint and a multi-line label wraps within it.
+    func testSelfSizingCellsWithWrappingLabels() {
+        final class WrappingCell: UICollectionViewCell {
+            let label = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                label.numberOfLines = 0
+                label.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(label)
+                NSLayoutConstraint.activate([
+                    label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 10),
+                    label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -10),
+                    label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 10),
+                    label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -10),
+                    contentView.widthAnchor.constraint(equalToConstant: 180),
+                ])
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        final class Texts: UICollectionViewDataSource {
+            let texts = ["One line", String(repeating: "Many words wrap onto more lines. ", count: 5)]
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { texts.count }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "wrapping", for: indexPath) as! WrappingCell
+                cell.label.text = texts[indexPath.item]
+                return cell
+            }
+        }
+        let layout = flow(item: CGSize(width: 10, height: 10))
+        layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        view.register(WrappingCell.self, forCellWithReuseIdentifier: "wrapping")
+        let source = Texts()
+        view.dataSource = source
+        window.addSubview(view)
+        collectionView = view
+        layoutPass()
+        let short = frame(0)!, long = frame(1)!
+        XCTAssertEqual(short.width, 180)
+        XCTAssertEqual(long.width, 180)
+        XCTAssertEqual(short.minX, 10, "centered alone on its line")
+        XCTAssertGreaterThan(long.height, short.height * 3, "the long text wraps within 160 points")
+        XCTAssertEqual(long.minY, short.maxY + 10)
+    }
 }
 
 /// A flow layout delegate with per-item sizes and optional per-section metrics.

@@ -64,6 +64,15 @@ open class UICollectionReusableView: UIView {
     /// The size Auto Layout gives the view's content; cells measure their
     /// content view, where their constraints live.
     func measuredSize(fitting target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
-        systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        func fit() -> CGSize {
+            systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        }
+        guard containsWrappingLabel else { return fit() }
+        // Multi-line labels wrap at the width they were laid out at: lay
+        // out at the width the view will have, then measure.
+        let layoutSize = horizontal == .required ? target : fit()
+        if bounds.size != layoutSize { bounds.size = layoutSize }
+        layoutIfNeeded()
+        return fit()
     }
 }

@@ -66,14 +66,24 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// Cells measure their content view, where their constraints are.
     override func measuredSize(fitting target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize {
-        if contentView.bounds.size != target {
-            contentView.frame.size = target
-        }
         if let configured = contentConfigurationView {
             // A configuration's view knows its own size.
+            if contentView.bounds.size != target { contentView.frame.size = target }
             return configured.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
         }
-        return contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        func fit() -> CGSize {
+            contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: horizontal, verticalFittingPriority: vertical)
+        }
+        if contentView.bounds.size != target { contentView.frame.size = target }
+        guard contentView.containsWrappingLabel else { return fit() }
+        // Two passes, as Auto Layout needs for wrapping text: multi-line
+        // labels wrap at the width they were laid out at, so the content is
+        // laid out at the width it will have (fixed, or a first measure's),
+        // then measured.
+        let layoutSize = horizontal == .required ? target : fit()
+        if contentView.bounds.size != layoutSize { contentView.frame.size = layoutSize }
+        contentView.layoutIfNeeded()
+        return fit()
     }
 
     /// The background views at the back, in UIKit's order, at the cell's size.
@@ -134,4 +144,12 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// The view the content configuration made, kept while configurations of its kind follow.
     var contentConfigurationView: (UIView & UIContentView)?
+}
+
+extension UIView {
+    /// Whether a multi-line label that wraps at its laid-out width lies in the view.
+    var containsWrappingLabel: Bool {
+        if let label = self as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth == 0 { return true }
+        return subviews.contains { $0.containsWrappingLabel }
+    }
 }
