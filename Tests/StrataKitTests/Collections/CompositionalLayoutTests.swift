@@ -226,6 +226,11 @@ final class CompositionalLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(rounded(frame(2)), rounded(CGRect(x: 20, y: oneLine + twoLines, width: 160, height: oneLine)))
         XCTAssertEqual(rounded(cell.frame), rounded(frame(0)))
         XCTAssertNotNil(cell.backgroundView?.backgroundColor, "list cells have a background configuration")
+        // Separators between the rows of an inset grouped list, from the text's leading edge; none under the last.
+        let separators = (0..<3).map { (view.cellForItem(at: IndexPath(item: $0, section: 0)) as! UICollectionViewListCell).separator }
+        XCTAssertEqual(separators.map(\.isHidden), [false, false, true])
+        separators[0].superview?.layoutIfNeeded()
+        XCTAssertEqual(rounded(separators[0].frame), rounded(CGRect(x: 16, y: oneLine - 1, width: 144, height: 1)))
         withExtendedLifetime(source) {}
     }
 

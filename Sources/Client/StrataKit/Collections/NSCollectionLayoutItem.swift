@@ -150,6 +150,8 @@ open class NSCollectionLayoutSection {
     open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// Views behind the section (backgrounds), of classes registered with the layout.
     open var decorationItems: [NSCollectionLayoutDecorationItem] = []
+    /// Set on list sections: their cells draw separators as it says.
+    var listConfiguration: UICollectionLayoutListConfiguration?
     /// Whether boundary items are inset like the content (true) or span the section.
     open var supplementariesFollowContentInsets = true
     /// Kept for source compatibility; the content insets are measured from the layout's container.

@@ -66,6 +66,7 @@ extension NSCollectionLayoutSection {
                                                                         alignment: .bottom))
         }
         section.boundarySupplementaryItems = boundary
+        section.listConfiguration = configuration
         return section
     }
 }
@@ -91,6 +92,35 @@ open class UICollectionViewListCell: UICollectionViewCell {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundConfiguration = .listPlainCell()
+        separator.backgroundColor = .separator
+        separator.isHidden = true
+        addSubview(separator)
+    }
+
+    /// The hairline at the bottom of a list row, from the text's leading edge.
+    let separator = UIView(frame: .zero)
+
+    /// A list section says whether this row draws its separator.
+    open override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        separator.isHidden = !layoutAttributes.showsSeparator
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let scale = max(1, contentScaleFactor)
+        let leading = separatorLeadingInset
+        separator.frame = CGRect(x: leading, y: bounds.height - 1 / scale, width: max(0, bounds.width - leading), height: 1 / scale)
+        bringSubviewToFront(separator)
+    }
+
+    /// Where the text starts: the list content's leading margin, after its image.
+    private var separatorLeadingInset: CGFloat {
+        guard let content = contentConfiguration as? UIListContentConfiguration else { return 16 }
+        var leading = content.directionalLayoutMargins.leading
+        if let image = content.image { leading += max(image.size.width, content.imageProperties.reservedLayoutSize.width) + content.imageToTextPadding }
+        return leading
     }
 
     public required init?(coder: NSCoder) {

@@ -246,6 +246,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         }
         position += isVertical ? insets.bottom : insets.trailing
 
+        // List rows draw separators between them (and under the last in a plain list).
+        if let list = section.listConfiguration, list.showsSeparators {
+            let lastToo = list.appearance == .plain
+            for (position, attributes) in result.items.enumerated() {
+                attributes.showsSeparator = lastToo || position < result.items.count - 1
+            }
+        }
+
         // Backgrounds cover the content and its insets, across the whole width.
         for item in section.decorationItems {
             let attributes = UICollectionViewLayoutAttributes(forDecorationViewOfKind: item.elementKind, with: IndexPath(item: 0, section: index))
@@ -515,6 +523,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var placed: [UICollectionViewLayoutAttributes] = []
         let frame = place(definition.group, in: entry.frame, section: index, next: &next, count: section.count, into: &placed)
         guard next == entry.items.upperBound, placed.count == entry.items.count else { return false }
+        for (offset, attributes) in placed.enumerated() {
+            attributes.showsSeparator = section.items[entry.items.lowerBound + offset].showsSeparator
+        }
         section.items.replaceSubrange(entry.items, with: placed)
         let newEnd = entry.start + (isVertical ? frame.height : frame.width)
         let delta = newEnd - entry.end

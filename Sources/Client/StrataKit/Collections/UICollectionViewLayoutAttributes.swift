@@ -27,6 +27,8 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
     var fixedAxes: FittingAxes = [.width, .height]
     /// Whether the size is an estimate that the view should measure.
     var isEstimated = false
+    /// In a list section with separators: whether this row draws one.
+    var showsSeparator = false
 
     public required override init() {
         super.init()
@@ -82,6 +84,7 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
         copy.representedElementKind = representedElementKind
         copy.fixedAxes = fixedAxes
         copy.isEstimated = isEstimated
+        copy.showsSeparator = showsSeparator
         return copy
     }
 
@@ -90,7 +93,7 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
         return center == other.center && size == other.size && transform == other.transform && alpha == other.alpha
             && zIndex == other.zIndex && isHidden == other.isHidden && indexPath == other.indexPath
             && representedElementCategory == other.representedElementCategory
-            && representedElementKind == other.representedElementKind
+            && representedElementKind == other.representedElementKind && showsSeparator == other.showsSeparator
     }
 
     open override var hash: Int {
