@@ -69,6 +69,12 @@ extension UICollectionView {
         trackedTouch = nil
         guard let indexPath = highlightedIndexPath else { return true }
         let delegate = collectionDelegate
+        // An outline header row expands or collapses instead of being selected.
+        if let cell = visibleCellViews[indexPath] as? UICollectionViewListCell, let options = cell.outlineDisclosureOptions,
+           options.style != .cell, let outline = dataSource as? OutlineExpanding {
+            unhighlight()
+            if outline.toggleOutline(at: indexPath) { return true }
+        }
         if allowsMultipleSelection, selectedIndexPaths.contains(indexPath) {
             let deselects = delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
             unhighlight()
@@ -105,4 +111,9 @@ extension UICollectionView {
         visibleCellViews[indexPath]?.isHighlighted = false
         collectionDelegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     }
+}
+
+/// A data source whose rows can expand and collapse (a diffable data source with section snapshots).
+protocol OutlineExpanding: AnyObject {
+    func toggleOutline(at indexPath: IndexPath) -> Bool
 }

@@ -123,6 +123,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         var state = UICellConfigurationState(traitCollection: traitCollection)
         state.isSelected = isSelected
         state.isHighlighted = isHighlighted
+        state.isExpanded = isExpandedInOutline
         return state
     }
 
@@ -144,6 +145,16 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     /// The view the content configuration made, kept while configurations of its kind follow.
     var contentConfigurationView: (UIView & UIContentView)?
+
+    /// Set by a diffable data source with section snapshots: whether the
+    /// row's item is expanded in its outline.
+    var isExpandedInOutline = false {
+        didSet {
+            guard isExpandedInOutline != oldValue else { return }
+            setNeedsUpdateConfiguration()
+            setNeedsLayout()
+        }
+    }
 }
 
 extension UIView {

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// It makes itself the collection view's data source; the collection view
 /// holds data sources weakly, so keep a reference to it, as in UIKit.
-open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: UICollectionViewDataSource {
+open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: UICollectionViewDataSource,
+    OutlineExpanding {
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
@@ -18,6 +19,22 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     /// Headers, footers and other supplementary views.
     public var supplementaryViewProvider: SupplementaryViewProvider?
     private var current = Snapshot()
+    /// Sections given as trees (`apply(_:to:animatingDifferences:completion:)`).
+    private var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+
+    /// What happens when the user expands or collapses an outline row.
+    public struct SectionSnapshotHandlers<Item: Hashable> {
+        public var shouldExpandItem: ((Item) -> Bool)?
+        public var willExpandItem: ((Item) -> Void)?
+        public var shouldCollapseItem: ((Item) -> Bool)?
+        public var willCollapseItem: ((Item) -> Void)?
+        /// The children to show under a parent being expanded (given its current subtree).
+        public var snapshotForExpandingParent: ((Item, NSDiffableDataSourceSectionSnapshot<Item>) -> NSDiffableDataSourceSectionSnapshot<Item>)?
+
+        public init() {}
+    }
+
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
 
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
@@ -34,6 +51,15 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     /// collection view as a batch update (animated, or not), then
     /// `completion` runs. The same data again changes nothing.
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        // Trees of sections whose items this snapshot changed no longer hold.
+        for (section, tree) in sectionSnapshots
+            where snapshot.indexOfSection(section) == nil || snapshot.itemIdentifiers(inSection: section) != tree.visibleItems {
+            sectionSnapshots[section] = nil
+        }
+        applyKeepingSectionSnapshots(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    private func applyKeepingSectionSnapshots(_ snapshot: Snapshot, animatingDifferences: Bool, completion: (() -> Void)?) {
         guard let collectionView, collectionView.itemCounts != nil else {
             // Nothing shown yet: the collection view reads the new data when it lays out.
             current = snapshot
@@ -67,6 +93,70 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         }
         if animatingDifferences { update() } else { UIView.performWithoutAnimation(update) }
         reconfigure(reconfigured, in: collectionView)
+    }
+
+    // MARK: Section snapshots (outlines)
+
+    /// Shows a section as a tree: its visible items become the section's
+    /// items (the section is added at the end if it is new), the rest of
+    /// the data stays.
+    open func apply(_ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        var full = current
+        full.clearMarks()
+        if full.indexOfSection(section) == nil {
+            full.appendSections([section])
+        } else {
+            full.deleteItems(full.itemIdentifiers(inSection: section))
+        }
+        full.appendItems(snapshot.visibleItems, toSection: section)
+        sectionSnapshots[section] = snapshot
+        applyKeepingSectionSnapshots(full, animatingDifferences: animatingDifferences, completion: completion)
+        refreshOutlineStates(in: section)
+    }
+
+    /// The section as a tree: the one applied, or its items as roots.
+    public func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        if let stored = sectionSnapshots[section] { return stored }
+        var flat = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        if current.indexOfSection(section) != nil { flat.append(current.itemIdentifiers(inSection: section)) }
+        return flat
+    }
+
+    /// A tap on an outline row: expands or collapses it, as the handlers allow.
+    func toggleOutline(at indexPath: IndexPath) -> Bool {
+        guard let section = sectionIdentifier(for: indexPath.section), var tree = sectionSnapshots[section],
+              let item = itemIdentifier(for: indexPath) else { return false }
+        let handlers = sectionSnapshotHandlers
+        if tree.isExpanded(item) {
+            guard handlers.shouldCollapseItem?(item) ?? true else { return true }
+            handlers.willCollapseItem?(item)
+            tree.collapse([item])
+        } else {
+            guard handlers.shouldExpandItem?(item) ?? true else { return true }
+            handlers.willExpandItem?(item)
+            if let provide = handlers.snapshotForExpandingParent {
+                tree.replace(childrenOf: item, using: provide(item, tree.snapshot(of: item)))
+            }
+            tree.expand([item])
+        }
+        apply(tree, to: section, animatingDifferences: true)
+        return true
+    }
+
+    /// The visible rows of a tree section show their level and whether they are expanded.
+    private func refreshOutlineStates(in section: SectionIdentifierType) {
+        guard let collectionView, let tree = sectionSnapshots[section], let sectionIndex = current.indexOfSection(section) else { return }
+        for (indexPath, cell) in collectionView.visibleCellViews where indexPath.section == sectionIndex {
+            guard let item = itemIdentifier(for: indexPath) else { continue }
+            configureOutline(cell, item: item, tree: tree)
+        }
+    }
+
+    private func configureOutline(_ cell: UICollectionViewCell, item: ItemIdentifierType,
+                                  tree: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
+        cell.isExpandedInOutline = tree.isExpanded(item)
+        (cell as? UICollectionViewListCell)?.indentationLevel = tree.level(of: item)
     }
 
     /// Shows `snapshot` by reloading everything, without working out a difference.
@@ -115,6 +205,9 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         guard let item = itemIdentifier(for: indexPath) else { fatalError("no item at \(indexPath)") }
         guard let cell = cellProvider(collectionView, indexPath, item) else {
             fatalError("UICollectionViewDiffableDataSource cell provider returned nil for index path \(indexPath) with item identifier \(item)")
+        }
+        if let section = sectionIdentifier(for: indexPath.section), let tree = sectionSnapshots[section] {
+            configureOutline(cell, item: item, tree: tree)
         }
         return cell
     }
