@@ -129,7 +129,8 @@ open class UICollectionView: UIScrollView {
         }
     }
 
-    /// Whether the cells are deselected when the collection view shows again (used by controllers).
+    /// Whether moving the focus selects the focused item (focus is not
+    /// supported here; kept for source compatibility).
     open var selectionFollowsFocus = false
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {

@@ -55,9 +55,6 @@ open class UICollectionViewCell: UICollectionReusableView {
         }
     }
 
-    /// Whether the cell is being dragged (drag and drop is not supported; always false).
-    open var isDragging: Bool { false }
-
     open override func prepareForReuse() {
         super.prepareForReuse()
         isSelected = false
