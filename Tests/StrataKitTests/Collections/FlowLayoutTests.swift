@@ -27,6 +27,7 @@ final class FlowLayoutTests: CollectionViewTestCase {
         XCTAssertEqual(layout.sectionInset, .zero)
         XCTAssertEqual(layout.scrollDirection, .vertical)
         XCTAssertEqual(layout.estimatedItemSize, .zero)
+        XCTAssertTrue(layout.invalidationContext(forBoundsChange: .zero) is UICollectionViewFlowLayoutInvalidationContext)
     }
 
     /// 60-wide items in 200 points: 60 + 10 + 60 + 10 + 60 = 200, three a

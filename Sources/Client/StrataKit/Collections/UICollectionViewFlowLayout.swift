@@ -60,6 +60,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         super.init()
     }
 
+    open override class var invalidationContextClass: AnyClass { UICollectionViewFlowLayoutInvalidationContext.self }
+
     private func invalidateIfChanged(_ changed: Bool) {
         if changed { invalidateLayout() }
     }
@@ -104,6 +106,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         let context = pendingInvalidation
         if let context, context.isBoundsChange, preparedSize == collectionView.bounds.size, !sections.isEmpty {
             return // only the pinned headers move; they are placed when asked for
+        }
+        if let flow = context as? UICollectionViewFlowLayoutInvalidationContext, !flow.invalidateFlowLayoutAttributes,
+           !flow.invalidateFlowLayoutDelegateMetrics, !flow.invalidatesDataSourceCounts, !sections.isEmpty {
+            return // the context says the lines still hold
         }
         if context?.invalidateDataSourceCounts == true {
             // Measured sizes belong to index paths that may hold other items now.
@@ -400,4 +406,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         invalidateLayout(with: context)
         return true
     }
+}
+
+/// A flow layout's invalidation: whether the delegate's metrics and the
+/// computed attributes must be computed again (both, by default).
+open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+    open var invalidateFlowLayoutDelegateMetrics = true
+    open var invalidateFlowLayoutAttributes = true
 }
