@@ -2,13 +2,13 @@ import XCTest
 @testable import StrataKit
 
 /// A cell that counts its reuse.
-final class CountingCell: UITableViewCell {
+final class CountingTableCell: UITableViewCell {
     static var made = 0
     var reuseCount = 0
 
     override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
-        CountingCell.made += 1
+        CountingTableCell.made += 1
     }
 
     required init?(coder: NSCoder) { fatalError() }
@@ -122,7 +122,7 @@ class TableViewTestCase: InputTestCase {
         super.setUp()
         savedHandler = UITableViewInconsistency.handler
         UITableViewInconsistency.handler = { [unowned self] in self.inconsistencies.append($0) }
-        CountingCell.made = 0
+        CountingTableCell.made = 0
     }
 
     override func tearDown() {
@@ -137,7 +137,7 @@ class TableViewTestCase: InputTestCase {
         model = TableModel(sections: sections)
         table = UITableView(frame: CGRect(x: 0, y: 0, width: 400, height: 400), style: style)
         table.rowHeight = rowHeight
-        table.register(CountingCell.self, forCellReuseIdentifier: "cell")
+        table.register(CountingTableCell.self, forCellReuseIdentifier: "cell")
         table.dataSource = model
         table.delegate = model
         window.addSubview(table)

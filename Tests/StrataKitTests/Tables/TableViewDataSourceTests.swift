@@ -45,8 +45,8 @@ final class TableViewDataSourceTests: TableViewTestCase {
             scroll(to: CGFloat(step) * 97)
             XCTAssertLessThanOrEqual(table.liveCellCount, visibleCount + 2)
         }
-        XCTAssertLessThanOrEqual(CountingCell.made, visibleCount + 2)
-        let reuses = table.visibleCells.compactMap { $0 as? CountingCell }.map(\.reuseCount).reduce(0, +)
+        XCTAssertLessThanOrEqual(CountingTableCell.made, visibleCount + 2)
+        let reuses = table.visibleCells.compactMap { $0 as? CountingTableCell }.map(\.reuseCount).reduce(0, +)
         XCTAssertGreaterThan(reuses, 0)
         // Every row that showed asked for a cell once, in order.
         let rowsAsked = model.calls("cellForRow").count

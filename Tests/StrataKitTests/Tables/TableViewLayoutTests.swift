@@ -73,7 +73,7 @@ final class TableViewLayoutTests: TableViewTestCase {
         model.rowHeights = [IndexPath(row: 1, section: 0): 100]
         table = UITableView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         table.rowHeight = 50
-        table.register(CountingCell.self, forCellReuseIdentifier: "cell")
+        table.register(CountingTableCell.self, forCellReuseIdentifier: "cell")
         table.dataSource = model
         table.delegate = model
         window.addSubview(table)

@@ -10,6 +10,11 @@ public protocol UIContentConfiguration {
     func updated(for state: UIConfigurationState) -> Self
 }
 
+extension UIContentConfiguration {
+    /// The same configuration in every state, unless a configuration says otherwise.
+    public func updated(for state: UIConfigurationState) -> Self { self }
+}
+
 /// A view that shows a content configuration.
 public protocol UIContentView: AnyObject {
     var configuration: UIContentConfiguration { get set }

@@ -151,6 +151,10 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
     public static func sidebarHeader() -> UIListContentConfiguration { plainHeader() }
 
+    /// iOS 18's headers and footers that follow the list's appearance.
+    public static func header() -> UIListContentConfiguration { plainHeader() }
+    public static func footer() -> UIListContentConfiguration { plainFooter() }
+
     public func makeContentView() -> UIView & UIContentView {
         UIListContentView(configuration: self)
     }

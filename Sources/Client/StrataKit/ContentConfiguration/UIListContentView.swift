@@ -147,6 +147,12 @@ open class UIListContentView: UIView, UIContentView {
         CGSize(width: size.width, height: fittingHeight(forWidth: size.width))
     }
 
+    /// What self-sizing cells ask: the height at the offered width.
+    open override func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                               verticalFittingPriority: UILayoutPriority) -> CGSize {
+        sizeThatFits(targetSize)
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         let placed = placement(width: bounds.width)

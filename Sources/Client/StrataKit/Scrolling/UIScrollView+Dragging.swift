@@ -160,7 +160,7 @@ extension UIScrollView {
         let range = contentOffsetRange
         let rate = decelerationRate.perMillisecond
         let proposed = restingOffset(from: offset, velocity: velocity)
-        var target = proposed
+        var target = restingTarget(proposed: proposed, velocity: velocity)
         delegate?.scrollViewWillEndDragging(self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000),
                                             targetContentOffset: &target)
         target = target.x.isFinite && target.y.isFinite ? clampedContentOffset(target) : proposed

@@ -103,6 +103,10 @@ open class UIScrollView: UIView {
 
     // MARK: Scrolling (UIScrollView+Dragging.swift, +Deceleration, +Paging)
 
+    /// Where a released drag comes to rest before the delegate may move it:
+    /// `proposed` here; a collection view asks its layout.
+    func restingTarget(proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
     /// Whether the content rubber-bands past its edges and bounces back.
     open var bounces = true
     /// With `bounces`, drag vertically even when the content is not taller than the view.
