@@ -20,7 +20,10 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     }
 
     public var text: String?
+    /// Styled text; when set it shows instead of `text`.
+    public var attributedText: NSAttributedString?
     public var secondaryText: String?
+    public var secondaryAttributedText: NSAttributedString?
     public var image: UIImage?
     public var textProperties: TextProperties
     public var secondaryTextProperties: TextProperties
@@ -116,14 +119,16 @@ open class UIListContentView: UIView, UIContentView {
         imageView.image = configuration.image
         imageView.tintColor = configuration.imageProperties.tintColor
         imageView.isHidden = configuration.image == nil
-        for (label, text, properties) in [(textLabel, configuration.text, configuration.textProperties),
-                                          (secondaryTextLabel, configuration.secondaryText, configuration.secondaryTextProperties)] {
-            label.text = text
+        for (label, text, attributed, properties) in [
+            (textLabel, configuration.text, configuration.attributedText, configuration.textProperties),
+            (secondaryTextLabel, configuration.secondaryText, configuration.secondaryAttributedText, configuration.secondaryTextProperties),
+        ] {
             label.font = properties.font
             label.textColor = properties.color
             label.numberOfLines = properties.numberOfLines
             label.textAlignment = properties.alignment
-            label.isHidden = text == nil
+            if let attributed { label.attributedText = attributed } else { label.text = text }
+            label.isHidden = text == nil && attributed == nil
         }
         setNeedsLayout()
         invalidateIntrinsicContentSize()
