@@ -258,6 +258,31 @@ final class FlowLayoutTests: CollectionViewTestCase {
         XCTAssertGreaterThan(long.height, short.height * 3, "the long text wraps within 160 points")
         XCTAssertEqual(long.minY, short.maxY + 10)
     }
+
+    /// A new width (a resize, a rotation) lays the lines out again: five
+    /// 50-point items fit in a 300-point line (290 with the minimum
+    /// spacing), 62.5 apart.
+    func testResizingLaysTheLinesOutAgain() {
+        makeCollectionView(layout: flow(item: CGSize(width: 50, height: 50)), counts: [8])
+        layoutPass()
+        XCTAssertEqual(frame(3)?.origin, CGPoint(x: 0, y: 60))
+        collectionView.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        layoutPass()
+        XCTAssertEqual(frame(3)?.origin, CGPoint(x: 187.5, y: 0))
+        XCTAssertEqual(collectionView.cellForItem(at: IndexPath(item: 3, section: 0))?.frame.origin, CGPoint(x: 187.5, y: 0))
+        collectionView.bounds.size = CGSize(width: 200, height: 300)
+        layoutPass()
+        XCTAssertEqual(frame(3)?.origin, CGPoint(x: 0, y: 60))
+        // Resized by its superview's autoresizing.
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+        window.addSubview(container)
+        container.addSubview(collectionView)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.frame.size = CGSize(width: 300, height: 300)
+        layoutPass()
+        XCTAssertEqual(collectionView.bounds.width, 300)
+        XCTAssertEqual(frame(3)?.origin, CGPoint(x: 187.5, y: 0))
+    }
 }
 
 /// A flow layout delegate with per-item sizes and optional per-section metrics.

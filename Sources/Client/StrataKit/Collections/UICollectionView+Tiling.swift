@@ -58,6 +58,16 @@ extension UICollectionView {
             discardAllVisibleViews()
             return
         }
+        if let last = sizeOfLastLayout, last != bounds.size {
+            // Resized without the setters seeing it: the built-in layouts
+            // compare sizes themselves; others are asked.
+            let layout = collectionViewLayout
+            if layout is UICollectionViewFlowLayout || layout is UICollectionViewCompositionalLayout
+                || layout.shouldInvalidateLayout(forBoundsChange: bounds) {
+                layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: bounds))
+            }
+        }
+        sizeOfLastLayout = bounds.size
         for _ in 0..<8 {
             // Preparing may change the insets (a new content size), which invalidates again.
             for _ in 0..<3 where collectionViewLayout.needsPrepare { prepareLayoutIfNeeded() }

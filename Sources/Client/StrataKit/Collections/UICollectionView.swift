@@ -176,14 +176,18 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// A new frame is a new bounds size: the layout is asked before the
+    /// change, as for bounds.
     open override var frame: CGRect {
         get { super.frame }
         set {
-            let oldSize = super.frame.size
-            super.frame = newValue
-            if newValue.size != oldSize, collectionViewLayout.shouldInvalidateLayout(forBoundsChange: bounds) {
-                collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: bounds))
+            if newValue.size != super.frame.size {
+                let newBounds = CGRect(origin: bounds.origin, size: newValue.size)
+                if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+                    collectionViewLayout.invalidateLayout(with: collectionViewLayout.invalidationContext(forBoundsChange: newBounds))
+                }
             }
+            super.frame = newValue
         }
     }
 
@@ -212,6 +216,9 @@ open class UICollectionView: UIScrollView {
     var itemCounts: [Int]?
     /// Set while a layout pass runs, so one pass does not start another.
     var isUpdatingVisibleViews = false
+    /// The size the last layout pass was for: a resize that reached the
+    /// view without its setters (autoresizing, Auto Layout) shows here.
+    var sizeOfLastLayout: CGSize?
     /// Inserted (or otherwise new) items of the update being animated: they start from their initial attributes.
     var appearingIndexPaths: Set<IndexPath> = []
     /// Items an animated update brings onto the screen, with where they were before it.
