@@ -228,3 +228,26 @@ final class TableViewLayoutTests: TableViewTestCase {
         XCTAssertEqual(view.textLabel.text, "Sent")
     }
 }
+
+/// UITableViewCell.backgroundConfiguration: "a background configuration
+/// … for the cell's current state"; list configurations turn grey while
+/// the cell is selected, and a colour set on the configuration shows.
+final class TableCellBackgroundConfigurationTests: XCTestCase {
+    func testBackgroundConfigurationFollowsTheState() {
+        let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+        cell.frame = CGRect(x: 0, y: 0, width: 320, height: 44)
+        var background = UIBackgroundConfiguration.listPlainCell()
+        background.cornerRadius = 8
+        cell.backgroundConfiguration = background
+        cell.layoutIfNeeded()
+        XCTAssertEqual(cell.styleBackground.backgroundColor, .systemBackground)
+        XCTAssertEqual(cell.styleBackground.layer.cornerRadius, 8)
+        cell.isSelected = true
+        XCTAssertEqual(cell.styleBackground.backgroundColor, .systemGray4)
+        cell.isSelected = false
+        var tinted = UIBackgroundConfiguration.clear()
+        tinted.backgroundColor = .systemYellow
+        cell.backgroundConfiguration = tinted
+        XCTAssertEqual(cell.styleBackground.backgroundColor, .systemYellow)
+    }
+}

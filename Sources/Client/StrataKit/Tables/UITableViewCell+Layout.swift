@@ -31,7 +31,9 @@ extension UITableViewCell {
         let slide = swipeOffset
         swipeActionsView?.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         swipeActionsView?.revealedWidth = -slide
-        styleBackground.frame = CGRect(x: slide, y: 0, width: size.width, height: size.height)
+        let insets = backgroundConfiguration?.backgroundInsets ?? .zero
+        styleBackground.frame = CGRect(x: slide + insets.leading, y: insets.top, width: max(0, size.width - insets.leading - insets.trailing),
+                                       height: max(0, size.height - insets.top - insets.bottom))
         backgroundView?.frame = styleBackground.frame
         selectedBackgroundView?.frame = styleBackground.frame
         contentView.frame = contentFrame(width: size.width, height: size.height).offsetBy(dx: slide, dy: 0)

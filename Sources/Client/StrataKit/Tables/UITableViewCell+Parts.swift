@@ -104,6 +104,10 @@ extension UITableViewCell {
     }
 
     func updateSelectedLook() {
+        if let configuration = backgroundConfiguration {
+            applyBackgroundConfiguration(automaticallyUpdatesBackgroundConfiguration ? configuration.updated(for: configurationState) : configuration)
+            return
+        }
         let selected = showsSelectedLook
         selectedBackgroundView?.isHidden = !selected
         if selected && selectedBackgroundView == nil {
@@ -112,6 +116,23 @@ extension UITableViewCell {
             styleBackground.backgroundColor = backgroundColor == nil ? styleBackgroundColor : nil
         }
         for label in [storedTextLabel, storedDetailTextLabel] { label?.isHighlighted = selected }
+    }
+
+    private func applyBackgroundConfiguration(_ configuration: UIBackgroundConfiguration) {
+        styleBackground.backgroundColor = configuration.backgroundColor
+        styleBackground.layer.cornerRadius = configuration.cornerRadius
+        styleBackground.layer.borderWidth = configuration.strokeWidth
+        styleBackground.layer.borderColor = configuration.strokeColor?.cgColor
+        styleBackground.clipsToBounds = configuration.cornerRadius > 0
+        if let custom = configuration.customView, custom.superview !== styleBackground {
+            styleBackground.subviews.forEach { $0.removeFromSuperview() }
+            custom.frame = styleBackground.bounds
+            custom.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            styleBackground.addSubview(custom)
+        }
+        selectedBackgroundView?.isHidden = !showsSelectedLook
+        for label in [storedTextLabel, storedDetailTextLabel] { label?.isHighlighted = showsSelectedLook }
+        setNeedsLayout()
     }
 
     // MARK: Accessory

@@ -138,6 +138,20 @@ open class UITableViewCell: UIView {
 
     open var multipleSelectionBackgroundView: UIView?
 
+    /// The background as a value (colour, corner radius, stroke, insets, a
+    /// custom view); when set it replaces the style's colour and the grey
+    /// of selection, following the cell's state.
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet { updateSelectedLook() }
+    }
+
+    open var automaticallyUpdatesBackgroundConfiguration = true
+
+    /// A list background for the table's style.
+    open func defaultBackgroundConfiguration() -> UIBackgroundConfiguration {
+        styleBackgroundColor == .systemBackground ? .listPlainCell() : .listGroupedCell()
+    }
+
     /// The background the table's style gives a row (white in a plain
     /// table, the grouped cell colour in a grouped one); the cell's own
     /// `backgroundColor`, when set, shows instead.
