@@ -50,6 +50,7 @@ if wanted("scroll") {
 // A StrataKit app too, like the scroll area.
 if wanted("table") {
     if wanted("kit") || wanted("input") || wanted("animation") || wanted("scroll") { runAreaInItsOwnProcess("table") } else { runTableBenchmarks() }
+    runDiffableBenchmarks()
 }
 
 if wanted("nested") { runNestedBenchmarks() }
