@@ -6,7 +6,8 @@ import XCTest
 /// `strata input` as a person would: a tapped row opens its message
 /// (didSelectRowAt), a row dragged sideways uncovers its actions and
 /// Delete removes it (a batch update), and the compose alert sends what
-/// was typed when Return picks its preferred action.
+/// was typed when Return picks its preferred action; pulling the list
+/// down refreshes it.
 final class MailDemoTests: XCTestCase {
     private var strata: StrataProcess!
     private var demo: Process?
@@ -60,6 +61,11 @@ final class MailDemoTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1)
         try strata.input(["click"] + at(360, 211))
         XCTAssertTrue(waitUntil(timeout: 10) { self.printed.contains("deleted On computable numbers") }, printed)
+
+        // Pulled down past the top, the list refreshes.
+        try strata.input(["drag"] + at(200, 120) + at(200, 540) + ["--steps", "20"])
+        XCTAssertTrue(waitUntil(timeout: 10) { self.printed.contains("refreshing") }, printed)
+        Thread.sleep(forTimeInterval: 1)
 
         // Compose: the alert's field has the keys; Return sends.
         try strata.input(["click"] + at(356, 22))
