@@ -61,19 +61,32 @@ final class PresentationGlobal {
                 feedback.discard()
                 continue
             }
-            feedback.present(at: time, refresh: timing.refresh, sequence: timing.sequence,
+            feedback.present(at: timing.time, refresh: timing.refresh, sequence: timing.sequence,
                              outputs: surface.outputsEntered.flatMap { $0.global?.resources(of: feedback.client) ?? [] })
         }
     }
 
-    /// The refresh period and the refresh counter (MSC) for a frame. A
-    /// realtime output keeps to its refresh grid, so it has both: the
-    /// counter is the monotonic time in refresh periods. Manual frames
-    /// come only when asked for: neither a refresh rate nor a counter.
-    private func frameTiming(_ time: PresentationTime) -> (refresh: UInt32, sequence: UInt64) {
-        guard case .realtime = server.configuration.clock, time.refreshNanoseconds > 0 else { return (0, 0) }
-        return (time.refreshNanoseconds, time.totalNanoseconds / UInt64(time.refreshNanoseconds))
+    /// When a frame is shown, the refresh period, and the refresh counter
+    /// (MSC). A realtime output shows a frame at its next vertical
+    /// retrace, on the grid of whole refresh periods of the monotonic
+    /// clock, and one frame per retrace: a frame composited in a period
+    /// that already showed one is shown at the retrace after. Manual
+    /// frames come only when asked for: their own time, neither a refresh
+    /// rate nor a counter.
+    private func frameTiming(_ time: PresentationTime) -> (time: PresentationTime, refresh: UInt32, sequence: UInt64) {
+        guard case .realtime = server.configuration.clock, time.refreshNanoseconds > 0 else { return (time, 0, 0) }
+        let period = UInt64(time.refreshNanoseconds)
+        var sequence = (time.totalNanoseconds + period - 1) / period
+        if let last = lastSequence, sequence <= last { sequence = last + 1 }
+        lastSequence = sequence
+        let shown = sequence * period
+        return (PresentationTime(seconds: shown / 1_000_000_000, nanoseconds: UInt32(shown % 1_000_000_000),
+                                 refreshNanoseconds: time.refreshNanoseconds),
+                time.refreshNanoseconds, sequence)
     }
+
+    /// The retrace the last frame was shown at.
+    private var lastSequence: UInt64?
 
     private static let implementation: UnsafeRawPointer = {
         var i = wp_presentation_interface()
