@@ -11,9 +11,7 @@ extension UITextField: KeyRepeatHandling {
     /// copy and paste do not repeat).
     func pressRepeated(_ press: UIPress) {
         guard isEditing, let key = press.key else { return }
-        let isShortcut = !key.modifierFlags.isDisjoint(with: [.control, .command])
-            && [.keyboardA, .keyboardX, .keyboardC, .keyboardV].contains(key.keyCode)
-        if !isShortcut { _ = handleEditingKey(key) }
+        if !key.isEditShortcut { _ = handleEditingKey(key) }
     }
 
     func handleEditingKey(_ key: UIKey) -> Bool {

@@ -6,14 +6,8 @@ import Foundation
 extension UITextField {
     /// Keeps the ends inside the text, then shows the change.
     func selectionDidChange(from old: (anchor: Int, caret: Int)) {
-        let length = content.length
-        let anchor = min(max(0, selectionEnds.anchor), length)
-        let caret = min(max(0, selectionEnds.caret), length)
-        if (anchor, caret) != selectionEnds {
-            selectionEnds = (anchor, caret)
-            return
-        }
-        guard old != selectionEnds else { return }
+        // Ends outside the text come back inside it: that change is the one reported.
+        guard !clampSelectionEnds(), old != selectionEnds else { return }
         updateSelectionDisplay()
         if isEditing { delegate?.textFieldDidChangeSelection(self) }
     }

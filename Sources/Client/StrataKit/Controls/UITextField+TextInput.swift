@@ -4,59 +4,34 @@ import Foundation
 /// the text give nil (`position(from:offset:)`) or are pulled inside it,
 /// as UIKit does rather than failing. `replace(_:withText:)` is an edit
 /// made in code: it asks no delegate and sends no event.
-extension UITextField: UITextInput {
+extension UITextField: UITextInput, EditableText {
+    var emptyTextAttributes: [NSAttributedString.Key: Any] { defaultTextAttributes }
+
     public var selectedTextRange: UITextRange? {
-        get {
-            let range = selectedRange
-            return UITextRange(start: UITextPosition(offset: range.location),
-                               end: UITextPosition(offset: range.location + range.length))
-        }
-        set {
-            guard let newValue else { return }
-            let start = clamped(newValue.start.offset)
-            let end = clamped(newValue.end.offset)
-            selectionEnds = (min(start, end), max(start, end))
-        }
+        get { selectionTextRange }
+        set { select(newValue) }
     }
 
     public var beginningOfDocument: UITextPosition { UITextPosition(offset: 0) }
     public var endOfDocument: UITextPosition { UITextPosition(offset: content.length) }
 
-    public func text(in range: UITextRange) -> String? {
-        let start = clamped(range.start.offset)
-        let end = clamped(range.end.offset)
-        guard start <= end else { return nil }
-        return (content.string as NSString).substring(with: NSRange(location: start, length: end - start))
-    }
+    public func text(in range: UITextRange) -> String? { substring(in: range) }
 
-    public func replace(_ range: UITextRange, withText text: String) {
-        let start = clamped(min(range.start.offset, range.end.offset))
-        let end = clamped(max(range.start.offset, range.end.offset))
-        let edited = NSMutableAttributedString(attributedString: content)
-        let attributes = content.length > 0 ? content.attributesOrEmpty(at: max(0, start - 1)) : defaultTextAttributes
-        edited.replaceCharacters(in: NSRange(location: start, length: end - start),
-                                 with: NSAttributedString(string: text, attributes: attributes))
-        content = edited
-        selectedRange = NSRange(location: start + (text as NSString).length, length: 0)
-    }
+    public func replace(_ range: UITextRange, withText text: String) { replaceText(in: range, with: text) }
 
     public func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
         UITextRange(start: fromPosition, end: toPosition)
     }
 
     public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
-        let target = position.offset + offset
-        guard (0...content.length).contains(target) else { return nil }
-        return UITextPosition(offset: target)
+        self.position(after: position, by: offset)
     }
 
     public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
-        position.offset < other.offset ? .orderedAscending : position.offset > other.offset ? .orderedDescending : .orderedSame
+        UITextPosition.order(position, other)
     }
 
     public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
         toPosition.offset - from.offset
     }
-
-    private func clamped(_ offset: Int) -> Int { min(max(0, offset), content.length) }
 }

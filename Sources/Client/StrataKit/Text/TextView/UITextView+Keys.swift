@@ -13,9 +13,7 @@ extension UITextView: KeyRepeatHandling {
     /// copy and paste do not repeat).
     func pressRepeated(_ press: UIPress) {
         guard isFirstResponder, let key = press.key else { return }
-        let isShortcut = !key.modifierFlags.isDisjoint(with: [.control, .command])
-            && [.keyboardA, .keyboardX, .keyboardC, .keyboardV].contains(key.keyCode)
-        if !isShortcut { _ = handleKey(key) }
+        if !key.isEditShortcut { _ = handleKey(key) }
     }
 
     func handleKey(_ key: UIKey) -> Bool {

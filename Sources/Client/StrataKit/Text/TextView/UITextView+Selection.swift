@@ -7,14 +7,8 @@ import Foundation
 extension UITextView {
     /// Keeps the ends inside the text, then shows the change and tells the delegate.
     func selectionDidChange(from old: (anchor: Int, caret: Int)) {
-        let length = content.length
-        let anchor = min(max(0, selectionEnds.anchor), length)
-        let caret = min(max(0, selectionEnds.caret), length)
-        if (anchor, caret) != selectionEnds {
-            selectionEnds = (anchor, caret)
-            return
-        }
-        guard old != selectionEnds else { return }
+        // Ends outside the text come back inside it: that change is the one reported.
+        guard !clampSelectionEnds(), old != selectionEnds else { return }
         setNeedsLayout()
         if isFirstResponder { textViewDelegate?.textViewDidChangeSelection(self) }
     }
