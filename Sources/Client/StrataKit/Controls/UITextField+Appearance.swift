@@ -7,7 +7,6 @@ import Foundation
 extension UITextField {
     /// The caret's width, and how long it stays on and off while blinking.
     static let caretWidth: CGFloat = 2
-    static let caretBlinkInterval: TimeInterval = 0.5
     /// Secure entry shows this for every character.
     static let secureBullet: Character = "\u{2022}"
 
@@ -129,27 +128,6 @@ extension UITextField {
 
     // MARK: Blinking
 
-    /// The caret shows at once after an edit or a move, then blinks.
-    func restartCaretBlink() {
-        blinkTimer?.cancel()
-        caretView.alpha = 1
-        guard isEditing else { return }
-        scheduleBlink()
-    }
-
-    private func scheduleBlink() {
-        blinkTimer = EventClocks.current.schedule(after: UITextField.caretBlinkInterval) { [weak self] in
-            guard let self, self.isEditing else { return }
-            self.caretView.alpha = self.caretView.alpha > 0 ? 0 : 1
-            self.scheduleBlink()
-        }
-    }
-
-    func stopCaretBlink() {
-        blinkTimer?.cancel()
-        blinkTimer = nil
-        caretView.alpha = 1
-    }
 
     // MARK: Overlays
 

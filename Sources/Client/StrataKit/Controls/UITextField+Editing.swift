@@ -74,10 +74,7 @@ extension UITextField {
     func deleteCharacter(forward: Bool) {
         guard isEditing else { return }
         if selectedRange.length > 0 { return deleteSelection() }
-        let caret = selectedRange.location
-        let range = forward
-            ? NSRange(location: caret, length: characterBoundary(after: caret) - caret)
-            : NSRange(location: characterBoundary(before: caret), length: caret - characterBoundary(before: caret))
+        let range = characterRange(at: selectedRange.location, forward: forward)
         guard range.length > 0 else { return }
         replaceCharacters(in: range, with: "")
     }

@@ -10,7 +10,14 @@ protocol EditableText: AnyObject {
     var selectionEnds: (anchor: Int, caret: Int) { get set }
     /// The attributes of text inserted where there is no text to take them from.
     var emptyTextAttributes: [NSAttributedString.Key: Any] { get }
+    /// While editing, the caret blinks (`blinkTimer` flips `caretView`).
+    var isEditing: Bool { get }
+    var caretView: UIView { get }
+    var blinkTimer: EventTimer? { get set }
 }
+
+/// Half a second shown, half hidden.
+let caretBlinkInterval: TimeInterval = 0.5
 
 extension EditableText {
     /// An offset pulled inside the text, as UIKit pulls positions in rather than failing.
@@ -53,6 +60,39 @@ extension EditableText {
         content = edited
         let caret = start + (text as NSString).length
         selectionEnds = (caret, caret)
+    }
+
+    /// What Backspace (Delete, `forward`) removes at a caret: the whole
+    /// character before (after) it, never part of a composed one.
+    func characterRange(at caret: Int, forward: Bool) -> NSRange {
+        let boundaries = TextBoundaries(content.string)
+        if forward { return NSRange(location: caret, length: boundaries.character(after: caret) - caret) }
+        let start = boundaries.character(before: caret)
+        return NSRange(location: start, length: caret - start)
+    }
+
+    // MARK: The caret's blink
+
+    /// The caret shows at once after an edit or a move, then blinks.
+    func restartCaretBlink() {
+        blinkTimer?.cancel()
+        caretView.alpha = 1
+        guard isEditing else { return }
+        scheduleBlink()
+    }
+
+    private func scheduleBlink() {
+        blinkTimer = EventClocks.current.schedule(after: caretBlinkInterval) { [weak self] in
+            guard let self, self.isEditing else { return }
+            self.caretView.alpha = self.caretView.alpha > 0 ? 0 : 1
+            self.scheduleBlink()
+        }
+    }
+
+    func stopCaretBlink() {
+        blinkTimer?.cancel()
+        blinkTimer = nil
+        caretView.alpha = 1
     }
 
     /// A position `offset` away, or nil outside the text.

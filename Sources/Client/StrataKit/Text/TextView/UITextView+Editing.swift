@@ -66,11 +66,7 @@ extension UITextView {
     func deleteCharacter(forward: Bool) {
         guard isEditing else { return }
         if selectedRange.length > 0 { return deleteSelection() }
-        let caret = selectedRange.location
-        let boundaries = TextBoundaries(content.string)
-        let range = forward
-            ? NSRange(location: caret, length: boundaries.character(after: caret) - caret)
-            : NSRange(location: boundaries.character(before: caret), length: caret - boundaries.character(before: caret))
+        let range = characterRange(at: selectedRange.location, forward: forward)
         guard range.length > 0 else { return }
         replaceCharacters(in: range, with: "")
     }

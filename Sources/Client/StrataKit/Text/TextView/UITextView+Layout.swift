@@ -10,7 +10,6 @@ extension UITextView {
     /// UIKit's `NSTextContainer.lineFragmentPadding`: 5 points each side of a line.
     static let lineFragmentPadding: CGFloat = 5
     static let caretWidth: CGFloat = 2
-    static let caretBlinkInterval: TimeInterval = 0.5
 
     func setUpParts() {
         caretView.isUserInteractionEnabled = false
@@ -140,25 +139,4 @@ extension UITextView {
 
     // MARK: Blinking
 
-    /// The caret shows at once after an edit or a move, then blinks.
-    func restartCaretBlink() {
-        blinkTimer?.cancel()
-        caretView.alpha = 1
-        guard isEditing else { return }
-        scheduleBlink()
-    }
-
-    private func scheduleBlink() {
-        blinkTimer = EventClocks.current.schedule(after: Self.caretBlinkInterval) { [weak self] in
-            guard let self, self.isEditing else { return }
-            self.caretView.alpha = self.caretView.alpha > 0 ? 0 : 1
-            self.scheduleBlink()
-        }
-    }
-
-    func stopCaretBlink() {
-        blinkTimer?.cancel()
-        blinkTimer = nil
-        caretView.alpha = 1
-    }
 }
