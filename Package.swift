@@ -83,7 +83,8 @@ let package = Package(
                           "Pasteboard/README.md",
                           "Text/README.md", "ViewControllers/README.md", "ViewControllers/Bars/README.md",
                           "Scrolling/README.md", "Menus/README.md", "Collections/README.md", "Tables/README.md",
-                          "ContentConfiguration/README.md", "Controls/Pickers/README.md", "ViewControllers/Alerts/README.md"]),
+                          "ContentConfiguration/README.md", "Controls/Pickers/README.md", "ViewControllers/Alerts/README.md",
+                          "Effects/README.md"]),
 
         // A client that builds a layer scene; used by `make demo` and the end-to-end tests.
         .executableTarget(name: "strata-layer-demo", dependencies: ["StrataWayland"], path: "Sources/Demos/LayerDemo"),
