@@ -7,7 +7,7 @@ import XCTest
 /// (didSelectRowAt), a row dragged sideways uncovers its actions and
 /// Delete removes it (a batch update), and the compose alert sends what
 /// was typed when Return picks its preferred action; pulling the list
-/// down refreshes it.
+/// down refreshes it; in editing mode a row dragged by its grip moves.
 final class MailDemoTests: XCTestCase {
     private var strata: StrataProcess!
     private var demo: Process?
@@ -73,5 +73,12 @@ final class MailDemoTests: XCTestCase {
         try strata.input("type", "Lunch")
         try strata.input("key", "Return")
         XCTAssertTrue(waitUntil(timeout: 10) { self.printed.contains("sent Lunch") }, printed)
+        Thread.sleep(forTimeInterval: 1)
+
+        // Edit, then the new message dragged down by its grip.
+        try strata.input(["click"] + at(40, 22))
+        Thread.sleep(forTimeInterval: 1)
+        try strata.input(["drag"] + at(353, 110) + at(353, 300) + ["--steps", "20"])
+        XCTAssertTrue(waitUntil(timeout: 10) { self.printed.contains("moved Lunch to 0,") }, printed)
     }
 }

@@ -2,7 +2,8 @@ import StrataKit
 
 /// The inbox: a plain table with a section per day. Swipe a row left to
 /// archive or delete it, right to mark it read or unread; tap it to read
-/// it; pull to refresh; compose from the bar button.
+/// it; pull to refresh; compose from the bar button; Edit to delete or
+/// reorder messages within their day.
 final class InboxViewController: UITableViewController {
     private var mailbox: Mailbox
     private var nextID = 1000
@@ -44,6 +45,22 @@ final class InboxViewController: UITableViewController {
         let cell = tableView.dequeueReusableCell(withIdentifier: MessageCell.identifier, for: indexPath) as! MessageCell
         cell.show(message(at: indexPath))
         return cell
+    }
+
+    override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+
+    /// In editing mode a message is dragged by its grip, within its day.
+    override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        let message = mailbox.days[sourceIndexPath.section].messages.remove(at: sourceIndexPath.row)
+        mailbox.days[destinationIndexPath.section].messages.insert(message, at: destinationIndexPath.row)
+        print("moved \(message.subject) to \(destinationIndexPath.section),\(destinationIndexPath.row)")
+    }
+
+    override func tableView(_ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                            toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+        guard proposedDestinationIndexPath.section != sourceIndexPath.section else { return proposedDestinationIndexPath }
+        let last = mailbox.days[sourceIndexPath.section].messages.count - 1
+        return IndexPath(row: proposedDestinationIndexPath.section < sourceIndexPath.section ? 0 : last, section: sourceIndexPath.section)
     }
 
     override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
