@@ -116,7 +116,7 @@ extension UIImage {
 
     public convenience init?(systemName name: String, withConfiguration configuration: UIImage.Configuration?) {
         guard !name.isEmpty else { return nil }
-        let symbol = (configuration as? SymbolConfiguration) ?? .unspecified
+        let symbol = configuration ?? .unspecified
         let image = SymbolGlyphs.render(name, configuration: symbol)
         self.init(cgImage: image.cgImage!, scale: image.scale, orientation: .up)
         isSymbolImage = true
@@ -126,8 +126,8 @@ extension UIImage {
 
     /// A symbol drawn again for another configuration; other images as they are.
     public func withConfiguration(_ configuration: UIImage.Configuration) -> UIImage {
-        guard isSymbolImage, let name = systemSymbolName, let symbol = configuration as? SymbolConfiguration else { return self }
-        let merged = (symbolConfiguration ?? .unspecified).applying(symbol)
+        guard isSymbolImage, let name = systemSymbolName else { return self }
+        let merged = (symbolConfiguration ?? .unspecified).applying(configuration)
         guard let image = UIImage(systemName: name, withConfiguration: merged) else { return self }
         return image.copy(renderingMode: renderingMode, tint: fixedTintColor)
     }
