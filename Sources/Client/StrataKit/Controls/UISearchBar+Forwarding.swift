@@ -17,6 +17,7 @@ final class SearchBarFieldDelegate: UITextFieldDelegate {
 
     func textFieldDidBeginEditing(_ textField: UITextField) {
         guard let searchBar else { return }
+        searchBar.searchController?.searchBarDidBeginEditing()
         searchBar.delegate?.searchBarTextDidBeginEditing(searchBar)
     }
 
@@ -43,10 +44,12 @@ final class SearchBarFieldDelegate: UITextFieldDelegate {
     func textChanged(_ sender: UITextField) {
         guard let searchBar else { return }
         searchBar.delegate?.searchBar(searchBar, textDidChange: sender.text ?? "")
+        searchBar.searchController?.searchTextDidChange()
     }
 
     func cancelTapped() {
         guard let searchBar else { return }
         searchBar.delegate?.searchBarCancelButtonClicked(searchBar)
+        searchBar.searchController?.searchBarCancelled()
     }
 }

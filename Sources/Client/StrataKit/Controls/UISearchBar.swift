@@ -17,6 +17,9 @@ open class UISearchBar: UIView {
 
     open weak var delegate: UISearchBarDelegate?
 
+    /// The search controller this bar belongs to, told of editing, text and Cancel.
+    weak var searchController: UISearchController?
+
     /// The search text; "" when empty.
     open var text: String? {
         get { searchTextField.text }

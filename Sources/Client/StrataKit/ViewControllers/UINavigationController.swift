@@ -113,6 +113,9 @@ open class UINavigationController: UIViewController {
     /// Its children's appearance follows its own transitions, not their views' moves.
     override var forwardsAppearanceWhenChildViewsMove: Bool { false }
 
+    /// The search controller whose bar shows under the navigation bar (UINavigationController+Search.swift).
+    weak var shownSearchController: UISearchController?
+
     // MARK: Layout
 
     /// The bars at the top and bottom of the safe area, and the top
@@ -130,7 +133,8 @@ open class UINavigationController: UIViewController {
         let toolbarHeight = toolbar.sizeThatFits(bounds.size).height
         toolbar.frame = CGRect(x: 0, y: bounds.height - outer.bottom - toolbarHeight, width: bounds.width, height: toolbarHeight)
 
-        let insets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : navigationBar.frame.maxY, left: 0,
+        let barsBottom = layoutSearchBar(below: navigationBar.frame.maxY)
+        let insets = UIEdgeInsets(top: isNavigationBarHidden ? 0 : barsBottom, left: 0,
                                   bottom: isToolbarHidden ? 0 : bounds.height - toolbar.frame.minY, right: 0)
         for child in stack where child.containerSafeAreaInsets != insets {
             child.containerSafeAreaInsets = insets

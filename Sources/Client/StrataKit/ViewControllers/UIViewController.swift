@@ -106,6 +106,7 @@ open class UIViewController: UIResponder {
     }
 
     var editingFlag = false
+    var definesPresentationContextFlag = false
     var storedEditButtonItem: UIBarButtonItem?
 
     /// UIKit: the view's superview; a root view's next responder is the

@@ -24,6 +24,18 @@ open class UINavigationItem {
     open var backButtonTitle: String? { didSet { if backButtonTitle != oldValue { itemDidChange() } } }
     open var backButtonDisplayMode: BackButtonDisplayMode = .default { didSet { itemDidChange() } }
     open var hidesBackButton = false { didSet { if hidesBackButton != oldValue { itemDidChange() } } }
+
+    /// A search whose bar shows under the navigation bar while this item is on top.
+    open var searchController: UISearchController? {
+        didSet {
+            guard searchController !== oldValue else { return }
+            itemDidChange()
+            navigationBar?.superview?.setNeedsLayout()
+        }
+    }
+
+    /// Kept for UIKit code; the search bar always shows here.
+    open var hidesSearchBarWhenScrolling = true
     /// Whether the left items show beside the back button rather than in its place.
     open var leftItemsSupplementBackButton = false { didSet { itemDidChange() } }
 
