@@ -10,14 +10,9 @@ import XCTest
 /// down refreshes it; in editing mode a row dragged by its grip moves.
 final class MailDemoTests: XCTestCase {
     private var strata: StrataProcess!
-    private var demo: Process?
     private var outputFile = ""
 
     override func tearDown() {
-        if let demo, demo.isRunning {
-            demo.terminate()
-            demo.waitUntilExit()
-        }
         strata?.stop()
         strata = nil
     }
@@ -30,16 +25,7 @@ final class MailDemoTests: XCTestCase {
     func testReadSwipeToDeleteAndCompose() throws {
         strata = try StrataProcess(width: 460, height: 640, windowOrigins: [(x: 40, y: 40)])
         outputFile = strata.runtimeDirectory + "/mail.out"
-        _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
-        let demo = Process()
-        demo.executableURL = URL(fileURLWithPath: try StrataBinary.product("strata-mail-demo"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = strata.runtimeDirectory
-        environment["WAYLAND_DISPLAY"] = strata.socketName
-        demo.environment = environment
-        demo.standardOutput = FileHandle(forWritingAtPath: outputFile)
-        try demo.run()
-        self.demo = demo
+        try strata.startClient(try StrataBinary.product("strata-mail-demo"), outputFile: outputFile)
         XCTAssertTrue(try waitUntil(timeout: 20) {
             try strata.windows().contains { $0["title"] as? String == "Mail" && $0["mapped"] as? Bool == true }
         }, "the demo never showed its window: \(strata.serverLog)")

@@ -7,14 +7,9 @@ import XCTest
 /// pushes the list of cities, whose tiled rows the compositor shows.
 final class SettingsDemoTests: XCTestCase {
     private var strata: StrataProcess!
-    private var demo: Process?
     private var outputFile = ""
 
     override func tearDown() {
-        if let demo, demo.isRunning {
-            demo.terminate()
-            demo.waitUntilExit()
-        }
         strata?.stop()
         strata = nil
     }
@@ -24,16 +19,7 @@ final class SettingsDemoTests: XCTestCase {
     func testControlsReportAndARowPushesTheList() throws {
         strata = try StrataProcess(width: 440, height: 600, windowOrigins: [(x: 40, y: 40)])
         outputFile = strata.runtimeDirectory + "/settings.out"
-        _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
-        let demo = Process()
-        demo.executableURL = URL(fileURLWithPath: try StrataBinary.product("strata-settings-demo"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = strata.runtimeDirectory
-        environment["WAYLAND_DISPLAY"] = strata.socketName
-        demo.environment = environment
-        demo.standardOutput = FileHandle(forWritingAtPath: outputFile)
-        try demo.run()
-        self.demo = demo
+        try strata.startClient(try StrataBinary.product("strata-settings-demo"), outputFile: outputFile)
         XCTAssertTrue(try waitUntil(timeout: 20) {
             try strata.windows().contains { $0["title"] as? String == "Settings" && $0["mapped"] as? Bool == true }
         }, "the demo never showed its window: \(strata.serverLog)")

@@ -207,12 +207,18 @@ public final class StrataProcess {
     /// `environment` besides (nil values remove a variable); it is killed on `stop()`.
     @discardableResult
     public func startClient(_ executable: String, _ arguments: [String] = [],
-                            environment: [String: String?] = [:]) throws -> Process {
+                            environment: [String: String?] = [:], outputFile: String? = nil) throws -> Process {
         let client = Process()
         client.executableURL = URL(fileURLWithPath: executable)
         client.arguments = arguments
         client.environment = mergedEnvironment(clientEnvironment.merging(environment) { $1 })
-        client.standardOutput = FileHandle.nullDevice
+        if let outputFile {
+            // What the client prints, for a test to read as it goes.
+            _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+            client.standardOutput = FileHandle(forWritingAtPath: outputFile)
+        } else {
+            client.standardOutput = FileHandle.nullDevice
+        }
         client.standardError = FileHandle.nullDevice
         try client.run()
         clients.append(client)
