@@ -73,7 +73,7 @@ static const struct wl_message strata_layers_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_layers_v1_interface = {
-	"strata_layers_v1", 3,
+	"strata_layers_v1", 4,
 	4, strata_layers_v1_requests,
 	3, strata_layers_v1_events,
 };
@@ -84,7 +84,7 @@ static const struct wl_message strata_context_v1_requests[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_context_v1_interface = {
-	"strata_context_v1", 3,
+	"strata_context_v1", 4,
 	2, strata_context_v1_requests,
 	0, NULL,
 };
@@ -124,6 +124,13 @@ static const struct wl_message strata_layer_v1_requests[] = {
 	{ "set_mask", "3?o", strata_layers_v1_types + 17 },
 	{ "set_replicator", "3uaa", strata_layers_v1_types + 0 },
 	{ "append_path", "3ua", strata_layers_v1_types + 0 },
+	{ "set_transform_3d", "4a", strata_layers_v1_types + 0 },
+	{ "set_sublayer_transform", "4a", strata_layers_v1_types + 0 },
+	{ "set_z_position", "4f", strata_layers_v1_types + 0 },
+	{ "set_anchor_point_z", "4f", strata_layers_v1_types + 0 },
+	{ "set_double_sided", "4u", strata_layers_v1_types + 0 },
+	{ "set_transform_layer", "4u", strata_layers_v1_types + 0 },
+	{ "set_backdrop", "4a", strata_layers_v1_types + 0 },
 };
 
 static const struct wl_message strata_layer_v1_events[] = {
@@ -132,8 +139,8 @@ static const struct wl_message strata_layer_v1_events[] = {
 };
 
 WL_PRIVATE const struct wl_interface strata_layer_v1_interface = {
-	"strata_layer_v1", 3,
-	34, strata_layer_v1_requests,
+	"strata_layer_v1", 4,
+	41, strata_layer_v1_requests,
 	2, strata_layer_v1_events,
 };
 

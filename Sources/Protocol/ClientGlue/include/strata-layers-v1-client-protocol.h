@@ -46,8 +46,13 @@ extern "C" {
  * (see strata_layer_v1.add_animation) and contents_rect. Version 3 adds
  * what Core Animation's render server draws for a layer: rounded
  * corners, borders, shadows, masks, shape layers and gradient layers,
- * all of them animatable. Later versions may add more; a client sees
- * exactly the behaviour of the version it binds.
+ * all of them animatable. Version 4 adds depth and materials: 3-D
+ * transforms with perspective (set_transform_3d, set_sublayer_transform,
+ * z position, double-sidedness and transform layers, composed as Core
+ * Animation composes them) and backdrops, which blur what the compositor
+ * has drawn below a layer, from every client and the desktop. Later
+ * versions may add more; a client sees exactly the behaviour of the
+ * version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
  * - @subpage page_iface_strata_layers_v1 - the layer manager of one client
@@ -851,6 +856,13 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
 #define STRATA_LAYER_V1_SET_MASK 31
 #define STRATA_LAYER_V1_SET_REPLICATOR 32
 #define STRATA_LAYER_V1_APPEND_PATH 33
+#define STRATA_LAYER_V1_SET_TRANSFORM_3D 34
+#define STRATA_LAYER_V1_SET_SUBLAYER_TRANSFORM 35
+#define STRATA_LAYER_V1_SET_Z_POSITION 36
+#define STRATA_LAYER_V1_SET_ANCHOR_POINT_Z 37
+#define STRATA_LAYER_V1_SET_DOUBLE_SIDED 38
+#define STRATA_LAYER_V1_SET_TRANSFORM_LAYER 39
+#define STRATA_LAYER_V1_SET_BACKDROP 40
 
 /**
  * @ingroup iface_strata_layer_v1
@@ -997,6 +1009,34 @@ strata_layer_v1_add_listener(struct strata_layer_v1 *strata_layer_v1,
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_APPEND_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_TRANSFORM_3D_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SUBLAYER_TRANSFORM_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_Z_POSITION_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_ANCHOR_POINT_Z_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_DOUBLE_SIDED_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_TRANSFORM_LAYER_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_BACKDROP_SINCE_VERSION 4
 
 /** @ingroup iface_strata_layer_v1 */
 static inline void
@@ -1289,7 +1329,9 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * key_path names the property: position, position.x, position.y,
  * bounds, bounds.origin, bounds.size, bounds.size.width,
  * bounds.size.height, anchorPoint, transform (six doubles as in
- * set_transform), transform.rotation, transform.rotation.z,
+ * set_transform, or since version 4 sixteen as in set_transform_3d,
+ * whichever the values use; all of one animation's values have one
+ * length), transform.rotation, transform.rotation.z,
  * transform.scale, transform.scale.x, transform.scale.y,
  * transform.translation, transform.translation.x,
  * transform.translation.y, opacity, backgroundColor (four
@@ -1298,7 +1340,11 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * shadowOpacity, shadowOffset, shadowRadius, and for shape and
  * gradient layers fillColor, strokeColor, lineWidth, lineDashPhase,
  * miterLimit, strokeStart, strokeEnd, startPoint, endPoint, and for
- * replicators instanceTransform (six doubles) (colors as four
+ * replicators instanceTransform (six doubles); since version 4 also
+ * sublayerTransform (sixteen doubles), zPosition, anchorPointZ,
+ * transform.rotation.x, transform.rotation.y, transform.scale.z,
+ * transform.translation.z, backdropRadius, backdropSaturation and
+ * backdropTintColor (colors as four
  * non-premultiplied components); and path, shadowPath, colors and
  * locations, whose values vary in length: in values, each is
  * preceded by its number of doubles (a path in set_shape's form,
@@ -1603,6 +1649,139 @@ strata_layer_v1_append_path(struct strata_layer_v1 *strata_layer_v1, uint32_t ta
 {
 	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
 			 STRATA_LAYER_V1_APPEND_PATH, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, target, path);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Sixteen doubles in host byte order, m11 m12 m13 m14 m21 … m44, with
+ * Core Animation's meaning: a point (x, y, z, 1) of the layer, taken
+ * about its anchor point (anchorPointZ included), is multiplied as a
+ * row vector by the matrix, then divided by its w. It replaces what
+ * set_transform set (set_transform sets the matrix whose affine part
+ * it names). An array of another size or a term that is not finite is
+ * an invalid_value error; a singular matrix is allowed and draws
+ * nothing, as in set_transform.
+ *
+ * Unless its superlayer is a transform layer, a layer draws its
+ * sublayers flattened into its own plane, as Core Animation does, and
+ * that plane is projected into its superlayer's plane through the
+ * matrix. Points with w at or behind the eye (w ≤ 0) are clipped, not
+ * wrapped around. A layer transformed out of its superlayer's plane
+ * hides nothing behind it from the compositor's point of view: it is
+ * drawn, but not counted as opaque. Input hits a layer where its
+ * projected shape is drawn.
+ */
+static inline void
+strata_layer_v1_set_transform_3d(struct strata_layer_v1 *strata_layer_v1, struct wl_array *matrix)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_TRANSFORM_3D, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, matrix);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Sixteen doubles as in set_transform_3d, applied to every sublayer
+ * after its own transform, about the center of this layer's bounds
+ * (where its anchor point would put perspective's vanishing point by
+ * default). Typically an m34 of −1/distance gives the sublayers
+ * perspective. Other sizes or non-finite terms are invalid_value.
+ */
+static inline void
+strata_layer_v1_set_sublayer_transform(struct strata_layer_v1 *strata_layer_v1, struct wl_array *matrix)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_SUBLAYER_TRANSFORM, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, matrix);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * In points, finite and within ±2^24 (else invalid_value). Among
+ * siblings, layers are drawn in order of z position, then in the
+ * order of their sublayers (the client may also send them already
+ * ordered); in 3-D it moves the layer along the z axis before its
+ * transform, as position does in x and y.
+ */
+static inline void
+strata_layer_v1_set_z_position(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t z_position)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_Z_POSITION, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, z_position);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * In points, finite and within ±2^24 (else invalid_value): the layer's
+ * transform is applied about (anchor point, anchor_point_z).
+ */
+static inline void
+strata_layer_v1_set_anchor_point_z(struct strata_layer_v1 *strata_layer_v1, wl_fixed_t anchor_point_z)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_ANCHOR_POINT_Z, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, anchor_point_z);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * 1 (the default) draws the layer whichever way it faces; 0 draws
+ * nothing of it or its sublayers while its back faces the viewer
+ * (its projected corners run the other way round). Other values are
+ * invalid_value.
+ */
+static inline void
+strata_layer_v1_set_double_sided(struct strata_layer_v1 *strata_layer_v1, uint32_t double_sided)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_DOUBLE_SIDED, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, double_sided);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * 1 makes the layer a transform layer, 0 (the default) an ordinary
+ * one; other values are invalid_value. A transform layer draws none
+ * of its own properties (background, contents, border, shadow, shape,
+ * gradient, mask; opacity applies to each sublayer separately) and does
+ * not flatten: its sublayers keep their 3-D positions in the space of
+ * the nearest ordinary layer above it, and are drawn back to front by
+ * the depth of their centers. A transform layer inside a transform
+ * layer stays in the same 3-D space.
+ */
+static inline void
+strata_layer_v1_set_transform_layer(struct strata_layer_v1 *strata_layer_v1, uint32_t transform_layer)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_TRANSFORM_LAYER, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, transform_layer);
+}
+
+/**
+ * @ingroup iface_strata_layer_v1
+ *
+ * Makes the layer a backdrop: within its bounds (rounded as the
+ * corner radius says), before anything of its own is drawn, the
+ * compositor replaces what it has drawn below the layer on the
+ * output, from every client and the desktop, by that image blurred
+ * with a Gaussian of the given radius (in points; σ = radius / 2, as
+ * a shadow's), its saturation multiplied by saturation (1 leaves it,
+ * 0 makes it grey), then covered by the tint color (non-premultiplied
+ * RGBA, composited over). values holds six doubles: radius (0...128),
+ * saturation (0...4), red, green, blue, alpha (0...1). An empty array
+ * removes the backdrop. Other sizes or values are invalid_value.
+ *
+ * The blurred pixels are drawn by the compositor only: nothing of
+ * them reaches the client. A backdrop inside a group the compositor
+ * draws offscreen (group opacity, a mask, a 3-D projection) blurs
+ * nothing and draws only its tint.
+ */
+static inline void
+strata_layer_v1_set_backdrop(struct strata_layer_v1 *strata_layer_v1, struct wl_array *values)
+{
+	wl_proxy_marshal_flags((struct wl_proxy *) strata_layer_v1,
+			 STRATA_LAYER_V1_SET_BACKDROP, NULL, wl_proxy_get_version((struct wl_proxy *) strata_layer_v1), 0, values);
 }
 
 #ifdef  __cplusplus

@@ -49,8 +49,13 @@ struct wl_resource;
  * (see strata_layer_v1.add_animation) and contents_rect. Version 3 adds
  * what Core Animation's render server draws for a layer: rounded
  * corners, borders, shadows, masks, shape layers and gradient layers,
- * all of them animatable. Later versions may add more; a client sees
- * exactly the behaviour of the version it binds.
+ * all of them animatable. Version 4 adds depth and materials: 3-D
+ * transforms with perspective (set_transform_3d, set_sublayer_transform,
+ * z position, double-sidedness and transform layers, composed as Core
+ * Animation composes them) and backdrops, which blur what the compositor
+ * has drawn below a layer, from every client and the desktop. Later
+ * versions may add more; a client sees exactly the behaviour of the
+ * version it binds.
  *
  * @section page_ifaces_strata_layers_v1 Interfaces
  * - @subpage page_iface_strata_layers_v1 - the layer manager of one client
@@ -921,26 +926,33 @@ struct strata_layer_v1_interface {
 	 * key_path names the property: position, position.x, position.y,
 	 * bounds, bounds.origin, bounds.size, bounds.size.width,
 	 * bounds.size.height, anchorPoint, transform (six doubles as in
-	 * set_transform), transform.rotation, transform.rotation.z,
-	 * transform.scale, transform.scale.x, transform.scale.y,
-	 * transform.translation, transform.translation.x,
-	 * transform.translation.y, opacity, backgroundColor (four
-	 * non-premultiplied components), contentsRect, contentsCenter;
-	 * since version 3 also cornerRadius, borderWidth, borderColor,
-	 * shadowColor, shadowOpacity, shadowOffset, shadowRadius, and for
-	 * shape and gradient layers fillColor, strokeColor, lineWidth,
-	 * lineDashPhase, miterLimit, strokeStart, strokeEnd, startPoint,
-	 * endPoint, and for replicators instanceTransform (six doubles)
-	 * (colors as four non-premultiplied components); and path,
-	 * shadowPath, colors and locations, whose values vary in length:
-	 * in values, each is preceded by its number of doubles (a path in
-	 * set_shape's form, four doubles per color, one per location). Two
-	 * such values blend point by point when they have the same
-	 * elements (or as many colors or locations); otherwise the
-	 * animation switches from one to the other half way through. Any
-	 * other, or one newer than the bound version, is an
-	 * invalid_key_path error. The transform.* paths set one part of
-	 * the decomposed transform (translation, rotation, scale, shear).
+	 * set_transform, or since version 4 sixteen as in
+	 * set_transform_3d, whichever the values use; all of one
+	 * animation's values have one length), transform.rotation,
+	 * transform.rotation.z, transform.scale, transform.scale.x,
+	 * transform.scale.y, transform.translation,
+	 * transform.translation.x, transform.translation.y, opacity,
+	 * backgroundColor (four non-premultiplied components),
+	 * contentsRect, contentsCenter; since version 3 also cornerRadius,
+	 * borderWidth, borderColor, shadowColor, shadowOpacity,
+	 * shadowOffset, shadowRadius, and for shape and gradient layers
+	 * fillColor, strokeColor, lineWidth, lineDashPhase, miterLimit,
+	 * strokeStart, strokeEnd, startPoint, endPoint, and for
+	 * replicators instanceTransform (six doubles); since version 4
+	 * also sublayerTransform (sixteen doubles), zPosition,
+	 * anchorPointZ, transform.rotation.x, transform.rotation.y,
+	 * transform.scale.z, transform.translation.z, backdropRadius,
+	 * backdropSaturation and backdropTintColor (colors as four
+	 * non-premultiplied components); and path, shadowPath, colors and
+	 * locations, whose values vary in length: in values, each is
+	 * preceded by its number of doubles (a path in set_shape's form,
+	 * four doubles per color, one per location). Two such values blend
+	 * point by point when they have the same elements (or as many
+	 * colors or locations); otherwise the animation switches from one
+	 * to the other half way through. Any other, or one newer than the
+	 * bound version, is an invalid_key_path error. The transform.*
+	 * paths set one part of the decomposed transform (translation,
+	 * rotation, scale, shear).
 	 *
 	 * values holds the keyframe values, each the key path's number of
 	 * doubles (host byte order), finite and within ±16777216 (2^24);
@@ -1245,6 +1257,122 @@ struct strata_layer_v1_interface {
 			    struct wl_resource *resource,
 			    uint32_t target,
 			    struct wl_array *path);
+	/**
+	 * a 3-D transform about the anchor point, as CATransform3D
+	 *
+	 * Sixteen doubles in host byte order, m11 m12 m13 m14 m21 …
+	 * m44, with Core Animation's meaning: a point (x, y, z, 1) of the
+	 * layer, taken about its anchor point (anchorPointZ included), is
+	 * multiplied as a row vector by the matrix, then divided by its w.
+	 * It replaces what set_transform set (set_transform sets the
+	 * matrix whose affine part it names). An array of another size or
+	 * a term that is not finite is an invalid_value error; a singular
+	 * matrix is allowed and draws nothing, as in set_transform.
+	 *
+	 * Unless its superlayer is a transform layer, a layer draws its
+	 * sublayers flattened into its own plane, as Core Animation does,
+	 * and that plane is projected into its superlayer's plane through
+	 * the matrix. Points with w at or behind the eye (w ≤ 0) are
+	 * clipped, not wrapped around. A layer transformed out of its
+	 * superlayer's plane hides nothing behind it from the compositor's
+	 * point of view: it is drawn, but not counted as opaque. Input
+	 * hits a layer where its projected shape is drawn.
+	 * @since 4
+	 */
+	void (*set_transform_3d)(struct wl_client *client,
+				 struct wl_resource *resource,
+				 struct wl_array *matrix);
+	/**
+	 * a transform applied to the sublayers, as CALayer.sublayerTransform
+	 *
+	 * Sixteen doubles as in set_transform_3d, applied to every
+	 * sublayer after its own transform, about the center of this
+	 * layer's bounds (where its anchor point would put perspective's
+	 * vanishing point by default). Typically an m34 of −1/distance
+	 * gives the sublayers perspective. Other sizes or non-finite terms
+	 * are invalid_value.
+	 * @since 4
+	 */
+	void (*set_sublayer_transform)(struct wl_client *client,
+				       struct wl_resource *resource,
+				       struct wl_array *matrix);
+	/**
+	 * the layer's place on the z axis, as CALayer.zPosition
+	 *
+	 * In points, finite and within ±2^24 (else invalid_value).
+	 * Among siblings, layers are drawn in order of z position, then in
+	 * the order of their sublayers (the client may also send them
+	 * already ordered); in 3-D it moves the layer along the z axis
+	 * before its transform, as position does in x and y.
+	 * @since 4
+	 */
+	void (*set_z_position)(struct wl_client *client,
+			       struct wl_resource *resource,
+			       wl_fixed_t z_position);
+	/**
+	 * the anchor point's z coordinate, as CALayer.anchorPointZ
+	 *
+	 * In points, finite and within ±2^24 (else invalid_value): the
+	 * layer's transform is applied about (anchor point,
+	 * anchor_point_z).
+	 * @since 4
+	 */
+	void (*set_anchor_point_z)(struct wl_client *client,
+				   struct wl_resource *resource,
+				   wl_fixed_t anchor_point_z);
+	/**
+	 * whether the back of the layer is drawn, as CALayer.isDoubleSided
+	 *
+	 * 1 (the default) draws the layer whichever way it faces; 0
+	 * draws nothing of it or its sublayers while its back faces the
+	 * viewer (its projected corners run the other way round). Other
+	 * values are invalid_value.
+	 * @since 4
+	 */
+	void (*set_double_sided)(struct wl_client *client,
+				 struct wl_resource *resource,
+				 uint32_t double_sided);
+	/**
+	 * keep the sublayers in 3-D, as CATransformLayer
+	 *
+	 * 1 makes the layer a transform layer, 0 (the default) an
+	 * ordinary one; other values are invalid_value. A transform layer
+	 * draws none of its own properties (background, contents, border,
+	 * shadow, shape, gradient, mask; opacity applies to each sublayer
+	 * separately) and does not flatten: its sublayers keep their 3-D
+	 * positions in the space of the nearest ordinary layer above it,
+	 * and are drawn back to front by the depth of their centers. A
+	 * transform layer inside a transform layer stays in the same 3-D
+	 * space.
+	 * @since 4
+	 */
+	void (*set_transform_layer)(struct wl_client *client,
+				    struct wl_resource *resource,
+				    uint32_t transform_layer);
+	/**
+	 * blur what is drawn below the layer, as a material
+	 *
+	 * Makes the layer a backdrop: within its bounds (rounded as the
+	 * corner radius says), before anything of its own is drawn, the
+	 * compositor replaces what it has drawn below the layer on the
+	 * output, from every client and the desktop, by that image blurred
+	 * with a Gaussian of the given radius (in points; σ = radius / 2,
+	 * as a shadow's), its saturation multiplied by saturation (1
+	 * leaves it, 0 makes it grey), then covered by the tint color
+	 * (non-premultiplied RGBA, composited over). values holds six
+	 * doubles: radius (0...128), saturation (0...4), red, green, blue,
+	 * alpha (0...1). An empty array removes the backdrop. Other sizes
+	 * or values are invalid_value.
+	 *
+	 * The blurred pixels are drawn by the compositor only: nothing of
+	 * them reaches the client. A backdrop inside a group the
+	 * compositor draws offscreen (group opacity, a mask, a 3-D
+	 * projection) blurs nothing and draws only its tint.
+	 * @since 4
+	 */
+	void (*set_backdrop)(struct wl_client *client,
+			     struct wl_resource *resource,
+			     struct wl_array *values);
 };
 
 #define STRATA_LAYER_V1_ANIMATION_STARTED 0
@@ -1395,6 +1523,34 @@ struct strata_layer_v1_interface {
  * @ingroup iface_strata_layer_v1
  */
 #define STRATA_LAYER_V1_APPEND_PATH_SINCE_VERSION 3
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_TRANSFORM_3D_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_SUBLAYER_TRANSFORM_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_Z_POSITION_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_ANCHOR_POINT_Z_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_DOUBLE_SIDED_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_TRANSFORM_LAYER_SINCE_VERSION 4
+/**
+ * @ingroup iface_strata_layer_v1
+ */
+#define STRATA_LAYER_V1_SET_BACKDROP_SINCE_VERSION 4
 
 /**
  * @ingroup iface_strata_layer_v1

@@ -221,6 +221,27 @@ enum LayersDispatch {
             },
             append_path: { _, r, target, path in
                 reportingViolations { () throws(ProtocolViolation) in try layer(r).appendPath(target: target, try doubles(path, of: r)) }
+            },
+            set_transform_3d: { _, r, matrix in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setTransform3D(try doubles(matrix, of: r)) }
+            },
+            set_sublayer_transform: { _, r, matrix in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setSublayerTransform(try doubles(matrix, of: r)) }
+            },
+            set_z_position: { _, r, z in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setZPosition(fixed(z)) }
+            },
+            set_anchor_point_z: { _, r, z in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setAnchorPointZ(fixed(z)) }
+            },
+            set_double_sided: { _, r, value in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setDoubleSided(value) }
+            },
+            set_transform_layer: { _, r, value in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setTransformLayer(value) }
+            },
+            set_backdrop: { _, r, values in
+                reportingViolations { () throws(ProtocolViolation) in try layer(r).setBackdrop(try doubles(values, of: r)) }
             }))
 
     private static func color(_ red: wl_fixed_t, _ green: wl_fixed_t, _ blue: wl_fixed_t, _ alpha: wl_fixed_t) -> Color {
