@@ -9,10 +9,13 @@ final class RecordingTransport: LayerTransport {
     private(set) var nodes: [RecordingNode] = []
     /// What the nodes say of version 3 (false: as on a version 2 compositor).
     var hasStyling = true
+    /// What the nodes say of version 4 (false: as on a version 3 compositor).
+    var hasDepth = true
 
     func makeNode() -> any LayerNode {
         let node = RecordingNode()
         node.hasStyling = hasStyling
+        node.hasDepth = hasDepth
         nodes.append(node)
         return node
     }
@@ -39,13 +42,22 @@ final class RecordingNode: LayerNode {
         case gradient(GradientStyle?)
         case replicator(ReplicatorStyle?)
         case mask(ObjectIdentifier?)
+        /// A version 4 depth request by name, with its values.
+        case depth(String, [Double])
         case other(String)
 
-        var isStyling: Bool { if case .other = self { return false } else { return true } }
+        var isStyling: Bool {
+            switch self {
+            case .other, .depth: return false
+            default: return true
+            }
+        }
     }
 
     var requests: [Request] = []
     var hasStyling = true
+    var hasDepth = true
+    var depth: [Request] { requests.filter { if case .depth = $0 { return true } else { return false } } }
     var styling: [Request] { requests.filter(\.isStyling) }
     private(set) var sublayers: [RecordingNode] = []
     private(set) weak var superlayer: RecordingNode?
@@ -58,6 +70,12 @@ final class RecordingNode: LayerNode {
     func setBounds(_ bounds: Rect) { requests.append(.other("bounds")) }
     func setAnchorPoint(_ anchorPoint: Point) { requests.append(.other("anchorPoint")) }
     func setTransform(_ transform: StrataProtocol.AffineTransform) { requests.append(.other("transform")) }
+    func setTransform3D(rawMatrix: [Double]) { requests.append(.depth("transform3D", rawMatrix)) }
+    func setSublayerTransform(rawMatrix: [Double]) { requests.append(.depth("sublayerTransform", rawMatrix)) }
+    func setZPosition(_ z: Double) { requests.append(.depth("zPosition", [z])) }
+    func setAnchorPointZ(_ z: Double) { requests.append(.depth("anchorPointZ", [z])) }
+    func setDoubleSided(_ doubleSided: Bool) { requests.append(.depth("doubleSided", [doubleSided ? 1 : 0])) }
+    func setTransformLayer(_ isTransformLayer: Bool) { requests.append(.depth("transformLayer", [isTransformLayer ? 1 : 0])) }
     func setOpacity(_ opacity: Double) { requests.append(.other("opacity")) }
     func setHidden(_ hidden: Bool) { requests.append(.other("hidden")) }
     func setMasksToBounds(_ masks: Bool) { requests.append(.other("masksToBounds")) }

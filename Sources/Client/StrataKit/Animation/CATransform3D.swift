@@ -1,11 +1,8 @@
 import Foundation
 
 /// Core Animation's 4×4 transform, row-vector convention as in Core
-/// Animation: a point (x, y, z, 1) times the matrix. The compositor draws
-/// layers with 2-D affine transforms: a layer's `transform` keeps the
-/// affine part (m11 m12 m21 m22 m41 m42) of what it is given, so
-/// perspective and rotations out of the screen's plane flatten (a flip
-/// transition is drawn with a true perspective by the compositor itself).
+/// Animation: a point (x, y, z, 1) times the matrix, then divided by w.
+/// The compositor draws it whole, perspective included.
 public struct CATransform3D: Hashable, Sendable {
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
@@ -98,15 +95,6 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 /// The affine part: m11 m12 m21 m22 m41 m42.
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
-}
-
-extension CALayer {
-    /// The layer's transform about its anchor point. Only its affine part
-    /// is drawn (see CATransform3D).
-    public var transform: CATransform3D {
-        get { CATransform3DMakeAffineTransform(affineTransform()) }
-        set { setAffineTransform(CATransform3DGetAffineTransform(newValue)) }
-    }
 }
 
 /// The inverse, or the transform itself when it has none (as Core Animation returns it).

@@ -46,6 +46,17 @@ protocol LayerNode: AnyObject {
     /// A node outside any tree whose alpha masks this one; nil removes it.
     func setMask(_ mask: (any LayerNode)?)
 
+    // Version 4: depth.
+    /// Whether the node takes these (a strata_layer_v1 of an older binding does not).
+    var hasDepth: Bool { get }
+    /// Sixteen doubles, m11 … m44.
+    func setTransform3D(rawMatrix: [Double])
+    func setSublayerTransform(rawMatrix: [Double])
+    func setZPosition(_ z: Double)
+    func setAnchorPointZ(_ z: Double)
+    func setDoubleSided(_ doubleSided: Bool)
+    func setTransformLayer(_ isTransformLayer: Bool)
+
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool)
     func addTransition(_ transition: LayerTransition, forKey key: String)
     func removeAnimation(forKey key: String)

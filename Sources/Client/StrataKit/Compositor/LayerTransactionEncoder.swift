@@ -162,7 +162,7 @@ final class LayerTransactionEncoder {
         if layer.position != .zero || rootLayers.contains(ObjectIdentifier(layer)) { changes.insert(.position) }
         if layer.bounds != .zero { changes.insert(.bounds) }
         if layer.anchorPoint != CGPoint(x: 0.5, y: 0.5) { changes.insert(.anchorPoint) }
-        if !layer.affineTransform().isIdentity { changes.insert(.transform) }
+        if !CATransform3DIsIdentity(layer.transform) { changes.insert(.transform) }
         if layer.opacity != 1 { changes.insert(.opacity) }
         if layer.isHidden { changes.insert(.hidden) }
         if layer.masksToBounds { changes.insert(.masksToBounds) }
@@ -176,6 +176,7 @@ final class LayerTransactionEncoder {
         if !layer.animationEntries.isEmpty { changes.insert(.animations) }
         if !(layer.sublayers ?? []).isEmpty { changes.insert(.sublayers) }
         changes.formUnion(Self.styleChangesFromDefaults(of: layer))
+        changes.formUnion(Self.depthChangesFromDefaults(of: layer))
         // The whole contents are new to the compositor.
         layer.contentsDamage = nil
         if !changes.isEmpty { apply(changes, of: layer, to: entry) }
@@ -195,9 +196,7 @@ final class LayerTransactionEncoder {
         }
         if changes.contains(.bounds) { remote.setBounds(Rect(layer.bounds)); sent() }
         if changes.contains(.anchorPoint) { remote.setAnchorPoint(Point(layer.anchorPoint)); sent() }
-        if changes.contains(.transform) {
-            remote.setTransform(StrataProtocol.AffineTransform(layer.affineTransform())); sent()
-        }
+        if changes.contains(.transform) { sendTransform(of: layer, to: remote) }
         if changes.contains(.opacity) { remote.setOpacity(min(1, max(0, Double(layer.opacity)))); sent() }
         if changes.contains(.hidden) { remote.setHidden(layer.isHidden); sent() }
         if changes.contains(.masksToBounds) { remote.setMasksToBounds(layer.masksToBounds); sent() }
@@ -209,6 +208,9 @@ final class LayerTransactionEncoder {
         if changes.contains(.contentsRect) { remote.setContentsRect(Rect(layer.contentsRect)); sent() }
         // An older compositor draws none of it: nothing to send or convert.
         if remote.hasStyling, !changes.isDisjoint(with: .styling) { sendStyling(changes, of: layer, to: remote) }
+        if remote.hasDepth, !changes.isDisjoint(with: [.sublayerTransform, .zPosition, .depth]) {
+            sendDepth(changes, of: layer, to: remote)
+        }
         if changes.contains(.animations) { sendAnimations(of: layer, to: remote) }
         if changes.contains(.contents) { sendContents(of: layer, to: entry) }
         if changes.contains(.sublayers) { sendSublayers(of: layer, to: remote) }

@@ -7,6 +7,11 @@ import StrataProtocol
 open class CALayer {
     public required init() {}
 
+    /// Whether `p` (in the layer's coordinates) is within its bounds.
+    open func contains(_ p: CGPoint) -> Bool {
+        bounds.contains(p)
+    }
+
     // MARK: Geometry
 
     /// Where the anchor point sits in the superlayer's coordinates.
@@ -41,18 +46,37 @@ open class CALayer {
         }
     }
 
-    /// The 2-D transform, about the anchor point (protocol v1 is 2-D).
-    var transform2D: CGAffineTransform = .identity {
+    /// The transform about the anchor point (and anchorPointZ), as Core
+    /// Animation's: a 4×4 matrix, with perspective in m34.
+    open var transform: CATransform3D = CATransform3DIdentity {
         didSet {
-            guard transform2D != oldValue else { return }
+            guard transform != oldValue else { return }
             didChange(.transform)
-            runAction(for: .transform, previous: StrataProtocol.AffineTransform(oldValue).components)
+            // Implicit actions animate the affine part until animations carry 3-D values.
+            runAction(for: .transform, previous: StrataProtocol.AffineTransform(CATransform3DGetAffineTransform(oldValue)).components)
         }
     }
 
-    open func affineTransform() -> CGAffineTransform { transform2D }
+    /// The affine part of `transform` (m11 m12 m21 m22 m41 m42).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
-    open func setAffineTransform(_ m: CGAffineTransform) { transform2D = m }
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Applied to every sublayer after its own transform, about the centre
+    /// of the bounds: an m34 of −1/distance gives the sublayers perspective.
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity {
+        didSet { if sublayerTransform != oldValue { didChange(.sublayerTransform) } }
+    }
+
+    /// The anchor point's z coordinate: the transform turns about it.
+    open var anchorPointZ: CGFloat = 0 {
+        didSet { if anchorPointZ != oldValue { didChange(.depth) } }
+    }
+
+    /// Whether the layer is drawn while its back faces the viewer.
+    open var isDoubleSided = true {
+        didSet { if isDoubleSided != oldValue { didChange(.depth) } }
+    }
 
     // MARK: Appearance
 
@@ -217,11 +241,14 @@ open class CALayer {
     open var name: String?
 
     /// Where the layer is stacked among its siblings: larger is above,
-    /// whatever the order of `sublayers` (CALayer+ZPosition.swift). The
-    /// compositor draws in 2-D, so it orders layers and moves none of them
-    /// in depth; a change shows at once.
+    /// whatever the order of `sublayers` (CALayer+ZPosition.swift); in 3-D
+    /// also its place on the z axis, nearer the eye when larger.
     open var zPosition: CGFloat = 0 {
-        didSet { if zPosition != oldValue { superlayer?.didChange(.sublayers) } }
+        didSet {
+            guard zPosition != oldValue else { return }
+            superlayer?.didChange(.sublayers)
+            didChange(.zPosition)
+        }
     }
 
     /// Weak, as in CA: a view owns its layer, not the reverse.

@@ -9,7 +9,7 @@ extension UIView {
         // A view animating in a block without .allowUserInteraction takes no touches meanwhile.
         guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01), !isAnimatingWithoutInteraction,
               self.point(inside: point, with: event) else { return nil }
-        for subview in subviews.reversed() {
+        for subview in subviews.reversed() where subview.layer.isFacingViewer {
             let local = subview.convert(point, from: self)
             if let hit = subview.hitTest(local, with: event) { return hit }
         }
