@@ -104,6 +104,8 @@ let package = Package(
         .executableTarget(name: "strata-styling-demo", dependencies: ["StrataKit"], path: "Sources/Demos/StylingDemo"),
         // An inbox in a table view with swipe actions, a message in a text view, a compose alert.
         .executableTarget(name: "strata-mail-demo", dependencies: ["StrataKit"], path: "Sources/Demos/MailDemo"),
+        // Album covers in a scroll view, turned in perspective as they leave the centre.
+        .executableTarget(name: "strata-coverflow-demo", dependencies: ["StrataKit"], path: "Sources/Demos/CoverFlowDemo"),
         // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
         .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 
