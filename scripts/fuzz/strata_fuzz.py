@@ -33,6 +33,7 @@ last requests sent, to replay).
 import argparse
 import hashlib
 import json
+import math
 import os
 import random
 import shutil
@@ -69,7 +70,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
-GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 3, "wl_seat": 8,
+GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 4, "wl_seat": 8,
            "wl_subcompositor": 1, "wl_data_device_manager": 3, "wl_output": 4, "zxdg_output_manager_v1": 3,
            "zwlr_screencopy_manager_v1": 3, "wp_viewporter": 1, "wp_single_pixel_buffer_manager_v1": 1,
            "wp_presentation": 1,
@@ -553,8 +554,9 @@ class Fuzzer:
             payload = self.plausible_animation(name)
             args = []
         elif iface == "strata_layer_v1" and name in self.STYLING_ARRAYS and self.rng.random() < 0.7:
-            # Paths, dashes, ranges and gradients that mostly parse, so the
-            # renderer rasterises, strokes, trims and blurs them.
+            # Paths, dashes, ranges, gradients, 3-D matrices and backdrops that
+            # mostly parse, so the renderer rasterises, strokes, trims,
+            # projects and blurs them.
             payload = self.plausible_styling(name)
             args = []
         for arg_type, arg_iface, allow_null in args:
@@ -610,7 +612,9 @@ class Fuzzer:
                  "cornerRadius": 1, "borderWidth": 1, "borderColor": 4, "shadowColor": 4, "shadowOpacity": 1,
                  "shadowOffset": 2, "shadowRadius": 1, "fillColor": 4, "strokeColor": 4, "lineWidth": 1,
                  "lineDashPhase": 1, "miterLimit": 1, "strokeStart": 1, "strokeEnd": 1, "startPoint": 2, "endPoint": 2,
-                 "instanceTransform": 6}
+                 "instanceTransform": 6, "sublayerTransform": 16, "zPosition": 1, "anchorPointZ": 1,
+                 "transform.rotation.x": 1, "transform.rotation.y": 1, "transform.translation.z": 1,
+                 "transform.scale.z": 1, "backdropRadius": 1, "backdropSaturation": 1, "backdropTintColor": 4}
     # Values of varying length, each preceded by its count of doubles.
     VARIABLE_KEY_PATHS = ("path", "shadowPath", "colors", "locations")
 
@@ -646,7 +650,24 @@ class Fuzzer:
         return (encode_string(key) + encode_string(path) + doubles(values) + doubles(key_times)
                 + doubles(curves * rng.choice([1, count])) + doubles(spring) + doubles(timing) + struct.pack("<I", flags))
 
-    STYLING_ARRAYS = ("set_shape", "set_shadow_path", "set_line_dash", "set_stroke_range", "set_gradient")
+    STYLING_ARRAYS = ("set_shape", "set_shadow_path", "set_line_dash", "set_stroke_range", "set_gradient",
+                      "set_transform_3d", "set_sublayer_transform", "set_backdrop")
+
+    def plausible_matrix(self):
+        """Sixteen doubles: mostly turns in perspective, sometimes singular,
+        edge-on, behind the eye, huge or not finite."""
+        rng = self.rng
+        angle = rng.choice([0, math.pi / 2, math.pi, rng.uniform(-7, 7)])
+        c, s = math.cos(angle), math.sin(angle)
+        m = [c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, 0, 1] if rng.random() < 0.5 else \
+            [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1]
+        m[11] = rng.choice([0, -1 / 500, -1 / 50, 1 / 500, -1, -1e-9, -1e9])          # m34: perspective
+        m[12], m[13], m[14] = (rng.uniform(-300, 300) for _ in range(3))              # translation
+        if rng.random() < 0.2:
+            m[rng.randrange(16)] = rng.choice([0.0, 1e300, -1e300, 16777216.0, float("nan"), float("inf"), 1e-300])
+        if rng.random() < 0.05:
+            m = m[:rng.choice([0, 6, 15])] + m[16:] if rng.random() < 0.5 else m + [1.0]
+        return m
 
     def plausible_path(self):
         """A path's doubles: elements with coordinates from small to 2^24, sometimes broken."""
@@ -668,6 +689,12 @@ class Fuzzer:
         rng = self.rng
         def doubles(values):
             return encode_array(struct.pack("<%dd" % len(values), *values))
+        if name in ("set_transform_3d", "set_sublayer_transform"):
+            return doubles(self.plausible_matrix())
+        if name == "set_backdrop":
+            return doubles(rng.choice([[], [rng.uniform(0, 128), rng.uniform(0, 4), rng.random(), rng.random(), rng.random(), rng.random()],
+                                       [30, 1.8, 1, 1, 1, 0.3], [128, 4, 0, 0, 0, 1], [129, 1, 0, 0, 0, 0], [float("nan"), 1, 0, 0, 0, 0],
+                                       [1e300, 1, 0, 0, 0, 0], [10, 1, 0]]))
         if name in ("set_shape", "set_shadow_path"):
             payload = doubles(self.plausible_path())
             return payload + (struct.pack("<I", rng.choice([0, 1, 1, 2])) if name == "set_shape" else b"")

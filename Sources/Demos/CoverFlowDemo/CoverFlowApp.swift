@@ -142,8 +142,20 @@ final class CoverFlowViewController: UIViewController, UIScrollViewDelegate {
         targetContentOffset.pointee.x = min(max(index, 0), CGFloat(albums.count - 1)) * step
     }
 
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { reportCentre() }
+
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { reportCentre() }
+
+    /// Prints the album at the centre once the covers come to rest.
+    private func reportCentre() {
+        print("centred \(titleLabel.text ?? "")")
+        fflush(stdout)
+    }
+
     func coverTapped(_ recognizer: UITapGestureRecognizer) {
         guard let cover = recognizer.view as? CoverView else { return }
+        print("tapped \(albums[cover.index].title)")
+        fflush(stdout)
         scrollView.setContentOffset(CGPoint(x: step * CGFloat(cover.index), y: 0), animated: true)
     }
 
