@@ -43,6 +43,10 @@ public final class RenderLayer {
         public var gradient: GradientStyle? = nil
         /// A CAReplicatorLayer's rules for copying its sublayers.
         public var replicator: ReplicatorStyle? = nil
+        /// 3-D transform, sublayer transform, z position, double-sidedness,
+        /// transform layer (see `RenderLayer+Depth.swift`); nil when all are
+        /// at their defaults, and then the layer is drawn as a 2-D one.
+        public var depth: LayerDepth? = nil
 
         public init() {}
 
@@ -98,6 +102,7 @@ public final class RenderLayer {
         get { properties.replicator }
         set { if properties.replicator != newValue { properties.replicator = newValue } }
     }
+    public var depth: LayerDepth? { get { properties.depth } set { if properties.depth != newValue { properties.depth = newValue } } }
     /// The layer's properties as its animations showed them `offset`
     /// seconds ago, for a replicator's delayed instances; set by whoever
     /// animates the layer, nil when it does not animate.

@@ -41,8 +41,9 @@ extension SceneRenderer {
     func damageRegion(previous: [ObjectIdentifier: DrawnState], frame: FrameBuilder, output: PixelRect) -> Region {
         if needsFullDamage { return Region(output) }
         let damage = frame.contentsDamage.copy()
-        // A change within a replicator redraws every copy: its whole subtree, before and now.
-        let replicators = frame.replicatorNodes, lastReplicators = drawnReplicators
+        // A change within a replicator redraws every copy, and one within a
+        // projected plane the whole projection: its whole subtree, before and now.
+        let replicators = frame.wholeSubtreeNodes, lastReplicators = drawnReplicators
         let watchesReplicators = !replicators.isEmpty || !lastReplicators.isEmpty
         // Ancestors already walked, so a deep chain is walked once, not once per changed layer.
         var walked = Set<ObjectIdentifier>()

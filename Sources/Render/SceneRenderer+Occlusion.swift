@@ -10,6 +10,8 @@ enum PaintItem {
     case own(DrawNode)
     case group(DrawNode)
     case border(DrawNode)
+    /// A layer drawn in its own plane and projected (3-D).
+    case projected(DrawNode)
 
     /// Items of `node`'s subtree in paint order; groups stay whole. (A
     /// loop, not recursion: trees may be 100,000 levels deep.) With
@@ -22,6 +24,7 @@ enum PaintItem {
         while let (next, isBorder) = stack.popLast() {
             if isBorder { items.append(.border(next)); continue }
             if let bounds, next.subtreeRect.intersection(bounds).isEmpty { continue }
+            if next.projection != nil { items.append(.projected(next)); continue }
             // A mask layer masks the shadow too: it is drawn inside the group then.
             if next.decorations?.shadow != nil, next.group?.hasMaskLayer != true { items.append(.shadow(next)) }
             if next.group != nil {
@@ -50,7 +53,7 @@ enum PaintItem {
     var extent: PixelRect {
         switch self {
         case .own(let node): return node.ownRect
-        case .group(let node): return node.subtreeRect
+        case .group(let node), .projected(let node): return node.subtreeRect
         case .shadow(let node): return node.decorations?.shadow?.raster.rect.intersection(node.clip) ?? .empty
         case .border(let node): return node.decorations?.border?.raster.rect.intersection(node.clip) ?? .empty
         }

@@ -42,6 +42,8 @@ extension SceneRenderer {
             if layer.isHidden || !(layer.opacity > 0) { return nil }
             // A replicator's copies are not tracked layer by layer: build the whole frame.
             if layer.replicator != nil { return nil }
+            // In 3-D the layer's place depends on its superlayer's sublayer transform: build the whole frame.
+            if layer.depth != nil || state.node.inherited?.parent?.layer.depth != nil { return nil }
             var ancestor = state.node.inherited?.parent
             var covered = false
             while let node = ancestor {

@@ -100,6 +100,8 @@ struct DrawKey: Equatable {
     var gradient: GradientStyle?
     var replicator: ReplicatorStyle?
     var masksToBounds: Bool
+    /// How a projected layer's plane maps to the output (3-D).
+    var projection: ProjectionKey? = nil
 }
 
 /// A layer's contents, prepared for compositing.
@@ -132,6 +134,12 @@ struct Inherited {
     var replica: Replica? = nil
     /// The layer is a replicator's sublayer, where the tint's alpha applies.
     var isInstanceRoot = false
+    /// 3-D: the superlayer's sublayer transform, or this layer's projection
+    /// (nil for the 2-D layers almost all are).
+    var depth: InheritedDepth? = nil
+    /// Inside a projected layer's plane, whose pixels are not the output's:
+    /// its layers are tracked for changes but damage through the projection.
+    var inPlane = false
 
     var instance: Int { replica?.instance ?? 0 }
     var timeOffset: Double { replica?.timeOffset ?? 0 }
@@ -192,6 +200,8 @@ final class DrawNode {
     var maskTree: DrawNode?
     /// Indices of sublayers that changed places (see restackedSublayers).
     var restackedSublayers: Set<Int> = []
+    /// A layer drawn flat in a plane of its own and projected (3-D).
+    var projection: Projection?
     /// What it was built from, so a later frame can rebuild just this
     /// subtree when only its layers' properties changed.
     var inherited: Inherited?
@@ -270,7 +280,7 @@ final class FrameBuilder {
     /// What each layer drew last frame.
     let previous: [ObjectIdentifier: DrawnState]
     var states: [ObjectIdentifier: DrawnState] = [:]
-    let contentsDamage = Region()
+    var contentsDamage = Region()
     private var imageDamage: [ObjectIdentifier: [PixelRect]] = [:]
 
     /// Off for snapshots, which must leave images' damage to the output's renderer.
@@ -288,6 +298,12 @@ final class FrameBuilder {
     let cache: DecorationCache
     /// Replicators drawn this frame: a change anywhere in one's subtree damages all its copies.
     var replicatorNodes: [ObjectIdentifier: DrawNode] = [:]
+    /// Layers projected in 3-D this frame: a change anywhere in one's plane damages its whole footprint.
+    var projectedNodes: [ObjectIdentifier: DrawNode] = [:]
+    /// Nodes whose whole subtree any change within redraws: replicators and projections.
+    var wholeSubtreeNodes: [ObjectIdentifier: DrawNode] {
+        projectedNodes.isEmpty ? replicatorNodes : replicatorNodes.merging(projectedNodes) { a, _ in a }
+    }
     /// Layers drawn as replicator copies this frame, and at most how many:
     /// nested replicators multiply, and a client's 1024 × 1024 copies must
     /// not cost the compositor a million layers a frame.
@@ -386,6 +402,8 @@ final class FrameBuilder {
             guard let (node, forSublayers) = makeNode(layer, inherited) else { continue }
             built.append(node)
             if layer === start { rootNode = node } else { inherited.parent?.children.append(node) }
+            // A projected layer's sublayers are in its plane, built with it.
+            if node.projection != nil { continue }
             let sublayers = layer.sublayers
             // Grown once per layer, not once per sublayer: each entry is large.
             stack.reserveCapacity(stack.count + sublayers.count)
@@ -414,8 +432,12 @@ final class FrameBuilder {
                     }
                     let sublayer = sublayers[index]
                     var child = placed
-                    child.toPixel = Self.properties(of: sublayer, shiftedBy: placed.timeOffset).transformToSuperlayer
-                        .concatenating(placed.toPixel)
+                    let properties = Self.properties(of: sublayer, shiftedBy: placed.timeOffset)
+                    if placed.depth == nil && properties.depth == nil {
+                        child.toPixel = properties.transformToSuperlayer.concatenating(placed.toPixel)
+                    } else {
+                        place3D(&child, properties, in: placed)
+                    }
                     child.siblingIndex = index
                     child.restacked = forSublayers.restacked || (!restackedHere.isEmpty && restackedHere.contains(index))
                     child.isInstanceRoot = replicator != nil
@@ -435,10 +457,19 @@ final class FrameBuilder {
     /// index and restacking are filled in by the caller). Nil when the layer
     /// draws nothing, nor do its sublayers.
     private func makeNode(_ layer: RenderLayer, _ inherited: Inherited) -> (DrawNode, Inherited)? {
+        if let projection = inherited.depth?.projection {
+            guard let node = makeProjectedNode(layer, inherited, projection) else { return nil }
+            return (node, inherited)
+        }
         let toPixel = inherited.toPixel, outerClip = inherited.outerClip, inheritedOpacity = inherited.inheritedOpacity
         let parent = inherited.parent.map { ObjectIdentifier($0.layer) }
         let siblingIndex = inherited.siblingIndex, restacked = inherited.restacked
         var m = Self.properties(of: layer, shiftedBy: inherited.timeOffset)
+        // Its back to the viewer (mirrored), and single-sided.
+        if let depth = m.depth, !depth.isDoubleSided, toPixel.determinant < 0 {
+            drain(layer)
+            return nil
+        }
         if let tint = inherited.replica?.tint, tint != .white { Self.apply(tint, to: &m, alpha: inherited.isInstanceRoot) }
         let mappedBounds = toPixel.boundingBox(of: m.bounds)
         guard !m.isHidden, m.opacity > 0, abs(toPixel.determinant) > 1e-12,
@@ -577,7 +608,8 @@ final class FrameBuilder {
         node.inherited = inherited
         node.maskTree = maskTree
         // A replicator's copies are drawn, not tracked: the replicator's subtree is damaged whole instead.
-        if inherited.instance == 0 { states[id] = DrawnState(layer: layer, node: node, footprint: node.ownRect, key: key, contents: contents?.image,
+        if inherited.instance == 0 { states[id] = DrawnState(layer: layer, node: node, footprint: inherited.inPlane ? .empty : node.ownRect,
+                                key: key, contents: contents?.image,
                                 parent: parent, siblingIndex: siblingIndex, restacked: restacked) }
 
         node.restackedSublayers = restackedSublayers(of: layer, id: id)
@@ -587,6 +619,7 @@ final class FrameBuilder {
         forSublayers.inheritedOpacity = groupOpacity
         forSublayers.masks = masks
         forSublayers.parent = node
+        forSublayers.depth = m.depth == nil ? nil : m.centredSublayerTransform.map { InheritedDepth(sublayerTransform: $0) }
         if group != nil {
             forSublayers.groupDepth += 1
         } else if wantsGroup {

@@ -39,8 +39,9 @@ public final class SceneRenderer {
     var stats = FrameStats()
     /// Shrunk contents, kept while they are drawn and undamaged.
     let prescaleCache = PrescaleCache()
-    /// Last full frame's replicators: while there are any, every frame is
-    /// built whole, since a change within one redraws all its copies.
+    /// Last full frame's replicators and 3-D projections: while there are
+    /// any, every frame is built whole, since a change within one redraws
+    /// all its copies (all its projection).
     var drawnReplicators: [ObjectIdentifier: DrawNode] = [:]
     /// Last full frame had a shadow cast by sublayers: frames are built whole too.
     var drawnSublayerShadows = false
@@ -92,7 +93,7 @@ public final class SceneRenderer {
             prescaleCache.invalidate(imagesDamagedIn: frame)
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
-            drawnReplicators = frame.replicatorNodes
+            drawnReplicators = frame.wholeSubtreeNodes
             drawnSublayerShadows = frame.usesSublayerShadows
         }
         (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
