@@ -51,7 +51,7 @@ final class LocalLayer: AnimatedLayer, LayerNode {
     func setPosition(_ position: Point) { pending.position = position.wireRounded; changed() }
     func setBounds(_ bounds: Rect) { pending.bounds = bounds.wireRounded; changed() }
     func setAnchorPoint(_ anchorPoint: Point) { pending.anchorPoint = anchorPoint.wireRounded; changed() }
-    func setTransform(_ transform: StrataProtocol.AffineTransform) { pending.transform = transform; changed() }
+    func setTransform(_ transform: StrataProtocol.AffineTransform) { pending.transform3D = Transform3D(transform); changed() }
     func setOpacity(_ opacity: Double) { pending.opacity = wireRounded(opacity); changed() }
     func setHidden(_ hidden: Bool) { pending.isHidden = hidden; changed() }
     func setMasksToBounds(_ masks: Bool) { pending.masksToBounds = masks; changed() }
