@@ -215,6 +215,7 @@ extension RenderLayer {
             ("gravity", .string(String(describing: contentsGravity))),
         ]
         members += stylingMembers
+        members += depthMembers
         if let mask, levels > 1 { members.append(("mask", mask.dump(levels: levels - 1, annotate: annotate))) }
         members += annotate(self)
         if levels > 1 || sublayers.isEmpty {
@@ -224,6 +225,21 @@ extension RenderLayer {
             members.append(("omittedDescendants", .int(descendantCount)))
         }
         return .object(members)
+    }
+
+    /// Version 4's 3-D properties, where they differ from the defaults.
+    private var depthMembers: [(String, JSONValue)] {
+        guard let depth else { return [] }
+        var members: [(String, JSONValue)] = []
+        if let transform = depth.transform { members.append(("transform3D", .array(transform.values.map(JSONValue.number)))) }
+        if !depth.sublayerTransform.isIdentity {
+            members.append(("sublayerTransform", .array(depth.sublayerTransform.values.map(JSONValue.number))))
+        }
+        if depth.zPosition != 0 { members.append(("zPosition", .number(depth.zPosition))) }
+        if depth.anchorPointZ != 0 { members.append(("anchorPointZ", .number(depth.anchorPointZ))) }
+        if !depth.isDoubleSided { members.append(("doubleSided", .bool(false))) }
+        if depth.isTransformLayer { members.append(("transformLayer", .bool(true))) }
+        return members
     }
 
     /// Version 3's styling, where it differs from the defaults.

@@ -120,7 +120,8 @@ final class ServerLayer: AnimatedLayer {
     func setTransform(_ transform: AffineTransform) throws(ProtocolViolation) {
         let values = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
         guard values.allSatisfy(\.isFinite) else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "transform is not finite") }
-        pending.transform = transform
+        // Replaces a 3-D transform too (version 4).
+        pending.transform3D = Transform3D(transform)
         changed()
     }
 
