@@ -43,6 +43,8 @@ public final class RenderLayer {
         public var gradient: GradientStyle? = nil
         /// A CAReplicatorLayer's rules for copying its sublayers.
         public var replicator: ReplicatorStyle? = nil
+        /// Blur what is drawn below, within the bounds (a material).
+        public var backdrop: BackdropStyle? = nil
 
         public init() {}
 
@@ -97,6 +99,10 @@ public final class RenderLayer {
     public var replicator: ReplicatorStyle? {
         get { properties.replicator }
         set { if properties.replicator != newValue { properties.replicator = newValue } }
+    }
+    public var backdrop: BackdropStyle? {
+        get { properties.backdrop }
+        set { if properties.backdrop != newValue { properties.backdrop = newValue } }
     }
     /// The layer's properties as its animations showed them `offset`
     /// seconds ago, for a replicator's delayed instances; set by whoever
