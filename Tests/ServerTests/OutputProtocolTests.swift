@@ -115,7 +115,7 @@ final class WaylandInfoTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         for (global, version) in [("wl_compositor", 5), ("wl_subcompositor", 1), ("wl_data_device_manager", 3), ("wl_output", 4),
                                   ("wl_seat", 8), ("xdg_wm_base", 5), ("zxdg_output_manager_v1", 3),
-                                  ("zwlr_screencopy_manager_v1", 3), ("strata_layers_v1", 3),
+                                  ("zwlr_screencopy_manager_v1", 3), ("strata_layers_v1", 4),
                                   ("wp_viewporter", 1), ("wp_fractional_scale_manager_v1", 1),
                                   ("wp_single_pixel_buffer_manager_v1", 1),
                                   ("wp_presentation", 1),

@@ -95,7 +95,7 @@ public final class Connection {
     }
 
     private func bindLayerManagerWithoutWaiting() -> LayerManager? {
-        bind("strata_layers_v1", strata_client_strata_layers_v1_interface(), upTo: 3).map { LayerManager(proxy: $0, display: display) }
+        bind("strata_layers_v1", strata_client_strata_layers_v1_interface(), upTo: 4).map { LayerManager(proxy: $0, display: display) }
     }
 
     /// `layerManager`, or `missingGlobal("strata_layers_v1")`.

@@ -5,7 +5,7 @@ import StrataProtocol
 /// The strata_layers_v1 global. Each binding gets its own LayerManager; the
 /// global forwards frame presentation to the live ones.
 final class LayersGlobal {
-    static let version: Int32 = 3
+    static let version: Int32 = 4
     let limits: Limits
     let contexts = ContextRegistry()
     private unowned let server: Server
