@@ -47,6 +47,8 @@ public final class RenderLayer {
         /// transform layer (see `RenderLayer+Depth.swift`); nil when all are
         /// at their defaults, and then the layer is drawn as a 2-D one.
         public var depth: LayerDepth? = nil
+        /// Blur what is drawn below, within the bounds (a material).
+        public var backdrop: BackdropStyle? = nil
 
         public init() {}
 
@@ -103,6 +105,10 @@ public final class RenderLayer {
         set { if properties.replicator != newValue { properties.replicator = newValue } }
     }
     public var depth: LayerDepth? { get { properties.depth } set { if properties.depth != newValue { properties.depth = newValue } } }
+    public var backdrop: BackdropStyle? {
+        get { properties.backdrop }
+        set { if properties.backdrop != newValue { properties.backdrop = newValue } }
+    }
     /// The layer's properties as its animations showed them `offset`
     /// seconds ago, for a replicator's delayed instances; set by whoever
     /// animates the layer, nil when it does not animate.

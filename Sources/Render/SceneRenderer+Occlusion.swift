@@ -7,6 +7,8 @@
 /// offscreen group, or its border (drawn above its sublayers).
 enum PaintItem {
     case shadow(DrawNode)
+    /// A material: what is below blurred (outside groups), then its tint.
+    case backdrop(DrawNode)
     case own(DrawNode)
     case group(DrawNode)
     case border(DrawNode)
@@ -30,6 +32,7 @@ enum PaintItem {
             if next.group != nil {
                 items.append(.group(next))
             } else {
+                if next.backdrop != nil { items.append(.backdrop(next)) }
                 items.append(.own(next))
                 if next.decorations?.border != nil { stack.append((next, true)) }
                 for child in next.children.reversed() { stack.append((child, false)) }
@@ -43,6 +46,7 @@ enum PaintItem {
     static func contents(ofGroup node: DrawNode) -> [PaintItem] {
         var items: [PaintItem] = []
         if node.decorations?.shadow != nil, node.group?.hasMaskLayer == true { items.append(.shadow(node)) }
+        if node.backdrop != nil { items.append(.backdrop(node)) }
         items.append(.own(node))
         for child in node.children { Self.items(of: child, into: &items) }
         if node.decorations?.border != nil { items.append(.border(node)) }
@@ -54,6 +58,7 @@ enum PaintItem {
         switch self {
         case .own(let node): return node.ownRect
         case .group(let node), .projected(let node): return node.subtreeRect
+        case .backdrop(let node): return node.backdrop?.rect ?? .empty
         case .shadow(let node): return node.decorations?.shadow?.raster.rect.intersection(node.clip) ?? .empty
         case .border(let node): return node.decorations?.border?.raster.rect.intersection(node.clip) ?? .empty
         }
@@ -110,6 +115,10 @@ extension SceneRenderer {
             clip.subtract(opaque)
             if clip.isEmpty { continue }
             clips[index] = clip
+            // What a material blurs must be painted below it, whatever hides it from in front.
+            if case .backdrop(let node) = item, let plan = node.backdrop, plan.readsBelow {
+                opaque.subtract(Region(plan.source))
+            }
             if let covered = item.opaqueRegion {
                 covered.formIntersection(damage)
                 opaque.formUnion(covered)

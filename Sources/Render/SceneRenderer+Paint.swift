@@ -64,6 +64,7 @@ extension SceneRenderer {
         case .own(let node): paintOwn(node, into: target, clip: clip)
         case .group(let node): paintGroup(node, into: target, clip: clip)
         case .projected(let node): paintProjected(node, into: target, clip: clip)
+        case .backdrop(let node): paintBackdrop(node, into: target, clip: clip)
         case .shadow(let node):
             // Outside the layer's own group: the group's opacity fades it here.
             guard let shadow = node.decorations?.shadow else { return }

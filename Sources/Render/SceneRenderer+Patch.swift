@@ -74,6 +74,7 @@ extension SceneRenderer {
             var stack = [old]
             while let node = stack.popLast() {
                 stack += node.children
+                if node.backdrop != nil { drawnBackdrops[ObjectIdentifier(node)] = nil }
                 let id = ObjectIdentifier(node.layer)
                 guard let before = states[id] else { continue }
                 if let now = frame.states[id] {
@@ -103,6 +104,7 @@ extension SceneRenderer {
             if states[id] == nil { damage.formUnion(now.footprint) }
             states[id] = now
         }
+        for node in frame.backdropNodes { drawnBackdrops[ObjectIdentifier(node)] = node }
         damage.formUnion(frame.contentsDamage)
         prescaleCache.invalidate(imagesDamagedIn: frame)
         damage.formIntersection(output)

@@ -102,6 +102,21 @@ struct DrawKey: Equatable {
     var masksToBounds: Bool
     /// How a projected layer's plane maps to the output (3-D).
     var projection: ProjectionKey? = nil
+    var backdrop: BackdropPlan? = nil
+}
+
+/// A material in output pixels: where it replaces what is below by its
+/// blur, and how far below it reads.
+struct BackdropPlan: Equatable {
+    var style: BackdropStyle
+    /// The bounds' pixels (clipped): what the blur replaces and the tint covers.
+    var rect: PixelRect
+    /// The Gaussian's σ in output pixels.
+    var sigma: Double
+    /// Outside any offscreen group, so it blurs the output (otherwise it draws only its tint).
+    var readsBelow: Bool
+    /// `rect` grown by the blur's reach, on the output: every pixel the blur reads.
+    var source: PixelRect
 }
 
 /// A layer's contents, prepared for compositing.
@@ -190,6 +205,8 @@ final class DrawNode {
     let promisedOpaque: [PixelRect]
     /// Rounded background, gradient, shape, border and shadow.
     let decorations: LayerDecorations?
+    /// A material's blur and tint, drawn before the layer's own drawing.
+    let backdrop: BackdropPlan?
     /// Pixels this layer's own drawing covers fully opaque besides the
     /// above: the inside of a rounded opaque background.
     let opaqueInterior: PixelRect
@@ -222,8 +239,9 @@ final class DrawNode {
     init(layer: RenderLayer, toPixel: AffineTransform, clip: PixelRect, pixelAlignedBounds: Bool, alpha: Double,
          group: Group?, background: Color?, backgroundRect: PixelRect, contents: PreparedContents?, ownRect: PixelRect,
          opaqueContentsRects: [PixelRect], decorations: LayerDecorations? = nil, opaqueInterior: PixelRect = .empty,
-         contentsClip: PlacedRaster? = nil) {
+         contentsClip: PlacedRaster? = nil, backdrop: BackdropPlan? = nil) {
         self.layer = layer
+        self.backdrop = backdrop
         self.toPixel = toPixel
         self.clip = clip
         self.pixelAlignedBounds = pixelAlignedBounds
@@ -312,6 +330,8 @@ final class FrameBuilder {
     /// Some shadow this frame follows its layer's sublayers: a change to any
     /// of them may change it, so the next frame is built whole.
     var usesSublayerShadows = false
+    /// Materials outside offscreen groups, which blur what is below them.
+    var backdropNodes: [DrawNode] = []
 
     /// A layer's properties, or as its animations showed them `offset`
     /// seconds ago (a replicator's delayed instance).
@@ -581,6 +601,16 @@ final class FrameBuilder {
         for draw in contents?.draws ?? [] { own = own.union(draw.rect) }
         if let composed = contents?.composed { own = own.union(composed.draw.rect) }
         if let decorations { own = own.union(decorations.rect) }
+        var backdrop: BackdropPlan? = nil
+        if let style = m.backdrop, !m.bounds.isEmpty {
+            let rect = (pixelAligned ? PixelRect(rounding: mappedBounds) : PixelRect(enclosing: mappedBounds).insetBy(-1)).intersection(clip)
+            let sigma = ShadowBlur.standardDeviation(forRadius: style.radius) * scale
+            let readsBelow = inherited.groupDepth == 0 && group == nil && (sigma >= 0.5 || style.saturation != 1)
+            let reach = readsBelow ? BackdropBlur.reach(sigma: sigma) : 0
+            backdrop = BackdropPlan(style: style, rect: rect, sigma: sigma, readsBelow: readsBelow,
+                                    source: rect.insetBy(-reach).intersection(output))
+            own = own.union(rect)
+        }
         // A rounded opaque background still hides what lies under its inside.
         var opaqueInterior = PixelRect.empty
         if decorations?.fill != nil, let color = background, color.alpha >= 1, alpha >= 1, rectilinear {
@@ -595,7 +625,9 @@ final class FrameBuilder {
                             group: group, background: background, backgroundRect: backgroundRect, contents: contents,
                             ownRect: own.intersection(clip), opaqueContentsRects: m.opaqueContentsRects,
                             decorations: decorations, opaqueInterior: opaqueInterior,
-                            contentsClip: clipsRounded && !masksToRoundedBounds && contents != nil ? decorations?.fill : nil)
+                            contentsClip: clipsRounded && !masksToRoundedBounds && contents != nil ? decorations?.fill : nil,
+                            backdrop: backdrop)
+        if backdrop?.readsBelow == true, !(backdrop?.rect.isEmpty ?? true) { backdropNodes.append(node) }
 
         let id = ObjectIdentifier(layer)
         let groupOpacity = inheritedOpacity * m.opacity
@@ -604,7 +636,7 @@ final class FrameBuilder {
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient,
-                          replicator: m.replicator, masksToBounds: m.masksToBounds)
+                          replicator: m.replicator, masksToBounds: m.masksToBounds, backdrop: backdrop)
         node.inherited = inherited
         node.maskTree = maskTree
         // A replicator's copies are drawn, not tracked: the replicator's subtree is damaged whole instead.

@@ -9,6 +9,10 @@ public struct FrameStats: Sendable {
     /// Sum over composite operations of the destination pixels each wrote.
     public var pixelsComposited = 0
     public var compositeOperations = 0
+    /// Materials blurred, and the pixels their blurs read: 0 in a frame
+    /// where nothing below a material or the material changed.
+    public var backdropBlurs = 0
+    public var pixelsBlurred = 0
     public init() {}
 }
 
@@ -45,6 +49,8 @@ public final class SceneRenderer {
     var drawnReplicators: [ObjectIdentifier: DrawNode] = [:]
     /// Last full frame had a shadow cast by sublayers: frames are built whole too.
     var drawnSublayerShadows = false
+    /// Materials outside groups in the drawn tree: damage near one grows to all it reads.
+    var drawnBackdrops: [ObjectIdentifier: DrawNode] = [:]
     /// Rounded corners, borders, shapes and shadows, rasterised.
     let decorationCache = DecorationCache()
     /// Decoration rasters made so far: a layer that only moves makes none.
@@ -95,7 +101,9 @@ public final class SceneRenderer {
             drawn = frame.states
             drawnReplicators = frame.wholeSubtreeNodes
             drawnSublayerShadows = frame.usesSublayerShadows
+            drawnBackdrops = Dictionary(uniqueKeysWithValues: frame.backdropNodes.map { (ObjectIdentifier($0), $0) })
         }
+        growDamageForBackdrops(damage)
         (renderedGeneration, renderedRoot, previousTree) = (generation, ObjectIdentifier(root), tree)
         defer { prescaleCache.endFrame(); decorationCache.endFrame() }
         needsFullDamage = false

@@ -23,7 +23,7 @@ final class AnimationProtocolTests: XCTestCase {
         strata = try StrataProcess(width: 320, height: 240, manualFrames: true)
         connection = try Connection(name: strata.waylandSocketPath)
         manager = try connection.requireLayerManager()
-        XCTAssertEqual(manager.version, 3)
+        XCTAssertEqual(manager.version, 4)
         toplevel = try Toplevel(connection: connection, title: "animated")
         _ = try toplevel.waitForConfigure()
         root = manager.createLayer()

@@ -8,7 +8,7 @@ import XCTest
 /// against the `strata` binary. Each error of the protocol is provoked, its
 /// code checked, and a second client is shown to go on unharmed.
 final class LayerProtocolTests: XCTestCase {
-    private var strata: StrataProcess!
+    var strata: StrataProcess!
     /// Objects a provoking client must not release: a released proxy sends
     /// a destroy request after the error, and libwayland-client cannot read
     /// the error once its write failed.

@@ -106,7 +106,7 @@ extension FrameBuilder {
         let outline = { RoundedRectPath.path(bounds, radius: style.cornerRadius, corners: style.maskedCorners, curve: style.cornerCurve) }
 
         // The rounded bounds.
-        let needsFill = (style.hasRoundedCorners && (background != nil || clipsRounded)) || gradient != nil
+        let needsFill = (style.hasRoundedCorners && (background != nil || clipsRounded || m.backdrop != nil)) || gradient != nil
         if needsFill, !bounds.isEmpty, let placement = RasterPlacement(area: bounds, toPixel: toPixel, snapping: snaps, visible: clip) {
             let signature = CornerSignature(bounds: bounds.size, radius: style.cornerRadius, corners: style.maskedCorners,
                                             curve: style.cornerCurve)

@@ -52,6 +52,11 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case endPoint
     // CAReplicatorLayer.
     case instanceTransform
+    // Backdrops (materials).
+    case backdropRadius
+    case backdropSaturation
+    /// Non-premultiplied RGBA.
+    case backdropTintColor
     // Values of varying length: a path's elements (see LayerPath.wireValue),
     // a gradient's colors (four components each) and locations.
     case path
@@ -66,6 +71,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
              .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint,
              .instanceTransform, .path, .shadowPath, .colors, .locations:
             return 3
+        case .backdropRadius, .backdropSaturation, .backdropTintColor:
+            return 4
         default:
             return 2
         }
@@ -87,11 +94,11 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return 0
         case .positionX, .positionY, .boundsWidth, .boundsHeight, .rotation, .rotationZ, .scale, .scaleX, .scaleY,
              .translationX, .translationY, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd:
+             .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .backdropRadius, .backdropSaturation:
             return 1
         case .position, .boundsOrigin, .boundsSize, .anchorPoint, .translation, .shadowOffset, .startPoint, .endPoint:
             return 2
-        case .bounds, .backgroundColor, .contentsRect, .contentsCenter, .borderColor, .shadowColor, .fillColor, .strokeColor:
+        case .bounds, .backgroundColor, .contentsRect, .contentsCenter, .borderColor, .shadowColor, .fillColor, .strokeColor, .backdropTintColor:
             return 4
         case .transform, .instanceTransform:
             return 6
@@ -110,6 +117,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: return (0...1).contains(value[0])
         case _ where isColor: return value.allSatisfy { (0...1).contains($0) }
         case .cornerRadius, .borderWidth, .shadowRadius, .lineWidth, .miterLimit: return value[0] >= 0
+        case .backdropRadius: return (0...BackdropStyle.maximumRadius).contains(value[0])
+        case .backdropSaturation: return (0...BackdropStyle.maximumSaturation).contains(value[0])
         default: return true
         }
     }
@@ -140,7 +149,7 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     /// A color: four non-premultiplied components, blended premultiplied.
     public var isColor: Bool {
         switch self {
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor: return true
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .backdropTintColor: return true
         default: return false
         }
     }

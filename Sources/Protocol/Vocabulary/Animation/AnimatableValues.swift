@@ -25,6 +25,8 @@ public struct AnimatableValues: Hashable, Sendable {
     /// A gradient layer's colors and locations (ignored on other layers).
     public var gradientColors: [Color] = []
     public var gradientLocations: [Double] = []
+    /// A backdrop's values (ignored on layers without one).
+    public var backdrop = BackdropStyle()
 
     public init() {}
 
@@ -74,6 +76,9 @@ public struct AnimatableValues: Hashable, Sendable {
         case .shadowPath: return style.shadowPath?.wireValue ?? []
         case .colors: return gradientColors.flatMap(\.components)
         case .locations: return gradientLocations
+        case .backdropRadius: return [backdrop.radius]
+        case .backdropSaturation: return [backdrop.saturation]
+        case .backdropTintColor: return backdrop.tintColor.components
         }
     }
 
@@ -133,6 +138,9 @@ public struct AnimatableValues: Hashable, Sendable {
             guard v.count % 4 == 0 else { return }
             gradientColors = stride(from: 0, to: v.count, by: 4).map { Color(clamping: Array(v[$0..<($0 + 4)])) }
         case .locations: gradientLocations = v.map { min(max($0, 0), 1) }
+        case .backdropRadius: backdrop.radius = min(max(v[0], 0), BackdropStyle.maximumRadius)
+        case .backdropSaturation: backdrop.saturation = min(max(v[0], 0), BackdropStyle.maximumSaturation)
+        case .backdropTintColor: backdrop.tintColor = Color(clamping: v)
         }
     }
 

@@ -269,6 +269,10 @@ extension RenderLayer {
         if let replicator {
             members.append(("replicator", .object([("count", .int(replicator.count)), ("delay", .number(replicator.instanceDelay))])))
         }
+        if let backdrop {
+            members.append(("backdrop", .object([("radius", .number(backdrop.radius)), ("saturation", .number(backdrop.saturation)),
+                                                 ("tint", .color(backdrop.tintColor))])))
+        }
         return members
     }
 
