@@ -193,8 +193,12 @@ extension SceneRenderer {
         let clip = clip.intersection(node.subtreeRect)
         guard !clip.isEmpty, let targetToPlane = projection.planeToTarget.inverted() else { return }
         let area = clip.extents
+        // Everything here depends on the footprint, not on the damage: a
+        // partial redraw must sample exactly as a whole one (the offscreen
+        // is the part of the plane the whole footprint shows).
+        let anchor = node.subtreeRect
         var part = projection.planeRect
-        if let back = FrameBuilder.preimage(of: area, through: targetToPlane) {
+        if let back = FrameBuilder.preimage(of: anchor, through: targetToPlane) {
             part = part.intersection(PixelRect(enclosing: back).insetBy(-2))
         }
         guard !part.isEmpty,
@@ -207,13 +211,11 @@ extension SceneRenderer {
         let planeClip = Region(part)
         for item in items { paint(item, into: inner, clip: planeClip) }
 
-        // Target pixels (relative to the area) → offscreen pixels, scaled
-        // so its largest term is near 1 (a homogeneous matrix: 16.16 fixed
-        // point keeps more of the perspective terms so).
-        let toOffscreen = Homography(AffineTransform(translationX: Double(area.x), y: Double(area.y)))
+        // Footprint pixels (from its corner) → offscreen pixels.
+        let toOffscreen = Homography(AffineTransform(translationX: Double(anchor.x), y: Double(anchor.y)))
             .concatenating(targetToPlane)
             .concatenating(Homography(AffineTransform(translationX: Double(-part.x), y: Double(-part.y))))
-        guard var transform = Self.pixmanTransform(toOffscreen, width: area.width, height: area.height),
+        guard var transform = Self.pixmanTransform(toOffscreen, width: anchor.width, height: anchor.height),
               let mask = Self.polygonMask(projection.polygon, area: area) else { return }
         defer { pixman_image_unref(mask) }
         pixman_image_set_transform(offscreen, &transform)
@@ -222,7 +224,9 @@ extension SceneRenderer {
         let region = clip.copy()
         region.translate(x: -target.originX, y: -target.originY)
         pixman_image_set_clip_region32(target.image, region.pointer)
-        pixman_image_composite32(PIXMAN_OP_OVER, offscreen, mask, target.image, 0, 0, 0, 0,
+        // The source offset is in footprint pixels, before the transform: whole pixels, exactly.
+        pixman_image_composite32(PIXMAN_OP_OVER, offscreen, mask, target.image,
+                                 clampedInt32(area.x - anchor.x), clampedInt32(area.y - anchor.y), 0, 0,
                                  clampedInt32(area.x - target.originX), clampedInt32(area.y - target.originY),
                                  clampedInt32(area.width), clampedInt32(area.height))
         pixman_image_set_clip_region32(target.image, nil)
