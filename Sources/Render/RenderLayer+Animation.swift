@@ -14,6 +14,7 @@ extension RenderLayer.Properties {
                 (v.gradientColors, v.gradientLocations) = (gradient.colors, gradient.locations)
             }
             if let replicator { v.instanceTransform = replicator.instanceTransform }
+            if let depth { v.depth = depth }
             return v
         }
         set {
@@ -33,6 +34,7 @@ extension RenderLayer.Properties {
                 (gradient!.colors, gradient!.locations) = (newValue.gradientColors, newValue.gradientLocations)
             }
             if replicator != nil { replicator!.instanceTransform = newValue.instanceTransform }
+            if depth != nil || newValue.depth != .none { depth = newValue.depth == .none ? nil : newValue.depth }
         }
     }
 }
