@@ -62,6 +62,51 @@ extension FrameBuilder {
         }
     }
 
+    /// A transform layer's sublayers (and theirs, through transform layers
+    /// within it), each placed by its whole 4×4 transform into the plane of
+    /// the ordinary layer above (`placed` is what that layer's sublayers
+    /// inherit), in paint order: back to front by the depth of their
+    /// centres (z after the transforms, before the division by w). The
+    /// transform layers draw nothing themselves; their opacity fades each
+    /// sublayer.
+    func transformLayerLeaves(_ layer: RenderLayer, _ properties: RenderLayer.Properties,
+                              in placed: Inherited) -> [(RenderLayer, Inherited)] {
+        guard !properties.isHidden, properties.opacity > 0 else {
+            drain(layer)
+            return []
+        }
+        var leaves: [(layer: RenderLayer, inherited: Inherited, depth: Double, order: Int)] = []
+        let base = properties.transform3DToSuperlayer.concatenating(placed.depth?.sublayerTransform ?? .identity)
+        var stack: [(layer: RenderLayer, properties: RenderLayer.Properties, toPlane: Transform3D, opacity: Double)] =
+            [(layer, properties, base, properties.opacity)]
+        let targetFromPlane = Homography(placed.toPixel)
+        while let (transformLayer, p, toPlane, opacity) = stack.popLast() {
+            let sublayerTransform = p.centredSublayerTransform ?? .identity
+            for sublayer in transformLayer.sublayers.reversed() {
+                let s = Self.properties(of: sublayer, shiftedBy: placed.timeOffset)
+                guard !s.isHidden, s.opacity > 0 else {
+                    drain(sublayer)
+                    continue
+                }
+                let m = s.transform3DToSuperlayer.concatenating(sublayerTransform).concatenating(toPlane)
+                if s.depth?.isTransformLayer == true {
+                    stack.append((sublayer, s, m, opacity * s.opacity))
+                    continue
+                }
+                var child = placed
+                child.fade *= opacity
+                child.depth = nil
+                let h = Homography(flattening: m).concatenating(targetFromPlane)
+                if let affine = h.affine { child.toPixel = affine } else { child.depth = InheritedDepth(projection: h) }
+                let centre = m.apply(x: s.bounds.midX, y: s.bounds.midY, z: 0)
+                leaves.append((sublayer, child, centre.z.isNaN ? 0 : centre.z, leaves.count))
+            }
+        }
+        // Reversed walks above: `order` counts from the front of each list; sort by depth, then keep that order.
+        leaves.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order > $1.order }
+        return leaves.map { ($0.layer, $0.inherited) }
+    }
+
     /// A projected layer's node: its subtree built flat in its own plane,
     /// and the quad it lands on. Nil when nothing of it shows.
     func makeProjectedNode(_ layer: RenderLayer, _ inherited: Inherited, _ h: Homography) -> DrawNode? {

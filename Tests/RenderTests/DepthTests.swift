@@ -237,3 +237,68 @@ extension DepthTests {
         }
     }
 }
+
+extension DepthTests {
+    /// A CATransformLayer cube: six faces, each turned and pushed out by
+    /// its own transform, kept in 3-D by the transform layer and drawn back
+    /// to front, seen from a corner in perspective.
+    static func cube(angleX: Double = -0.5, angleY: Double = 0.6) -> (root: RenderLayer, cube: RenderLayer, faces: [RenderLayer]) {
+        let root = makeRoot(width: 300, height: 200)
+        let container = perspectiveContainer(width: 300, height: 200)
+        let cube = RenderLayer(frame: Rect(x: 100, y: 50, width: 100, height: 100), color: Color(red: 0, green: 0, blue: 0, alpha: 1),
+                               name: "cube")
+        cube.properties.updateDepth { $0.isTransformLayer = true }
+        cube.properties.transform3D = Transform3D(rotationAngle: angleY, x: 0, y: 1, z: 0)
+            .concatenating(Transform3D(rotationAngle: angleX, x: 1, y: 0, z: 0))
+        let colors = [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0.6, blue: 0, alpha: 1),
+                      Color(red: 0, green: 0, blue: 1, alpha: 1), Color(red: 1, green: 1, blue: 0, alpha: 1),
+                      Color(red: 0, green: 1, blue: 1, alpha: 1), Color(red: 1, green: 0, blue: 1, alpha: 1)]
+        // front, back, right, left, top, bottom: pushed out 50 towards the eye, then turned about the cube's centre.
+        let turns: [Transform3D] = [
+            .identity,
+            Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0),
+            Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0),
+            Transform3D(rotationAngle: -.pi / 2, x: 0, y: 1, z: 0),
+            Transform3D(rotationAngle: .pi / 2, x: 1, y: 0, z: 0),
+            Transform3D(rotationAngle: -.pi / 2, x: 1, y: 0, z: 0),
+        ]
+        var faces: [RenderLayer] = []
+        for (color, turn) in zip(colors, turns) {
+            let face = RenderLayer(frame: Rect(x: 0, y: 0, width: 100, height: 100), color: color)
+            face.addSublayer(RenderLayer(frame: Rect(x: 10, y: 10, width: 30, height: 30), color: .white))
+            face.properties.transform3D = Transform3D(translationX: 0, y: 0, z: 50).concatenating(turn)
+            cube.addSublayer(face)
+            faces.append(face)
+        }
+        container.addSublayer(cube)
+        root.addSublayer(container)
+        return (root, cube, faces)
+    }
+
+    func testTransformLayerCube() {
+        for scale in [1.0, 2.0] {
+            let (root, _, _) = Self.cube()
+            let r = renderFrame(root, width: Int(300 * scale), height: Int(200 * scale), scale: scale)
+            assertReference(r, "depth-cube-\(Int(scale))x")
+        }
+        // The transform layer draws nothing of its own (its black background), and the faces in front hide those behind.
+        let (root, _, _) = Self.cube()
+        let r = renderFrame(root, width: 300, height: 200)
+        assertPixel(r.framebuffer, 150, 100, white, tolerance: 255 * 4, "something is drawn at the centre")
+        XCTAssertNotEqual(Pixels(r.framebuffer)[150, 100], 0xff00_0000, "not the transform layer's background")
+    }
+
+    /// Turning the cube moves faces in front of others: every frame equals a fresh render.
+    func testTurningCubeMatchesFreshRenders() {
+        let (root, cube, faces) = Self.cube()
+        let renderer = SceneRenderer(width: 300, height: 200, scale: 1)
+        for step in 0..<12 {
+            cube.properties.transform3D = Transform3D(rotationAngle: Double(step) * 0.5, x: 0, y: 1, z: 0)
+                .concatenating(Transform3D(rotationAngle: -0.4, x: 1, y: 0, z: 0))
+            if step == 6 { faces[0].backgroundColor = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1) }
+            if step == 8 { cube.opacity = 0.5 }
+            _ = renderer.render(root)
+            if !RenderConformance.assertMatchesFreshRender(renderer, root, "step \(step)") { break }
+        }
+    }
+}
