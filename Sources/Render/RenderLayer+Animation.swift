@@ -15,6 +15,7 @@ extension RenderLayer.Properties {
             }
             if let replicator { v.instanceTransform = replicator.instanceTransform }
             if let backdrop { v.backdrop = backdrop }
+            if let depth { v.depth = depth }
             return v
         }
         set {
@@ -35,6 +36,7 @@ extension RenderLayer.Properties {
             }
             if replicator != nil { replicator!.instanceTransform = newValue.instanceTransform }
             if backdrop != nil { backdrop = newValue.backdrop }
+            if depth != nil || newValue.depth != .none { depth = newValue.depth == .none ? nil : newValue.depth }
         }
     }
 }

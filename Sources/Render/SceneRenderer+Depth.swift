@@ -62,6 +62,51 @@ extension FrameBuilder {
         }
     }
 
+    /// A transform layer's sublayers (and theirs, through transform layers
+    /// within it), each placed by its whole 4×4 transform into the plane of
+    /// the ordinary layer above (`placed` is what that layer's sublayers
+    /// inherit), in paint order: back to front by the depth of their
+    /// centres (z after the transforms, before the division by w). The
+    /// transform layers draw nothing themselves; their opacity fades each
+    /// sublayer.
+    func transformLayerLeaves(_ layer: RenderLayer, _ properties: RenderLayer.Properties,
+                              in placed: Inherited) -> [(RenderLayer, Inherited)] {
+        guard !properties.isHidden, properties.opacity > 0 else {
+            drain(layer)
+            return []
+        }
+        var leaves: [(layer: RenderLayer, inherited: Inherited, depth: Double, order: Int)] = []
+        let base = properties.transform3DToSuperlayer.concatenating(placed.depth?.sublayerTransform ?? .identity)
+        var stack: [(layer: RenderLayer, properties: RenderLayer.Properties, toPlane: Transform3D, opacity: Double)] =
+            [(layer, properties, base, properties.opacity)]
+        let targetFromPlane = Homography(placed.toPixel)
+        while let (transformLayer, p, toPlane, opacity) = stack.popLast() {
+            let sublayerTransform = p.centredSublayerTransform ?? .identity
+            for sublayer in transformLayer.sublayers.reversed() {
+                let s = Self.properties(of: sublayer, shiftedBy: placed.timeOffset)
+                guard !s.isHidden, s.opacity > 0 else {
+                    drain(sublayer)
+                    continue
+                }
+                let m = s.transform3DToSuperlayer.concatenating(sublayerTransform).concatenating(toPlane)
+                if s.depth?.isTransformLayer == true {
+                    stack.append((sublayer, s, m, opacity * s.opacity))
+                    continue
+                }
+                var child = placed
+                child.fade *= opacity
+                child.depth = nil
+                let h = Homography(flattening: m).concatenating(targetFromPlane)
+                if let affine = h.affine { child.toPixel = affine } else { child.depth = InheritedDepth(projection: h) }
+                let centre = m.apply(x: s.bounds.midX, y: s.bounds.midY, z: 0)
+                leaves.append((sublayer, child, centre.z.isNaN ? 0 : centre.z, leaves.count))
+            }
+        }
+        // Reversed walks above: `order` counts from the front of each list; sort by depth, then keep that order.
+        leaves.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.order > $1.order }
+        return leaves.map { ($0.layer, $0.inherited) }
+    }
+
     /// A projected layer's node: its subtree built flat in its own plane,
     /// and the quad it lands on. Nil when nothing of it shows.
     func makeProjectedNode(_ layer: RenderLayer, _ inherited: Inherited, _ h: Homography) -> DrawNode? {
@@ -193,8 +238,12 @@ extension SceneRenderer {
         let clip = clip.intersection(node.subtreeRect)
         guard !clip.isEmpty, let targetToPlane = projection.planeToTarget.inverted() else { return }
         let area = clip.extents
+        // Everything here depends on the footprint, not on the damage: a
+        // partial redraw must sample exactly as a whole one (the offscreen
+        // is the part of the plane the whole footprint shows).
+        let anchor = node.subtreeRect
         var part = projection.planeRect
-        if let back = FrameBuilder.preimage(of: area, through: targetToPlane) {
+        if let back = FrameBuilder.preimage(of: anchor, through: targetToPlane) {
             part = part.intersection(PixelRect(enclosing: back).insetBy(-2))
         }
         guard !part.isEmpty,
@@ -207,13 +256,11 @@ extension SceneRenderer {
         let planeClip = Region(part)
         for item in items { paint(item, into: inner, clip: planeClip) }
 
-        // Target pixels (relative to the area) → offscreen pixels, scaled
-        // so its largest term is near 1 (a homogeneous matrix: 16.16 fixed
-        // point keeps more of the perspective terms so).
-        let toOffscreen = Homography(AffineTransform(translationX: Double(area.x), y: Double(area.y)))
+        // Footprint pixels (from its corner) → offscreen pixels.
+        let toOffscreen = Homography(AffineTransform(translationX: Double(anchor.x), y: Double(anchor.y)))
             .concatenating(targetToPlane)
             .concatenating(Homography(AffineTransform(translationX: Double(-part.x), y: Double(-part.y))))
-        guard var transform = Self.pixmanTransform(toOffscreen, width: area.width, height: area.height),
+        guard var transform = Self.pixmanTransform(toOffscreen, width: anchor.width, height: anchor.height),
               let mask = Self.polygonMask(projection.polygon, area: area) else { return }
         defer { pixman_image_unref(mask) }
         pixman_image_set_transform(offscreen, &transform)
@@ -222,7 +269,9 @@ extension SceneRenderer {
         let region = clip.copy()
         region.translate(x: -target.originX, y: -target.originY)
         pixman_image_set_clip_region32(target.image, region.pointer)
-        pixman_image_composite32(PIXMAN_OP_OVER, offscreen, mask, target.image, 0, 0, 0, 0,
+        // The source offset is in footprint pixels, before the transform: whole pixels, exactly.
+        pixman_image_composite32(PIXMAN_OP_OVER, offscreen, mask, target.image,
+                                 clampedInt32(area.x - anchor.x), clampedInt32(area.y - anchor.y), 0, 0,
                                  clampedInt32(area.x - target.originX), clampedInt32(area.y - target.originY),
                                  clampedInt32(area.width), clampedInt32(area.height))
         pixman_image_set_clip_region32(target.image, nil)

@@ -43,7 +43,7 @@ extension SceneRenderer {
             // A replicator's copies are not tracked layer by layer: build the whole frame.
             if layer.replicator != nil { return nil }
             // In 3-D the layer's place depends on its superlayer's sublayer transform: build the whole frame.
-            if layer.depth != nil || state.node.inherited?.parent?.layer.depth != nil { return nil }
+            if layer.depth != nil || layer.superlayer?.depth != nil || state.node.inherited?.parent?.layer.depth != nil { return nil }
             var ancestor = state.node.inherited?.parent
             var covered = false
             while let node = ancestor {

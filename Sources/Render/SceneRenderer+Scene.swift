@@ -453,6 +453,12 @@ final class FrameBuilder {
                     let sublayer = sublayers[index]
                     var child = placed
                     let properties = Self.properties(of: sublayer, shiftedBy: placed.timeOffset)
+                    if properties.depth?.isTransformLayer == true {
+                        // Its sublayers, in 3-D in this layer's plane, back to front.
+                        child.siblingIndex = index
+                        for leaf in transformLayerLeaves(sublayer, properties, in: child).reversed() { stack.append(leaf) }
+                        continue
+                    }
                     if placed.depth == nil && properties.depth == nil {
                         child.toPixel = properties.transformToSuperlayer.concatenating(placed.toPixel)
                     } else {

@@ -1,4 +1,5 @@
 import StrataProtocol
+import StrataRender
 import XCTest
 
 /// Transform3D: Core Animation's layout and conventions, inversion, and
@@ -90,5 +91,62 @@ final class Transform3DTests: XCTestCase {
             XCTAssertEqual(blended.affine, expected)
             XCTAssertEqual(AnimatableProperty.transform.interpolate(a.components, b.components, t), expected.components)
         }
+    }
+}
+
+/// Animating the 3-D properties, as the compositor and StrataKit both do.
+final class DepthAnimationTests: XCTestCase {
+    func testTransformOfSixteenValuesPassesEdgeOn() {
+        let from = Transform3D(perspectiveDistance: 500)
+        let to = Transform3D(rotationAngle: .pi, x: 0, y: 1, z: 0).concatenating(from)
+        let half = AnimatableProperty.transform3D.interpolate(from.values, to.values, 0.5)
+        let expected = Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0).concatenating(from)
+        for (a, b) in zip(half, expected.values) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+        var values = AnimatableValues()
+        values.apply(.transform3D, half)
+        XCTAssertEqual(values.depth.transform?.m34 ?? 0, expected.m34, accuracy: 1e-12)
+        XCTAssertEqual(values.transform.a, 0, accuracy: 1e-9, "the affine part follows")
+        // An affine matrix keeps the layer 2-D.
+        values.apply(.transform3D, Transform3D(AffineTransform(rotationAngle: 1)).values)
+        XCTAssertNil(values.depth.transform)
+        XCTAssertEqual(values.transform.b, sin(1), accuracy: 1e-12)
+    }
+
+    func testSubPathsSetOnePartOfTheDecomposition() {
+        var values = AnimatableValues()
+        values.transform3D = Transform3D(perspectiveDistance: 400)
+        values.apply(.rotationY, [0.8])
+        XCTAssertEqual(values.value(of: .rotationY)[0], 0.8, accuracy: 1e-9)
+        let expected = Transform3D(rotationAngle: 0.8, x: 0, y: 1, z: 0).concatenating(Transform3D(perspectiveDistance: 400))
+        for (a, b) in zip(values.transform3D.values, expected.values) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+        values.apply(.rotationX, [0.3])
+        XCTAssertEqual(values.value(of: .rotationX)[0], 0.3, accuracy: 1e-9)
+        XCTAssertEqual(values.value(of: .rotationY)[0], 0.8, accuracy: 1e-9, "the other angle stays")
+        values.apply(.translationZ, [25])
+        values.apply(.scaleZ, [2])
+        XCTAssertEqual(values.value(of: .scaleZ)[0], 2, accuracy: 1e-9)
+        XCTAssertEqual(values.value(of: .rotationX)[0], 0.3, accuracy: 1e-9)
+        // The 2-D paths still turn about z, in 3-D too.
+        values.apply(.rotationZ, [0.5])
+        XCTAssertEqual(Transform3D(rotation: values.transform3D.decomposed!.rotation).eulerAngles.z, 0.5, accuracy: 1e-9)
+        values.apply(.zPosition, [-30])
+        values.apply(.anchorPointZ, [7])
+        XCTAssertEqual([values.depth.zPosition, values.depth.anchorPointZ], [-30, 7])
+        // On a 2-D layer, transform.rotation.y makes it 3-D.
+        var flat = AnimatableValues()
+        flat.apply(.rotationY, [.pi / 3])
+        XCTAssertNotNil(flat.depth.transform)
+        XCTAssertEqual(flat.depth.transform!.m13, -sin(Double.pi / 3), accuracy: 1e-12)
+    }
+
+    func testPresentationCarriesDepth() {
+        var properties = RenderLayer.Properties()
+        var values = properties.animatable
+        values.apply(.sublayerTransform, Transform3D(perspectiveDistance: 300).values)
+        properties.animatable = values
+        XCTAssertEqual(properties.depth?.sublayerTransform, Transform3D(perspectiveDistance: 300))
+        values.apply(.sublayerTransform, Transform3D.identity.values)
+        properties.animatable = values
+        XCTAssertNil(properties.depth, "back to 2-D")
     }
 }

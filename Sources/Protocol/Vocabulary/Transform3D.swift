@@ -141,6 +141,28 @@ public struct Transform3D: Hashable, Sendable {
     }
 }
 
+// MARK: - Euler angles
+
+extension Transform3D {
+    /// A rotation about x, then y, then z (each as CATransform3DMakeRotation turns).
+    public init(eulerX x: Double, y: Double, z: Double) {
+        self = Transform3D(rotationAngle: x, x: 1, y: 0, z: 0)
+            .concatenating(Transform3D(rotationAngle: y, x: 0, y: 1, z: 0))
+            .concatenating(Transform3D(rotationAngle: z, x: 0, y: 0, z: 1))
+    }
+
+    /// The angles of `init(eulerX:y:z:)` for the rotation in the upper 3×3
+    /// (which must be a rotation); about z alone, the affine rotation's angle.
+    public var eulerAngles: (x: Double, y: Double, z: Double) {
+        let y = asin(min(max(-m13, -1), 1))
+        guard abs(cos(y)) > 1e-9 else {
+            // Gimbal lock: x and z turn about the same axis; all of it is x.
+            return (atan2(-m32, m22), y, 0)
+        }
+        return (atan2(m23, m33), y, atan2(m12, m11))
+    }
+}
+
 // MARK: - Decomposition and interpolation
 
 extension Transform3D {

@@ -1330,8 +1330,10 @@ strata_layer_v1_set_contents_rect(struct strata_layer_v1 *strata_layer_v1, wl_fi
  * bounds, bounds.origin, bounds.size, bounds.size.width,
  * bounds.size.height, anchorPoint, transform (six doubles as in
  * set_transform, or since version 4 sixteen as in set_transform_3d,
- * whichever the values use; all of one animation's values have one
- * length), transform.rotation, transform.rotation.z,
+ * whichever the values use: a count that both divide is read as
+ * sixteen, unless key_times count six-double values; all of one
+ * animation's values have one length), transform.rotation,
+ * transform.rotation.z,
  * transform.scale, transform.scale.x, transform.scale.y,
  * transform.translation, transform.translation.x,
  * transform.translation.y, opacity, backgroundColor (four

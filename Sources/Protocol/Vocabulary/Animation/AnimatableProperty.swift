@@ -63,6 +63,17 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case shadowPath
     case colors
     case locations
+    // Version 4: depth.
+    /// The whole transform, sixteen values m11 … m44 (on the wire the
+    /// key path is `transform`, with sixteen doubles per value).
+    case transform3D = "transform (sixteen values)"
+    case sublayerTransform
+    case zPosition
+    case anchorPointZ
+    case rotationX = "transform.rotation.x"
+    case rotationY = "transform.rotation.y"
+    case scaleZ = "transform.scale.z"
+    case translationZ = "transform.translation.z"
 
     /// The strata_layers_v1 version that first names this key path.
     public var sinceVersion: UInt32 {
@@ -71,8 +82,12 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
              .fillColor, .strokeColor, .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .startPoint, .endPoint,
              .instanceTransform, .path, .shadowPath, .colors, .locations:
             return 3
-        case .backdropRadius, .backdropSaturation, .backdropTintColor:
+        case .backdropRadius, .backdropSaturation, .backdropTintColor,
+             .sublayerTransform, .zPosition, .anchorPointZ, .rotationX, .rotationY, .scaleZ, .translationZ:
             return 4
+        case .transform3D:
+            // Never named on the wire: `transform` with sixteen values is read as it.
+            return .max
         default:
             return 2
         }
@@ -94,7 +109,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return 0
         case .positionX, .positionY, .boundsWidth, .boundsHeight, .rotation, .rotationZ, .scale, .scaleX, .scaleY,
              .translationX, .translationY, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .backdropRadius, .backdropSaturation:
+             .lineWidth, .lineDashPhase, .miterLimit, .strokeStart, .strokeEnd, .backdropRadius, .backdropSaturation,
+             .zPosition, .anchorPointZ, .rotationX, .rotationY, .scaleZ, .translationZ:
             return 1
         case .position, .boundsOrigin, .boundsSize, .anchorPoint, .translation, .shadowOffset, .startPoint, .endPoint:
             return 2
@@ -102,6 +118,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
             return 4
         case .transform, .instanceTransform:
             return 6
+        case .transform3D, .sublayerTransform:
+            return 16
         }
     }
 
@@ -133,6 +151,8 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .transform, .instanceTransform:
             let a = AffineTransform(components: from).decomposed, b = AffineTransform(components: to).decomposed
             return AffineTransform(a.interpolated(to: b, t)).components
+        case .transform3D, .sublayerTransform:
+            return Transform3D(values: from)!.interpolated(to: Transform3D(values: to)!, t).values
         case _ where isColor:
             let fromAlpha = from[3], toAlpha = to[3]
             let alpha = fromAlpha + (toAlpha - fromAlpha) * t
@@ -162,6 +182,9 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         case .transform, .instanceTransform:
             guard let inverse = AffineTransform(components: by).inverted() else { return value }
             return inverse.concatenating(AffineTransform(components: value)).components
+        case .transform3D, .sublayerTransform:
+            guard let inverse = Transform3D(values: by)?.inverted(), let value3D = Transform3D(values: value) else { return value }
+            return inverse.concatenating(value3D).values
         default:
             return zip(value, by).map { $0 - $1 }
         }
@@ -174,6 +197,9 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .transform, .instanceTransform:
             return AffineTransform(components: value).concatenating(AffineTransform(components: base)).components
+        case .transform3D, .sublayerTransform:
+            guard let value3D = Transform3D(values: value), let base3D = Transform3D(values: base) else { return value }
+            return value3D.concatenating(base3D).values
         default:
             return zip(value, base).map { $0 + $1 }
         }

@@ -27,8 +27,20 @@ public struct AnimatableValues: Hashable, Sendable {
     public var gradientLocations: [Double] = []
     /// A backdrop's values (ignored on layers without one).
     public var backdrop = BackdropStyle()
+    /// The 3-D transform (when not affine), sublayer transform, z position
+    /// and anchor point z; the rest of it is carried, not animated.
+    public var depth = LayerDepth()
 
     public init() {}
+
+    /// The whole transform.
+    public var transform3D: Transform3D {
+        get { depth.transform ?? Transform3D(transform) }
+        set {
+            transform = newValue.affine
+            depth.transform = newValue.isAffine ? nil : newValue
+        }
+    }
 
     /// The value of an animatable property, as the wire's doubles.
     public func value(of property: AnimatableProperty) -> [Double] {
@@ -79,6 +91,14 @@ public struct AnimatableValues: Hashable, Sendable {
         case .backdropRadius: return [backdrop.radius]
         case .backdropSaturation: return [backdrop.saturation]
         case .backdropTintColor: return backdrop.tintColor.components
+        case .transform3D: return transform3D.values
+        case .sublayerTransform: return depth.sublayerTransform.values
+        case .zPosition: return [depth.zPosition]
+        case .anchorPointZ: return [depth.anchorPointZ]
+        case .rotationX: return [transform3D.decomposed.map { Transform3D(rotation: $0.rotation).eulerAngles.x } ?? 0]
+        case .rotationY: return [transform3D.decomposed.map { Transform3D(rotation: $0.rotation).eulerAngles.y } ?? 0]
+        case .scaleZ: return [transform3D.decomposed?.scale.z ?? 1]
+        case .translationZ: return [transform3D.m43]
         }
     }
 
@@ -90,7 +110,7 @@ public struct AnimatableValues: Hashable, Sendable {
         // A spring's overshoot or an additive sum out of range: keep the value as it was.
         guard v.allSatisfy(\.isFinite) else { return }
         // Lengths, offsets and radii stay within the ±2^24 the protocol takes, however far a spring overshoots.
-        if property.sinceVersion >= 3, !property.isVariableLength, property != .instanceTransform {
+        if property.sinceVersion >= 3, !property.isVariableLength, property != .instanceTransform, property.components != 16 {
             v = v.map { min(max($0, -16_777_216), 16_777_216) }
         }
         switch property {
@@ -108,6 +128,9 @@ public struct AnimatableValues: Hashable, Sendable {
         case .scale: updateDecomposition { $0.scaleX = v[0]; $0.scaleY = additive ? $0.scaleY + value[0] : v[0] }
         case .scaleX: updateDecomposition { $0.scaleX = v[0] }
         case .scaleY: updateDecomposition { $0.scaleY = v[0] }
+        case .translation where depth.transform != nil: update3D { ($0.translation.x, $0.translation.y) = (v[0], v[1]) }
+        case .translationX where depth.transform != nil: update3D { $0.translation.x = v[0] }
+        case .translationY where depth.transform != nil: update3D { $0.translation.y = v[0] }
         case .translation: (transform.tx, transform.ty) = (v[0], v[1])
         case .translationX: transform.tx = v[0]
         case .translationY: transform.ty = v[0]
@@ -141,10 +164,46 @@ public struct AnimatableValues: Hashable, Sendable {
         case .backdropRadius: backdrop.radius = min(max(v[0], 0), BackdropStyle.maximumRadius)
         case .backdropSaturation: backdrop.saturation = min(max(v[0], 0), BackdropStyle.maximumSaturation)
         case .backdropTintColor: backdrop.tintColor = Color(clamping: v)
+        case .transform3D: if let t = Transform3D(values: v) { transform3D = t }
+        case .sublayerTransform: if let t = Transform3D(values: v) { depth.sublayerTransform = t }
+        case .zPosition: depth.zPosition = v[0]
+        case .anchorPointZ: depth.anchorPointZ = v[0]
+        case .rotationX: update3D { parts in parts.rotation = Self.rotation(parts.rotation) { $0.x = v[0] } }
+        case .rotationY: update3D { parts in parts.rotation = Self.rotation(parts.rotation) { $0.y = v[0] } }
+        case .scaleZ: update3D { $0.scale.z = v[0] }
+        case .translationZ: update3D { $0.translation.z = v[0] }
         }
     }
 
+    /// One part of the decomposed 3-D transform changed (a matrix that
+    /// cannot be taken apart stays as it is).
+    private mutating func update3D(_ change: (inout Transform3D.Decomposition) -> Void) {
+        guard var parts = transform3D.decomposed else { return }
+        change(&parts)
+        transform3D = parts.recomposed
+    }
+
+    /// A rotation with one of its Euler angles changed.
+    private static func rotation(_ q: Transform3D.Quaternion,
+                                 _ change: (inout (x: Double, y: Double, z: Double)) -> Void) -> Transform3D.Quaternion {
+        var angles = Transform3D(rotation: q).eulerAngles
+        change(&angles)
+        return Transform3D(eulerX: angles.x, y: angles.y, z: angles.z).decomposed?.rotation ?? q
+    }
+
     private mutating func updateDecomposition(_ change: (inout AffineTransform.Decomposition) -> Void) {
+        if depth.transform != nil {
+            // In 3-D: the same parts of the 3-D decomposition (rotation about z, x and y scale).
+            update3D { parts in
+                var angles = Transform3D(rotation: parts.rotation).eulerAngles
+                var flat = AffineTransform.Decomposition(rotation: angles.z, scaleX: parts.scale.x, scaleY: parts.scale.y)
+                change(&flat)
+                angles.z = flat.rotation
+                (parts.scale.x, parts.scale.y) = (flat.scaleX, flat.scaleY)
+                parts.rotation = Transform3D(eulerX: angles.x, y: angles.y, z: angles.z).decomposed?.rotation ?? parts.rotation
+            }
+            return
+        }
         var parts = transform.decomposed
         change(&parts)
         transform = AffineTransform(parts)

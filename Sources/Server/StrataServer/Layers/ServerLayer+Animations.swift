@@ -44,10 +44,13 @@ extension ServerLayer {
     // MARK: Requests
 
     func addAnimation(_ request: AnimationRequest) throws(ProtocolViolation) {
-        guard let property = AnimatableProperty(rawValue: request.keyPath),
+        guard var property = AnimatableProperty(rawValue: request.keyPath),
               property.sinceVersion <= UInt32(wl_resource_get_version(resource)) else {
             throw .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_KEY_PATH,
                          "layer \(id): '\(request.keyPath)' is not an animatable key path")
+        }
+        if property == .transform, wl_resource_get_version(resource) >= 4, Self.transformValuesAreSixteen(request) {
+            property = .transform3D
         }
         let key = request.key
         guard !key.isEmpty, key.utf8.count <= Limits.maxAnimationKeyBytes else {

@@ -40,6 +40,17 @@ extension ServerLayer {
         changed()
     }
 
+    /// Whether a `transform` animation's values are sixteen doubles each
+    /// (version 4) rather than six: a count only sixteen divides; when both
+    /// do, as many key times as sixteen makes values; without key times, sixteen.
+    static func transformValuesAreSixteen(_ request: AnimationRequest) -> Bool {
+        let count = request.values.count
+        guard count % 16 == 0 else { return false }
+        guard count % 6 == 0, !request.keyTimes.isEmpty else { return true }
+        let discrete = AnimationFlags(rawValue: request.flags).contains(.discrete)
+        return count / 16 == request.keyTimes.count || (discrete && count / 16 + 1 == request.keyTimes.count)
+    }
+
     private func depthViolation(_ message: String) -> ProtocolViolation {
         .layer(resource, STRATA_LAYER_V1_ERROR_INVALID_VALUE, "layer \(id): \(message)")
     }
