@@ -9,10 +9,13 @@ final class RecordingTransport: LayerTransport {
     private(set) var nodes: [RecordingNode] = []
     /// What the nodes say of version 3 (false: as on a version 2 compositor).
     var hasStyling = true
+    /// What the nodes say of version 4's backdrops.
+    var hasBackdrops = true
 
     func makeNode() -> any LayerNode {
         let node = RecordingNode()
         node.hasStyling = hasStyling
+        node.hasBackdrops = hasBackdrops
         nodes.append(node)
         return node
     }
@@ -39,6 +42,7 @@ final class RecordingNode: LayerNode {
         case gradient(GradientStyle?)
         case replicator(ReplicatorStyle?)
         case mask(ObjectIdentifier?)
+        case backdrop(BackdropStyle?)
         case other(String)
 
         var isStyling: Bool { if case .other = self { return false } else { return true } }
@@ -46,6 +50,9 @@ final class RecordingNode: LayerNode {
 
     var requests: [Request] = []
     var hasStyling = true
+    var hasBackdrops = true
+    /// The background colors sent, in order.
+    var backgrounds: [Color?] = []
     var styling: [Request] { requests.filter(\.isStyling) }
     private(set) var sublayers: [RecordingNode] = []
     private(set) weak var superlayer: RecordingNode?
@@ -61,7 +68,8 @@ final class RecordingNode: LayerNode {
     func setOpacity(_ opacity: Double) { requests.append(.other("opacity")) }
     func setHidden(_ hidden: Bool) { requests.append(.other("hidden")) }
     func setMasksToBounds(_ masks: Bool) { requests.append(.other("masksToBounds")) }
-    func setBackgroundColor(_ color: Color?) { requests.append(.other("backgroundColor")) }
+    func setBackgroundColor(_ color: Color?) { requests.append(.other("backgroundColor")); backgrounds.append(color) }
+    func setBackdrop(_ backdrop: BackdropStyle?) { requests.append(.backdrop(backdrop)) }
     func setOpaque(_ opaque: Bool) { requests.append(.other("opaque")) }
     func setContentsScale(_ scale: Double) { requests.append(.other("contentsScale")) }
     func setContentsGravity(_ gravity: ContentsGravity) { requests.append(.other("contentsGravity")) }

@@ -45,6 +45,8 @@ extension CALayer {
         static let mask = Changes(rawValue: 1 << 26)
         /// A replicator's count, transform, delay and colors.
         static let replicator = Changes(rawValue: 1 << 27)
+        /// The backdrop (version 4).
+        static let backdrop = Changes(rawValue: 1 << 28)
 
         static let styling: Changes = [.cornerRadius, .border, .shadow, .shadowPath, .shape, .fillColor, .stroke,
                                        .lineDash, .strokeRange, .gradient, .mask, .replicator]
@@ -52,7 +54,7 @@ extension CALayer {
         static let all: Changes = Changes([.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
                                            .masksToBounds, .backgroundColor, .contents, .contentsScale,
                                            .contentsGravity, .contentsCenter, .opaque, .sublayers, .contentsRect,
-                                           .animations]).union(.styling)
+                                           .animations, .backdrop]).union(.styling)
     }
 
     func didChange(_ change: Changes) {
