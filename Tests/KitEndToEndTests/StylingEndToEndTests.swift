@@ -67,7 +67,7 @@ final class StylingEndToEndTests: KitTestCase {
         try startCompositor()
         let window = makeWindow()
         show(window)
-        XCTAssertEqual(compositor.layerManager?.version, 3)
+        XCTAssertEqual(compositor.layerManager?.version, 4)
         assertDrawn(try pixels(at: probes, name: "styling-strata"))
     }
 
