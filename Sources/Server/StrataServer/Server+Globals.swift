@@ -17,6 +17,7 @@ extension Server {
             (strata_strata_layers_v1_interface(), LayersGlobal.version),
             (strata_zwlr_screencopy_manager_v1_interface(), ScreencopyManagerGlobal.version),
             (strata_wp_viewporter_interface(), ViewporterGlobal.version),
+            (strata_strata_blur_manager_v1_interface(), BlurManagerGlobal.version),
             (strata_wp_fractional_scale_manager_v1_interface(), FractionalScaleManagerGlobal.version),
             (strata_wp_single_pixel_buffer_manager_v1_interface(), SinglePixelBufferManagerGlobal.version),
             (strata_zxdg_decoration_manager_v1_interface(), DecorationManagerGlobal.version),

@@ -195,6 +195,7 @@ public final class Server {
             LayersGlobal(server: self, limits: configuration.limits),
             screencopy,
             ViewporterGlobal(server: self),
+            BlurManagerGlobal(server: self),
             FractionalScaleManagerGlobal(server: self),
             SinglePixelBufferManagerGlobal(server: self),
             presentation,

@@ -11,11 +11,14 @@ final class RecordingTransport: LayerTransport {
     var hasStyling = true
     /// What the nodes say of version 4 (false: as on a version 3 compositor).
     var hasDepth = true
+    /// What the nodes say of version 4's backdrops.
+    var hasBackdrops = true
 
     func makeNode() -> any LayerNode {
         let node = RecordingNode()
         node.hasStyling = hasStyling
         node.hasDepth = hasDepth
+        node.hasBackdrops = hasBackdrops
         nodes.append(node)
         return node
     }
@@ -44,6 +47,7 @@ final class RecordingNode: LayerNode {
         case mask(ObjectIdentifier?)
         /// A version 4 depth request by name, with its values.
         case depth(String, [Double])
+        case backdrop(BackdropStyle?)
         case other(String)
 
         var isStyling: Bool {
@@ -58,6 +62,9 @@ final class RecordingNode: LayerNode {
     var hasStyling = true
     var hasDepth = true
     var depth: [Request] { requests.filter { if case .depth = $0 { return true } else { return false } } }
+    var hasBackdrops = true
+    /// The background colors sent, in order.
+    var backgrounds: [Color?] = []
     var styling: [Request] { requests.filter(\.isStyling) }
     private(set) var sublayers: [RecordingNode] = []
     private(set) weak var superlayer: RecordingNode?
@@ -79,7 +86,8 @@ final class RecordingNode: LayerNode {
     func setOpacity(_ opacity: Double) { requests.append(.other("opacity")) }
     func setHidden(_ hidden: Bool) { requests.append(.other("hidden")) }
     func setMasksToBounds(_ masks: Bool) { requests.append(.other("masksToBounds")) }
-    func setBackgroundColor(_ color: Color?) { requests.append(.other("backgroundColor")) }
+    func setBackgroundColor(_ color: Color?) { requests.append(.other("backgroundColor")); backgrounds.append(color) }
+    func setBackdrop(_ backdrop: BackdropStyle?) { requests.append(.backdrop(backdrop)) }
     func setOpaque(_ opaque: Bool) { requests.append(.other("opaque")) }
     func setContentsScale(_ scale: Double) { requests.append(.other("contentsScale")) }
     func setContentsGravity(_ gravity: ContentsGravity) { requests.append(.other("contentsGravity")) }

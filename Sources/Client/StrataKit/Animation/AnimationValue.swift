@@ -61,6 +61,8 @@ enum AnimationValue {
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: return value.map { min(max($0, 0), 1) }
         case _ where property.isColor: return value.map { min(max($0, 0), 1) }
         case .cornerRadius, .borderWidth, .shadowRadius, .lineWidth, .miterLimit: return value.map { max($0, 0) }
+        case .backdropRadius: return value.map { min(max($0, 0), BackdropStyle.maximumRadius) }
+        case .backdropSaturation: return value.map { min(max($0, 0), BackdropStyle.maximumSaturation) }
         case .boundsSize, .boundsWidth, .boundsHeight: return value.map { max($0, 0) }
         case .bounds, .contentsRect, .contentsCenter: return [value[0], value[1], max(value[2], 0), max(value[3], 0)]
         default: return value
@@ -124,6 +126,7 @@ extension CALayer {
             p.contentsRect = Rect(contentsRect)
             p.contentsCenter = Rect(contentsCenter)
             p.style = layerStyle(includingShadowPath: false)
+            if let backdrop { p.backdrop = backdrop }
             storeAnimatableValues(into: &p)
             return p
         }
@@ -144,6 +147,7 @@ extension CALayer {
             shadowColor = CGColor(style.shadowColor)
             shadowOpacity = Float(style.shadowOpacity)
             shadowOffset = CGSize(width: style.shadowOffset.width, height: style.shadowOffset.height)
+            if backdrop != nil { backdrop = newValue.backdrop }
             takeAnimatableValues(newValue)
         }
     }

@@ -143,6 +143,7 @@ extension CALayer {
         contentsGravity = layer.contentsGravity
         isOpaque = layer.isOpaque
         name = layer.name
+        material = layer.material
         copyStyle(from: layer)
     }
 

@@ -102,7 +102,7 @@ final class ViewAnimationContext {
               property != .instanceTransform else { return false }
         switch property {
         case .opacity, .contentsRect, .contentsCenter, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius,
-             .lineWidth, .miterLimit, .strokeStart, .strokeEnd:
+             .lineWidth, .miterLimit, .strokeStart, .strokeEnd, .backdropRadius, .backdropSaturation:
             return false
         default: return true
         }
@@ -176,9 +176,10 @@ extension UIView {
         guard ViewAnimationContext.animationsEnabled, let context = ViewAnimationContext.stack.last,
               context.animationsEnabled, context.duration > 0 || context.keyframes != nil,
               let property = AnimatableProperty(rawValue: event),
-              // Of the layer styling, UIKit's blocks animate only the corner radius (since iOS 11);
-              // borders, shadows, paths and gradients change at once, as there.
-              property.sinceVersion < 3 || property == .cornerRadius else { return NSNull() }
+              // Of the layer styling, UIKit's blocks animate only the corner radius (since iOS 11)
+              // and a visual effect's blur; borders, shadows, paths and gradients change at once, as there.
+              property.sinceVersion < 3 || property == .cornerRadius
+                || [.backdropRadius, .backdropSaturation, .backdropTintColor].contains(property) else { return NSNull() }
         return ViewPropertyAction(context: context)
     }
 

@@ -57,6 +57,11 @@ protocol LayerNode: AnyObject {
     func setDoubleSided(_ doubleSided: Bool)
     func setTransformLayer(_ isTransformLayer: Bool)
 
+    // Version 4: a material below the layer's own drawing.
+    /// Whether the node takes backdrops (a strata_layer_v1 of an older binding does not).
+    var hasBackdrops: Bool { get }
+    func setBackdrop(_ backdrop: BackdropStyle?)
+
     func addAnimation(_ animation: LayerAnimation, forKey key: String, keptOnCompletion: Bool)
     func addTransition(_ transition: LayerTransition, forKey key: String)
     func removeAnimation(forKey key: String)

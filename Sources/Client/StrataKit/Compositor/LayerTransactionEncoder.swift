@@ -175,6 +175,7 @@ final class LayerTransactionEncoder {
         if layer.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1) { changes.insert(.contentsRect) }
         if !layer.animationEntries.isEmpty { changes.insert(.animations) }
         if !(layer.sublayers ?? []).isEmpty { changes.insert(.sublayers) }
+        if layer.backdrop != nil { changes.insert(.backdrop) }
         changes.formUnion(Self.styleChangesFromDefaults(of: layer))
         changes.formUnion(Self.depthChangesFromDefaults(of: layer))
         // The whole contents are new to the compositor.
@@ -200,7 +201,18 @@ final class LayerTransactionEncoder {
         if changes.contains(.opacity) { remote.setOpacity(min(1, max(0, Double(layer.opacity)))); sent() }
         if changes.contains(.hidden) { remote.setHidden(layer.isHidden); sent() }
         if changes.contains(.masksToBounds) { remote.setMasksToBounds(layer.masksToBounds); sent() }
-        if changes.contains(.backgroundColor) { remote.setBackgroundColor(layer.backgroundColor.map(Color.init)); sent() }
+        if changes.contains(.backgroundColor) {
+            // Where the compositor cannot blur, a material is its flat tint.
+            let fallback = remote.hasBackdrops ? nil : layer.backdropFallbackColor
+            remote.setBackgroundColor(fallback ?? layer.backgroundColor.map(Color.init)); sent()
+        }
+        if changes.contains(.backdrop) {
+            if remote.hasBackdrops {
+                remote.setBackdrop(layer.backdrop); sent()
+            } else if !changes.contains(.backgroundColor) {
+                remote.setBackgroundColor(layer.backdropFallbackColor ?? layer.backgroundColor.map(Color.init)); sent()
+            }
+        }
         if changes.contains(.opaque) { remote.setOpaque(layer.isOpaque); sent() }
         if changes.contains(.contentsScale) { remote.setContentsScale(Double(layer.contentsScale)); sent() }
         if changes.contains(.contentsGravity) { remote.setContentsGravity(layer.protocolGravity); sent() }
@@ -233,7 +245,8 @@ final class LayerTransactionEncoder {
             for (animation, key) in zip(entry.wire, entry.wireKeys) {
                 // An older compositor refuses version 3's key paths (invalid_key_path): they end at once.
                 if isRoot && [.position, .positionX, .positionY].contains(animation.property)
-                    || !remote.hasStyling && Self.isStyling(animation.property) {
+                    || !remote.hasStyling && Self.isStyling(animation.property)
+                    || !remote.hasBackdrops && [.backdropRadius, .backdropSaturation, .backdropTintColor].contains(animation.property) {
                     LayerAnimationEntry.handle(.ended(key: key, finished: true))
                     continue
                 }

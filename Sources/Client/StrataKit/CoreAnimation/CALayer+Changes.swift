@@ -50,6 +50,8 @@ extension CALayer {
         static let zPosition = Changes(rawValue: 1 << 29)
         /// anchorPointZ, isDoubleSided.
         static let depth = Changes(rawValue: 1 << 30)
+        /// The backdrop (version 4).
+        static let backdrop = Changes(rawValue: 1 << 31)
 
         static let styling: Changes = [.cornerRadius, .border, .shadow, .shadowPath, .shape, .fillColor, .stroke,
                                        .lineDash, .strokeRange, .gradient, .mask, .replicator]
@@ -57,7 +59,7 @@ extension CALayer {
         static let all: Changes = Changes([.position, .bounds, .anchorPoint, .transform, .opacity, .hidden,
                                            .masksToBounds, .backgroundColor, .contents, .contentsScale,
                                            .contentsGravity, .contentsCenter, .opaque, .sublayers, .contentsRect,
-                                           .animations, .sublayerTransform, .zPosition, .depth]).union(.styling)
+                                           .animations, .sublayerTransform, .zPosition, .depth, .backdrop]).union(.styling)
     }
 
     func didChange(_ change: Changes) {

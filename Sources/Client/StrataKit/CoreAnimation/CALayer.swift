@@ -357,6 +357,8 @@ open class CALayer {
 
     /// What changed since the encoder last looked.
     var changes: Changes = []
+    /// The backdrop and what stands in for it (CALayer+Backdrop.swift).
+    var material: (style: BackdropStyle, fallback: Color?)?
 
     var needsLayoutFlag = false {
         didSet { if needsLayoutFlag { containingLayer?.markDescendantNeedsLayout() } }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataProtocol
 
 /// An effect a `UIVisualEffectView` applies: a blur of what lies behind
 /// it (`UIBlurEffect`) or vibrancy for the content on a blur (`UIVibrancyEffect`).
@@ -50,6 +51,31 @@ open class UIBlurEffect: UIVisualEffect {
         default: dark
         }
         return UIColor(white: isDark ? darkGray : white, alpha: opacity)
+    }
+
+    /// The material as the compositor draws it: a blur of what is behind
+    /// (radius in points), its saturation raised, and a tint thinner than
+    /// the flat `material` since the blur does the rest. Close to iOS's
+    /// materials: thin ones blur less and let more colour through.
+    func backdrop(dark: Bool) -> BackdropStyle {
+        let (radius, saturation, lightAlpha, darkAlpha): (Double, Double, Double, Double) = switch style {
+        case .systemUltraThinMaterial, .systemUltraThinMaterialLight, .systemUltraThinMaterialDark: (20, 1.6, 0.3, 0.45)
+        case .systemThinMaterial, .systemThinMaterialLight, .systemThinMaterialDark: (25, 1.7, 0.45, 0.6)
+        case .systemMaterial, .systemMaterialLight, .systemMaterialDark, .regular: (30, 1.8, 0.6, 0.7)
+        case .systemThickMaterial, .systemThickMaterialLight, .systemThickMaterialDark: (35, 1.8, 0.78, 0.82)
+        case .systemChromeMaterial, .systemChromeMaterialLight, .systemChromeMaterialDark: (30, 1.8, 0.7, 0.75)
+        case .light: (30, 1.8, 0.3, 0.3)
+        case .extraLight: (30, 1.8, 0.6, 0.6)
+        case .dark: (30, 1.8, 0.55, 0.55)
+        case .prominent: (30, 1.8, 0.75, 0.75)
+        }
+        let tint = material(dark: dark)
+        var white: CGFloat = 0, alpha: CGFloat = 0
+        _ = tint.getWhite(&white, alpha: &alpha)
+        let isDark = white < 0.5
+        let w = Double(white)
+        return BackdropStyle(radius: radius, saturation: saturation,
+                             tintColor: Color(red: w, green: w, blue: w, alpha: isDark ? darkAlpha : lightAlpha))
     }
 }
 

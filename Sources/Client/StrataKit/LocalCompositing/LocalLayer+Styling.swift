@@ -98,3 +98,14 @@ private extension Color {
               alpha: StrataKit.wireRounded(alpha))
     }
 }
+
+// Version 4's backdrop: the same renderer blurs it, over what this app itself draws below it.
+extension LocalLayer {
+    var hasBackdrops: Bool { true }
+
+    func setBackdrop(_ backdrop: BackdropStyle?) {
+        // The wire carries these as doubles: nothing to round.
+        pending.backdrop = backdrop
+        changed()
+    }
+}

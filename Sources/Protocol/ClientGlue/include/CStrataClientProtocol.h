@@ -2,6 +2,7 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "strata-layers-v1-client-protocol.h"
+#include "strata-blur-v1-client-protocol.h"
 #include "wlr-screencopy-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -33,5 +34,6 @@ static inline const struct wl_interface *strata_client_wl_seat_interface(void) {
 static inline const struct wl_interface *strata_client_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 static inline const struct wl_interface *strata_client_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
+static inline const struct wl_interface *strata_client_strata_blur_manager_v1_interface(void) { return &strata_blur_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }

@@ -2,6 +2,7 @@
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
+#include "strata-blur-v1-server-protocol.h"
 #include "wlr-screencopy-unstable-v1-server-protocol.h"
 #include "xdg-output-unstable-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"

@@ -75,6 +75,8 @@ public final class Surface {
         /// wp_viewport's source rect and destination size: nil = unchanged; .some(nil) = unset.
         var viewportSource: Rect??
         var viewportDestination: Size??
+        /// strata_blur_v1's state: nil = unchanged; .some(nil) = no blur.
+        var blur: SurfaceBlur??
         /// The buffer's offset from the last one's place (attach's x and y before version 5, wl_surface.offset since).
         var offset: Point?
 
@@ -92,6 +94,7 @@ public final class Surface {
             opaqueRegion = later.opaqueRegion ?? opaqueRegion
             viewportSource = later.viewportSource ?? viewportSource
             viewportDestination = later.viewportDestination ?? viewportDestination
+            blur = later.blur ?? blur
             if let move = later.offset { offset = Point(x: (offset?.x ?? 0) + move.x, y: (offset?.y ?? 0) + move.y) }
         }
     }
@@ -133,6 +136,10 @@ public final class Surface {
     private(set) var accumulatedOffset = Point.zero
     /// The surface's wp_viewport, if it has one; its resource owns it.
     weak var viewport: Viewport?
+    /// The committed blur behind the surface (Protocols/Blur), its object and its backdrop layers.
+    private(set) var blur: SurfaceBlur?
+    weak var blurObject: Blur?
+    var blurLayers: [RenderLayer] = []
     /// The surface's wp_fractional_scale_v1, if it has one; its resource owns it.
     weak var fractionalScale: FractionalScale?
 
@@ -304,6 +311,7 @@ public final class Surface {
         }
         if let source = state.viewportSource { viewportSource = source }
         if let destination = state.viewportDestination { viewportDestination = destination }
+        if let blur = state.blur { self.blur = blur }
         if let offset = state.offset { accumulatedOffset = Point(x: accumulatedOffset.x + offset.x, y: accumulatedOffset.y + offset.y) }
         switch state.buffer {
         case .unchanged:
@@ -316,6 +324,7 @@ public final class Surface {
         }
         placeContents()
         layer.bounds = Rect(origin: .zero, size: size)
+        if blur != nil || !blurLayers.isEmpty { placeBlur() }
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
         var replacesContents = true
         if case .unchanged = state.buffer { replacesContents = false }
@@ -390,6 +399,7 @@ public final class Surface {
         server.seat.endTouchPoints(on: self, andSubsurfaces: false)
         server.seat.drag?.surfaceDestroyed(self)
         viewport?.surfaceDestroyed()
+        blurObject?.surfaceDestroyed()
         fractionalScale?.surfaceDestroyed()
         server.presentation?.surfaceDestroyed(self)
         // After the role, so the seat still finds the window of a focused subsurface.

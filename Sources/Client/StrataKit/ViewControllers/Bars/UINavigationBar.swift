@@ -116,6 +116,6 @@ open class UINavigationBar: UIView, BarContentRefreshing {
     }
 
     private func updateBackground() {
-        backgroundColor = barTintColor ?? (isTranslucent ? BarBackground.color : BarBackground.color.withAlphaComponent(1))
+        BarBackground.apply(to: self, barTintColor: barTintColor, isTranslucent: isTranslucent)
     }
 }

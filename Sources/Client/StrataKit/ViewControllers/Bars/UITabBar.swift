@@ -98,6 +98,6 @@ open class UITabBar: UIView, BarContentRefreshing {
     }
 
     private func updateBackground() {
-        backgroundColor = barTintColor ?? (isTranslucent ? BarBackground.color : BarBackground.color.withAlphaComponent(1))
+        BarBackground.apply(to: self, barTintColor: barTintColor, isTranslucent: isTranslucent)
     }
 }

@@ -50,6 +50,6 @@ open class UIToolbar: UIView, BarContentRefreshing {
     }
 
     private func updateBackground() {
-        backgroundColor = barTintColor ?? (isTranslucent ? BarBackground.color : BarBackground.color.withAlphaComponent(1))
+        BarBackground.apply(to: self, barTintColor: barTintColor, isTranslucent: isTranslucent)
     }
 }
