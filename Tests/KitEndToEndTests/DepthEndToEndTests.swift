@@ -86,7 +86,7 @@ final class DepthEndToEndTests: KitTestCase {
     }
 
     private func assertScene(scale: Int, reference: String) throws -> Scene {
-        try startCompositor(width: 520, height: 300, scale: scale)
+        try startCompositor(width: 520 * scale, height: 300 * scale, scale: scale)
         window = UIWindow(frame: CGRect(x: 0, y: 0, width: 480, height: 260))
         window.title = "Depth"
         let controller = UIViewController()
