@@ -38,7 +38,7 @@ extension Layer {
         if animation.isDiscrete { flags |= 4 }
         if absoluteBegin { flags |= 32 }
         if keptOnCompletion { flags |= 64 }
-        addAnimation(rawKey: key, keyPath: animation.property.rawValue, values: animation.property.wireValues(animation.values),
+        addAnimation(rawKey: key, keyPath: animation.property.keyPath, values: animation.property.wireValues(animation.values),
                      keyTimes: animation.keyTimes, curves: curves, spring: spring,
                      timing: Self.wireTiming(t), flags: flags)
     }

@@ -8,7 +8,13 @@ enum AnimationValue {
     /// `value` as a value of `property`, or nil when it is not one.
     static func wire(_ value: Any, for property: AnimatableProperty) -> [Double]? {
         if property.isVariableLength { return variableWire(value, for: property) }
-        if let wire = value as? WireValue { return wire.values.count == property.components ? wire.values : nil }
+        if let wire = value as? WireValue {
+            // An implicit action's 2-D value, in an animation that went 3-D.
+            if property.components == 16, wire.values.count == 6 {
+                return Transform3D(StrataProtocol.AffineTransform(components: wire.values)).values
+            }
+            return wire.values.count == property.components ? wire.values : nil
+        }
         let result: [Double]?
         switch property.components {
         case 1: result = number(value).map { [$0] }
@@ -24,6 +30,10 @@ enum AnimationValue {
         case 6:
             if let t = value as? CGAffineTransform { result = StrataProtocol.AffineTransform(t).components }
             else if let t = value as? CATransform3D { result = StrataProtocol.AffineTransform(CATransform3DGetAffineTransform(t)).components }
+            else { result = nil }
+        case 16:
+            if let t = value as? CATransform3D { result = t.wireValue }
+            else if let t = value as? CGAffineTransform { result = CATransform3DMakeAffineTransform(t).wireValue }
             else { result = nil }
         default: result = nil
         }
@@ -120,7 +130,9 @@ extension CALayer {
             p.position = Point(position)
             p.bounds = Rect(bounds)
             p.anchorPoint = Point(anchorPoint)
-            p.transform = StrataProtocol.AffineTransform(affineTransform())
+            p.transform3D = Transform3D(values: transform.wireValue) ?? .identity
+            p.depth.sublayerTransform = Transform3D(values: sublayerTransform.wireValue) ?? .identity
+            (p.depth.zPosition, p.depth.anchorPointZ) = (Double(zPosition), Double(anchorPointZ))
             p.opacity = Double(opacity)
             p.backgroundColor = backgroundColor.map(Color.init)
             p.contentsRect = Rect(contentsRect)
@@ -134,8 +146,9 @@ extension CALayer {
             position = CGPoint(x: newValue.position.x, y: newValue.position.y)
             bounds = CGRect(x: newValue.bounds.minX, y: newValue.bounds.minY, width: newValue.bounds.width, height: newValue.bounds.height)
             anchorPoint = CGPoint(x: newValue.anchorPoint.x, y: newValue.anchorPoint.y)
-            let t = newValue.transform
-            setAffineTransform(CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty))
+            transform = CATransform3D(wireValue: newValue.transform3D.values)
+            sublayerTransform = CATransform3D(wireValue: newValue.depth.sublayerTransform.values)
+            (zPosition, anchorPointZ) = (CGFloat(newValue.depth.zPosition), CGFloat(newValue.depth.anchorPointZ))
             opacity = Float(newValue.opacity)
             backgroundColor = newValue.backgroundColor.map { CGColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
             let r = newValue.contentsRect, c = newValue.contentsCenter

@@ -104,6 +104,22 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     var property: AnimatableProperty? { keyPath.flatMap(AnimatableProperty.init(rawValue:)) }
+
+    /// The property as played on `layer`: a transform animates all sixteen
+    /// terms when the layer's transform or any of `values` is 3-D, else
+    /// its affine part.
+    func property(on layer: CALayer, values: [Any?]) -> AnimatableProperty? {
+        guard let property, property == .transform else { return property }
+        let threeD = !CATransform3DIsAffine(layer.transform) || values.contains { value in
+            switch value {
+            case let t as CATransform3D: return !CATransform3DIsAffine(t)
+            case let wire as WireValue: return wire.values.count == 16
+            default: return false
+            }
+        }
+        return threeD ? .transform3D : .transform
+    }
+
     var curve: TimingCurve { timingFunction?.curve ?? .linear }
 }
 
@@ -128,8 +144,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         let by = byValue.flatMap { AnimationValue.wire($0, for: property) }
         let current = { layer.presentationValue(of: property) }
         // What adds nothing: the identity for transforms, zeros for the rest.
-        let zero = property == .transform || property == .instanceTransform
-            ? StrataProtocol.AffineTransform.identity.components : [Double](repeating: 0, count: property.components)
+        let zero = ViewAnimationContext.noOffset(for: property)
         switch (from, to, by) {
         case let (from?, to?, _): return [from, to]
         case let (from?, nil, by?): return [from, property.add(by, to: from)]
@@ -142,7 +157,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func layerAnimations(on layer: CALayer, begin: Double) -> [LayerAnimation] {
-        guard let property, let values = endpoints(on: layer, property: property) else { return [] }
+        guard let property = property(on: layer, values: [fromValue, toValue, byValue]),
+              let values = endpoints(on: layer, property: property) else { return [] }
         return [LayerAnimation(property: property, values: values, curve: curve, timing: mediaTiming(begin: begin),
                                isAdditive: isAdditive)]
     }
@@ -200,7 +216,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func layerAnimations(on layer: CALayer, begin: Double) -> [LayerAnimation] {
-        guard let property else { return [] }
+        guard let property = property(on: layer, values: values ?? []) else { return [] }
         var wireValues: [[Double]]
         var times = keyTimes?.map(\.doubleValue) ?? []
         if let path, property.components == 2 {

@@ -158,8 +158,8 @@ extension CALayer {
         // of a view just added); other new layers have nothing to animate from.
         let inViewBlock = delegate is UIView && !ViewAnimationContext.stack.isEmpty
         guard committedOnce || inViewBlock, !isDetachedCopy, !CATransaction.disableActions(),
-              let action = action(forKey: property.rawValue) else { return }
-        action.run(forKey: property.rawValue, object: self,
+              let action = action(forKey: property.keyPath) else { return }
+        action.run(forKey: property.keyPath, object: self,
                    arguments: ["previousValue": previous, "previousPresentationValue": presentationValue(of: property, model: previous)])
     }
 
@@ -193,8 +193,8 @@ extension CALayer {
 /// from the value before the change, which it learns when run.
 final class ImplicitAnimation: CABasicAnimation {
     override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer, let property = AnimatableProperty(rawValue: event),
-              let previous = dict?["previousPresentationValue"] as? [Double] else { return }
+        guard let layer = anObject as? CALayer, let previous = dict?["previousPresentationValue"] as? [Double],
+              let property = AnimatableProperty(keyPath: event, valueCount: previous.count) else { return }
         let animation = copy() as! CABasicAnimation
         animation.fromValue = WireValue(previous)
         animation.toValue = WireValue(layer.modelValue(of: property))

@@ -68,12 +68,12 @@ extension UIView {
         context.run(animations)
         for track in recorder.tracks where duration > 0 {
             let (values, times) = KeyframeRecorder.keyframes(of: track)
-            let animation = CAKeyframeAnimation(keyPath: track.property.rawValue)
+            let animation = CAKeyframeAnimation(keyPath: track.property.keyPath)
             animation.values = values.map(WireValue.init)
             animation.keyTimes = times.map { NSNumber(value: $0) }
             animation.calculationMode = options.calculationMode
             context.configureTiming(of: animation)
-            track.layer.add(animation, forKey: track.property.rawValue)
+            track.layer.add(animation, forKey: track.property.keyPath)
         }
         context.group.seal(completion)
     }

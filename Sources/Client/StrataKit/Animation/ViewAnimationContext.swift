@@ -63,14 +63,14 @@ final class ViewAnimationContext {
         let animation: CABasicAnimation
         if let spring {
             let spring = Spring(dampingRatio: Double(spring.damping), duration: duration, initialVelocity: Double(spring.velocity))
-            let springAnimation = CASpringAnimation(keyPath: property.rawValue)
+            let springAnimation = CASpringAnimation(keyPath: property.keyPath)
             springAnimation.mass = CGFloat(spring.mass)
             springAnimation.stiffness = CGFloat(spring.stiffness)
             springAnimation.damping = CGFloat(spring.damping)
             springAnimation.initialVelocity = CGFloat(spring.initialVelocity)
             animation = springAnimation
         } else {
-            animation = CABasicAnimation(keyPath: property.rawValue)
+            animation = CABasicAnimation(keyPath: property.keyPath)
             animation.timingFunction = timingFunction
         }
         let target = layer.modelValue(of: property)
@@ -83,7 +83,7 @@ final class ViewAnimationContext {
             animation.toValue = WireValue(Self.noOffset(for: property))
         } else {
             // From what is on screen when replacing one in flight (beginFromCurrentState, or after one).
-            animation.fromValue = WireValue(options.contains(.beginFromCurrentState) || layer.animation(forKey: property.rawValue) != nil
+            animation.fromValue = WireValue(options.contains(.beginFromCurrentState) || layer.animation(forKey: property.keyPath) != nil
                                             ? previousPresentation : previous)
             animation.toValue = WireValue(target)
         }
@@ -110,13 +110,21 @@ final class ViewAnimationContext {
 
     /// What added to `target` gives `value` (a transform: what, applied first, does).
     static func offset(of value: [Double], from target: [Double], for property: AnimatableProperty) -> [Double] {
+        if property == .transform3D || property == .sublayerTransform {
+            guard let inverse = Transform3D(values: target)?.inverted(), let value = Transform3D(values: value) else {
+                return noOffset(for: property)
+            }
+            return value.concatenating(inverse).values
+        }
         guard property == .transform else { return zip(value, target).map { $0 - $1 } }
         guard let inverse = StrataProtocol.AffineTransform(components: target).inverted() else { return noOffset(for: property) }
         return StrataProtocol.AffineTransform(components: value).concatenating(inverse).components
     }
 
     static func noOffset(for property: AnimatableProperty) -> [Double] {
-        property == .transform ? StrataProtocol.AffineTransform.identity.components : [Double](repeating: 0, count: property.components)
+        if property == .transform3D || property == .sublayerTransform { return Transform3D.identity.values }
+        return property == .transform || property == .instanceTransform
+            ? StrataProtocol.AffineTransform.identity.components : [Double](repeating: 0, count: property.components)
     }
 
     /// Duration, delay (showing the old value meanwhile), repeats, and the
@@ -145,9 +153,9 @@ struct ViewPropertyAction: CAAction {
     }
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer, let property = AnimatableProperty(rawValue: event),
-              let previous = dict?["previousValue"] as? [Double],
-              let previousPresentation = dict?["previousPresentationValue"] as? [Double] else { return }
+        guard let layer = anObject as? CALayer, let previous = dict?["previousValue"] as? [Double],
+              let previousPresentation = dict?["previousPresentationValue"] as? [Double],
+              let property = AnimatableProperty(keyPath: event, valueCount: previous.count) else { return }
         if let keyframes = context.keyframes {
             keyframes.record(layer, property, previous: previous, frame: context.currentKeyframe)
             return

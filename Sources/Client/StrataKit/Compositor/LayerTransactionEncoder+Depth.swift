@@ -12,6 +12,11 @@ extension LayerTransactionEncoder {
         return changes
     }
 
+    /// Whether `property` is one of version 4's depth key paths.
+    static func isDepth(_ property: AnimatableProperty) -> Bool {
+        [.sublayerTransform, .zPosition, .anchorPointZ, .rotationX, .rotationY, .scaleZ, .translationZ].contains(property)
+    }
+
     func sendTransform(of layer: CALayer, to remote: any LayerNode) {
         if remote.hasDepth, !CATransform3DIsAffine(layer.transform) {
             remote.setTransform3D(rawMatrix: layer.transform.wireValue)
@@ -33,7 +38,23 @@ extension LayerTransactionEncoder {
     }
 }
 
+extension LayerAnimation {
+    /// The same animation of the transform's affine part.
+    var affinePart: LayerAnimation {
+        var animation = self
+        animation.property = .transform
+        animation.values = values.map { Transform3D(values: $0)?.affine.components ?? StrataProtocol.AffineTransform.identity.components }
+        return animation
+    }
+}
+
 extension CATransform3D {
     /// m11 m12 … m44, as set_transform_3d takes them.
     var wireValue: [Double] { rows.joined().map(Double.init) }
+
+    /// From sixteen doubles, m11 … m44.
+    init(wireValue v: [Double]) {
+        precondition(v.count == 16)
+        self.init(rows: (0..<4).map { row in (0..<4).map { CGFloat(v[row * 4 + $0]) } })
+    }
 }

@@ -242,10 +242,13 @@ final class LayerTransactionEncoder {
             entry.fixBegin(now: now)
             entry.isSent = true
             let delay = entry.beginTime - now
-            for (animation, key) in zip(entry.wire, entry.wireKeys) {
-                // An older compositor refuses version 3's key paths (invalid_key_path): they end at once.
+            for (wire, key) in zip(entry.wire, entry.wireKeys) {
+                // A compositor without depth plays a 3-D transform's affine part.
+                let animation = wire.property == .transform3D && !remote.hasDepth ? wire.affinePart : wire
+                // An older compositor refuses newer key paths (invalid_key_path): they end at once.
                 if isRoot && [.position, .positionX, .positionY].contains(animation.property)
                     || !remote.hasStyling && Self.isStyling(animation.property)
+                    || !remote.hasDepth && Self.isDepth(animation.property)
                     || !remote.hasBackdrops && [.backdropRadius, .backdropSaturation, .backdropTintColor].contains(animation.property) {
                     LayerAnimationEntry.handle(.ended(key: key, finished: true))
                     continue

@@ -52,8 +52,12 @@ open class CALayer {
         didSet {
             guard transform != oldValue else { return }
             didChange(.transform)
-            // Implicit actions animate the affine part until animations carry 3-D values.
-            runAction(for: .transform, previous: StrataProtocol.AffineTransform(CATransform3DGetAffineTransform(oldValue)).components)
+            // A change to or from 3-D animates all sixteen terms; a 2-D one its affine part, as before.
+            if CATransform3DIsAffine(oldValue), CATransform3DIsAffine(transform) {
+                runAction(for: .transform, previous: StrataProtocol.AffineTransform(CATransform3DGetAffineTransform(oldValue)).components)
+            } else {
+                runAction(for: .transform3D, previous: oldValue.wireValue)
+            }
         }
     }
 
@@ -65,12 +69,20 @@ open class CALayer {
     /// Applied to every sublayer after its own transform, about the centre
     /// of the bounds: an m34 of −1/distance gives the sublayers perspective.
     open var sublayerTransform: CATransform3D = CATransform3DIdentity {
-        didSet { if sublayerTransform != oldValue { didChange(.sublayerTransform) } }
+        didSet {
+            guard sublayerTransform != oldValue else { return }
+            didChange(.sublayerTransform)
+            runAction(for: .sublayerTransform, previous: oldValue.wireValue)
+        }
     }
 
     /// The anchor point's z coordinate: the transform turns about it.
     open var anchorPointZ: CGFloat = 0 {
-        didSet { if anchorPointZ != oldValue { didChange(.depth) } }
+        didSet {
+            guard anchorPointZ != oldValue else { return }
+            didChange(.depth)
+            runAction(for: .anchorPointZ, previous: [Double(oldValue)])
+        }
     }
 
     /// Whether the layer is drawn while its back faces the viewer.
@@ -248,6 +260,7 @@ open class CALayer {
             guard zPosition != oldValue else { return }
             superlayer?.didChange(.sublayers)
             didChange(.zPosition)
+            runAction(for: .zPosition, previous: [Double(oldValue)])
         }
     }
 

@@ -75,6 +75,17 @@ public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case scaleZ = "transform.scale.z"
     case translationZ = "transform.translation.z"
 
+    /// The key path as Core Animation and the wire name it: `transform`
+    /// for the sixteen-value transform too.
+    public var keyPath: String { self == .transform3D ? AnimatableProperty.transform.rawValue : rawValue }
+
+    /// The property of a key path whose values have `count` doubles each:
+    /// `transform` with sixteen is the whole 3-D transform.
+    public init?(keyPath: String, valueCount: Int) {
+        guard let property = AnimatableProperty(rawValue: keyPath) else { return nil }
+        self = property == .transform && valueCount == 16 ? .transform3D : property
+    }
+
     /// The strata_layers_v1 version that first names this key path.
     public var sinceVersion: UInt32 {
         switch self {
