@@ -82,9 +82,10 @@ struct Homography: Hashable {
         return Homography(at(0, 0), at(0, 1), at(0, 2), at(1, 0), at(1, 1), at(1, 2), at(2, 0), at(2, 1), at(2, 2))
     }
 
-    /// The same map as an affine transform, when it has no perspective terms.
+    /// The same map as an affine transform, when it has no perspective terms
+    /// (and w is positive: with w < 0 everywhere, all of it is behind the eye).
     var affine: AffineTransform? {
-        guard m.2 == 0, m.5 == 0, m.8 != 0, m.8.isFinite else { return nil }
+        guard m.2 == 0, m.5 == 0, m.8 > 0, m.8.isFinite else { return nil }
         let w = m.8
         return AffineTransform(a: m.0 / w, b: m.1 / w, c: m.3 / w, d: m.4 / w, tx: m.6 / w, ty: m.7 / w)
     }

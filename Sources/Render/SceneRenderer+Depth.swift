@@ -32,8 +32,57 @@ final class Projection {
     let planeToTarget: Homography
     /// The plane's projected quad, clipped at w ≤ ε and to the target's clip.
     let polygon: [Point]
-    init(plane: DrawNode, planeRect: PixelRect, planeToTarget: Homography, polygon: [Point]) {
+    /// What every layer in the plane drew, to know when last frame's
+    /// drawing of the plane can be shown again; nil when it cannot be told.
+    let content: [PlaneContent]?
+    /// Contents in the plane were damaged this frame.
+    let contentsDamaged: Bool
+    init(plane: DrawNode, planeRect: PixelRect, planeToTarget: Homography, polygon: [Point], content: [PlaneContent]?,
+         contentsDamaged: Bool) {
         (self.plane, self.planeRect, self.planeToTarget, self.polygon) = (plane, planeRect, planeToTarget, polygon)
+        (self.content, self.contentsDamaged) = (content, contentsDamaged)
+    }
+}
+
+/// One layer's drawing in a plane.
+struct PlaneContent: Equatable {
+    let layer: RenderLayer
+    let key: DrawKey
+    let contents: LayerImage?
+    static func == (a: PlaneContent, b: PlaneContent) -> Bool { a.layer === b.layer && a.contents === b.contents && a.key == b.key }
+}
+
+/// Planes drawn in earlier frames, per projected layer, shown again while
+/// nothing in them changed (a layer that only moves or turns in 3-D).
+final class PlaneCache {
+    struct Entry {
+        let content: [PlaneContent]
+        let planeRect: PixelRect
+        let image: OpaquePointer
+    }
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Planes larger than this many pixels are drawn each time, in part.
+    static let maximumPixels = 1 << 20
+
+    deinit { for entry in entries.values { pixman_image_unref(entry.image) } }
+
+    func image(for layer: RenderLayer, content: [PlaneContent], planeRect: PixelRect) -> OpaquePointer? {
+        guard let entry = entries[ObjectIdentifier(layer)], entry.planeRect == planeRect, entry.content == content else { return nil }
+        return entry.image
+    }
+
+    func store(_ image: OpaquePointer, for layer: RenderLayer, content: [PlaneContent], planeRect: PixelRect) {
+        let id = ObjectIdentifier(layer)
+        if let old = entries[id] { pixman_image_unref(old.image) }
+        entries[id] = Entry(content: content, planeRect: planeRect, image: pixman_image_ref(image))
+    }
+
+    /// Drops the planes of layers not projected any more.
+    func keep(only ids: Dictionary<ObjectIdentifier, DrawNode>.Keys) {
+        for (id, entry) in entries where !ids.contains(id) {
+            pixman_image_unref(entry.image)
+            entries[id] = nil
+        }
     }
 }
 
@@ -160,6 +209,7 @@ extension FrameBuilder {
 
         let id = ObjectIdentifier(layer)
         guard let root = built, !root.subtreeRect.isEmpty else { return nil }
+        let content = planeContent(root)
         let planeRect = root.subtreeRect
         let clipRect = Rect(x: Double(outerClip.x - 1), y: Double(outerClip.y - 1),
                             width: Double(outerClip.width + 2), height: Double(outerClip.height + 2))
@@ -170,7 +220,8 @@ extension FrameBuilder {
         let node = DrawNode(layer: layer, toPixel: inherited.toPixel, clip: outerClip, pixelAlignedBounds: false, alpha: 1,
                             group: nil, background: nil, backgroundRect: .empty, contents: nil, ownRect: footprint,
                             opaqueContentsRects: [])
-        node.projection = Projection(plane: root, planeRect: planeRect, planeToTarget: planeToTarget, polygon: polygon)
+        node.projection = Projection(plane: root, planeRect: planeRect, planeToTarget: planeToTarget, polygon: polygon,
+                                     content: content, contentsDamaged: planeDamaged)
         node.inherited = inherited
         // The plane's root was tracked in plane pixels: track it where it lands.
         if inherited.instance == 0, let inPlane = states[id] {
@@ -187,6 +238,21 @@ extension FrameBuilder {
         }
         projectedNodes[id] = node
         return node
+    }
+
+    /// What each layer of a plane draws (its tracked state), nested planes
+    /// included; nil when some of it is not tracked (replicators' copies).
+    private func planeContent(_ root: DrawNode) -> [PlaneContent]? {
+        var content: [PlaneContent] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            guard let state = states[ObjectIdentifier(node.layer)], state.node === node else { return nil }
+            content.append(PlaneContent(layer: node.layer, key: state.key, contents: state.contents))
+            stack += node.children
+            if let mask = node.maskTree { stack.append(mask) }
+            if let nested = node.projection?.plane { stack.append(nested) }
+        }
+        return content
     }
 
     /// Plane pixels per point: the largest scale the projection shows the
@@ -243,18 +309,31 @@ extension SceneRenderer {
         // is the part of the plane the whole footprint shows).
         let anchor = node.subtreeRect
         var part = projection.planeRect
-        if let back = FrameBuilder.preimage(of: anchor, through: targetToPlane) {
+        // A plane of modest size is drawn whole and kept for later frames.
+        let content = part.area <= PlaneCache.maximumPixels ? projection.content : nil
+        if content == nil, let back = FrameBuilder.preimage(of: anchor, through: targetToPlane) {
             part = part.intersection(PixelRect(enclosing: back).insetBy(-2))
         }
-        guard !part.isEmpty,
-              let offscreen = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(part.width), Int32(part.height), nil, 0)
-        else { return }
-        defer { pixman_image_unref(offscreen) }
-        let inner = PaintTarget(image: offscreen, originX: part.x, originY: part.y)
-        var items: [PaintItem] = []
-        PaintItem.items(of: projection.plane, touching: part, into: &items)
-        let planeClip = Region(part)
-        for item in items { paint(item, into: inner, clip: planeClip) }
+        guard !part.isEmpty else { return }
+        var offscreen: OpaquePointer
+        if let content, !projection.contentsDamaged,
+           let kept = planeCache.image(for: node.layer, content: content, planeRect: part) {
+            offscreen = pixman_image_ref(kept)
+        } else {
+            guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(part.width), Int32(part.height), nil, 0)
+            else { return }
+            offscreen = image
+            let inner = PaintTarget(image: offscreen, originX: part.x, originY: part.y)
+            var items: [PaintItem] = []
+            PaintItem.items(of: projection.plane, touching: part, into: &items)
+            let planeClip = Region(part)
+            for item in items { paint(item, into: inner, clip: planeClip) }
+            if let content { planeCache.store(offscreen, for: node.layer, content: content, planeRect: part) }
+        }
+        defer {
+            pixman_image_set_transform(offscreen, nil)
+            pixman_image_unref(offscreen)
+        }
 
         // Footprint pixels (from its corner) → offscreen pixels.
         let toOffscreen = Homography(AffineTransform(translationX: Double(anchor.x), y: Double(anchor.y)))

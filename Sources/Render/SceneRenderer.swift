@@ -53,6 +53,8 @@ public final class SceneRenderer {
     var drawnBackdrops: [ObjectIdentifier: DrawNode] = [:]
     /// Rounded corners, borders, shapes and shadows, rasterised.
     let decorationCache = DecorationCache()
+    /// Projected layers' planes, kept while nothing in them changes.
+    let planeCache = PlaneCache()
     /// Decoration rasters made so far: a layer that only moves makes none.
     public var decorationRastersMade: Int { decorationCache.rastersMade }
     /// Where this output's top left is in the root's bounds space, in
@@ -100,6 +102,7 @@ public final class SceneRenderer {
             damage = damageRegion(previous: drawn, frame: frame, output: output)
             drawn = frame.states
             drawnReplicators = frame.wholeSubtreeNodes
+            planeCache.keep(only: frame.projectedNodes.keys)
             drawnSublayerShadows = frame.usesSublayerShadows
             drawnBackdrops = Dictionary(uniqueKeysWithValues: frame.backdropNodes.map { (ObjectIdentifier($0), $0) })
         }

@@ -302,3 +302,57 @@ extension DepthTests {
         }
     }
 }
+
+extension DepthTests {
+    /// Clients choose every term: singular matrices, huge terms, w at or
+    /// near 0 everywhere, perspective from inside the layer. Nothing traps;
+    /// what is drawn is drawn the same incrementally and afresh.
+    func testHostileMatricesDrawNothingOrClipped() {
+        let root = makeRoot(width: 200, height: 150)
+        let container = Self.perspectiveContainer(width: 200, height: 150, distance: 100)
+        let card = RenderLayer(frame: Rect(x: 50, y: 40, width: 100, height: 70), color: Color(red: 0, green: 0, blue: 1, alpha: 1))
+        card.addSublayer(RenderLayer(frame: Rect(x: 5, y: 5, width: 20, height: 20), color: Color(red: 1, green: 0, blue: 0, alpha: 1)))
+        let face = RenderLayer(frame: Rect(x: 0, y: 0, width: 30, height: 30), color: .white)
+        let cube = RenderLayer(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        cube.properties.updateDepth { $0.isTransformLayer = true }
+        cube.addSublayer(face)
+        container.addSublayer(card)
+        container.addSublayer(cube)
+        root.addSublayer(container)
+        let renderer = SceneRenderer(width: 200, height: 150, scale: 1)
+        var matrices: [Transform3D] = [
+            Transform3D(scaleX: 0, y: 1, z: 1),                                              // singular
+            Transform3D(values: [1e300, 0, 0, 0, 0, 1e300, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])!,  // huge
+            Transform3D(values: [1, 0, 0, 1e-300, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1e-300])!, // w ≈ 0
+            Transform3D(values: [1, 0, 0, 0.02, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0])!,       // w crosses 0 inside the card
+            Transform3D(values: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1])!,         // all behind the eye
+            Transform3D(translationX: 0, y: 0, z: 99.9),                                     // at the eye
+            Transform3D(translationX: 0, y: 0, z: 150),                                      // past it
+            Transform3D(values: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 16_777_216, -16_777_216, 0, 1])!,
+            Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0),                           // edge-on
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            matrices.append(Transform3D(values: (0..<16).map { _ in
+                Double.random(in: -2...2, using: &generator) * pow(10, Double(Int.random(in: -8...8, using: &generator)))
+            })!)
+        }
+        for (index, matrix) in matrices.enumerated() {
+            card.properties.transform3D = matrix
+            face.properties.transform3D = matrix
+            card.sublayers[0].properties.transform3D = matrices[(index + 3) % matrices.count]
+            _ = renderer.render(root)
+            RenderConformance.assertMatchesFreshRender(renderer, root, "matrix \(index)")
+            _ = root.containsInTree(Point(x: 100, y: 75))
+            _ = matrix.inverted()
+            _ = matrix.decomposed?.recomposed
+            _ = matrix.interpolated(to: .identity, 0.5)
+        }
+        // w ≤ 0 everywhere: nothing of the card is drawn.
+        card.properties.transform3D = matrices[4]
+        face.properties.transform3D = matrices[4]
+        card.sublayers[0].properties.transform3D = .identity
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 100, 75, white)
+    }
+}
