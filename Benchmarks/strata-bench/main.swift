@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, styling, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
+// `strata-bench AREA…` runs only those areas (render, styling, materials, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
 // compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
@@ -25,6 +25,7 @@ if wanted("styling") {
     runStylingBenchmarks()
     runAreaInItsOwnProcess("styling-app")
 }
+if wanted("materials") { runMaterialsBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }
