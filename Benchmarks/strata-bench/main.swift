@@ -5,7 +5,7 @@ import Foundation
 import StrataRender
 import StrataServer
 
-// `strata-bench AREA…` runs only those areas (render, styling, depth, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
+// `strata-bench AREA…` runs only those areas (render, styling, depth, materials, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
 // compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
@@ -26,6 +26,7 @@ if wanted("styling") {
     runAreaInItsOwnProcess("styling-app")
 }
 if wanted("depth") { runDepthBenchmarks() }
+if wanted("materials") { runMaterialsBenchmarks() }
 if wanted("protocol") { runProtocolBenchmarks() }
 if wanted("kit") { runKitBenchmarks() }
 if wanted("text") { runTextBenchmarks() }

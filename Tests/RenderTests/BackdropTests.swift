@@ -224,6 +224,31 @@ final class BackdropTests: XCTestCase {
         }
     }
 
+    /// Two outputs side by side, a material across the seam: each renderer
+    /// blurs its own framebuffer, clamped at its own edges, and moves keep
+    /// each equal to a fresh render of its part.
+    func testEachOutputBlursItsOwnFramebuffer() {
+        // A 64×32-point layout at scale 2: the left output at x 0, the right at x 32.
+        let root = makeRoot(width: 64, height: 32)
+        checkerboard(root, width: 64, height: 32, cell: 4)
+        let mover = RenderLayer(frame: Rect(x: 4, y: 4, width: 6, height: 6), color: .red)
+        root.addSublayer(mover)
+        let material = RenderLayer(frame: Rect(x: 16, y: 6, width: 32, height: 20))
+        material.style.cornerRadius = 5
+        material.backdrop = BackdropStyle(radius: 4, saturation: 1.5, tintColor: Color(red: 0, green: 0, blue: 1, alpha: 0.2))
+        root.addSublayer(material)
+        let left = SceneRenderer(width: 64, height: 64, scale: 2), right = SceneRenderer(width: 64, height: 64, scale: 2)
+        right.origin = Point(x: 32, y: 0)
+        for step in 0..<12 {
+            mover.position = Point(x: Double(4 + step * 5), y: Double(8 + step % 3 * 6))
+            let shared = SharedImageDamage()
+            let (l, r) = (left.render(root, sharedDamage: shared), right.render(root, sharedDamage: shared))
+            if step == 0 { XCTAssertEqual(l.backdropBlurs + r.backdropBlurs, 2, "each output blurs its part") }
+            RenderConformance.assertMatchesFreshRender(left, root, name: "backdrop-left", "step \(step)")
+            RenderConformance.assertMatchesFreshRender(right, root, name: "backdrop-right", "step \(step)")
+        }
+    }
+
     /// Values no client can send (the protocol bounds them) still draw without trapping.
     func testHostileValuesNeverTrap() {
         let root = makeRoot(width: 64, height: 48)
