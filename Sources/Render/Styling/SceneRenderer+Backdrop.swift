@@ -77,7 +77,9 @@ extension SceneRenderer {
             for x in (left + inside)..<source.width { to[x] = last }
         }
         BackdropBlur.blur(pixels, width: source.width, height: source.height, sigma: plan.sigma)
-        BackdropBlur.adjust(pixels, count: count, saturation: plan.style.saturation, alpha: alpha)
+        // Only what is put back: the area, within the padded pixels.
+        BackdropBlur.adjust(pixels, width: source.width, rect: PixelRect(x: area.x - source.x, y: area.y - source.y, width: area.width, height: area.height),
+                            saturation: plan.style.saturation, alpha: alpha)
         guard let image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height), pixels,
                                                    Int32(source.width * 4)) else { return }
         defer { pixman_image_unref(image) }
