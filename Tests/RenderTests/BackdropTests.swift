@@ -88,6 +88,12 @@ final class BackdropTests: XCTestCase {
         assertBlurMatchesReference(width: 120, height: 90, scale: 1, backdrop: Rect(x: 30, y: 20, width: 60, height: 40), radius: 3)
     }
 
+    /// Wide blurs run on halved pixels: still the Gaussian, within the same bounds.
+    func testAWideBlurMatchesTheReferenceGaussian() {
+        assertBlurMatchesReference(width: 200, height: 140, scale: 1, backdrop: Rect(x: 40, y: 30, width: 120, height: 80), radius: 24)
+        assertBlurMatchesReference(width: 160, height: 120, scale: 1, backdrop: Rect(x: 0, y: 0, width: 90, height: 120), radius: 40)
+    }
+
     /// σ is in points: twice the pixels at scale 2.
     func testBlurRadiusIsInPoints() {
         assertBlurMatchesReference(width: 60, height: 45, scale: 2, backdrop: Rect(x: 15, y: 10, width: 30, height: 25), radius: 6)

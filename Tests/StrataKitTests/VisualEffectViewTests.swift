@@ -80,3 +80,18 @@ final class VisualEffectViewTests: StylingTestCase {
         XCTAssertEqual(materialView.layer.backdrop?.radius, 0, "vibrancy adds no material of its own")
     }
 }
+
+/// An app compositing itself passes the material to its own renderer, which
+/// blurs what the app drew below it.
+final class LocalMaterialTests: StylingTestCase {
+    func testLocalLayersTakeTheBackdrop() throws {
+        let compositor = LocalCompositor()
+        let encoder = LayerTransactionEncoder(transport: compositor)
+        let view = UIVisualEffectView(effect: UIBlurEffect(style: .systemThinMaterial))
+        let materialView = try XCTUnwrap(view.subviews.first)
+        let node = try XCTUnwrap(encoder.materialize(materialView.layer) as? LocalLayer)
+        compositor.commit()
+        XCTAssertEqual(node.renderLayer.properties.backdrop, UIBlurEffect(style: .systemThinMaterial).backdrop(dark: false))
+        XCTAssertNil(node.renderLayer.properties.backgroundColor, "blurred, not the flat tint")
+    }
+}
