@@ -68,6 +68,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/wlr-foreign-toplevel-management-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/wlr-virtual-pointer-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
+    os.path.join(ROOT, "Sources/Protocol/strata-blur-v1.xml"),
 ]
 # Interfaces fuzzed, and globals bound (with the version to ask for).
 GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1": 4, "wl_seat": 8,
@@ -87,6 +88,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwlr_foreign_toplevel_manager_v1": 3,
            "zwlr_virtual_pointer_manager_v1": 2,
            "ext_session_lock_manager_v1": 1,
+           "strata_blur_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 
