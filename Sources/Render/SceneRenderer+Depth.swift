@@ -111,6 +111,25 @@ extension FrameBuilder {
         }
     }
 
+    /// Sublayers are drawn in order of z position, then in their order, as
+    /// Core Animation draws them: `stack[start...]` holds what the sublayers
+    /// pushed (in reverse drawing order, each with its sublayer index; a
+    /// transform layer's sublayers with its index), reordered here.
+    func sortByZPosition(_ stack: inout [(RenderLayer, Inherited)], from start: Int, sublayers: [RenderLayer], timeOffset: Double) {
+        var entries = stack[start...].enumerated().map { offset, entry -> (entry: (RenderLayer, Inherited), z: Double, index: Int, offset: Int) in
+            let index = entry.1.siblingIndex
+            let z = index < sublayers.count ? Self.properties(of: sublayers[index], shiftedBy: timeOffset).depth?.zPosition ?? 0 : 0
+            return (entry, z.isNaN ? 0 : z, index, offset)
+        }
+        // Popped from the end: the last entry is drawn first.
+        entries.sort { a, b in
+            if a.z != b.z { return a.z > b.z }
+            if a.index != b.index { return a.index > b.index }
+            return a.offset < b.offset
+        }
+        stack.replaceSubrange(start..., with: entries.map(\.entry))
+    }
+
     /// A transform layer's sublayers (and theirs, through transform layers
     /// within it), each placed by its whole 4×4 transform into the plane of
     /// the ordinary layer above (`placed` is what that layer's sublayers
