@@ -86,10 +86,13 @@ final class PlaneCache {
     }
 }
 
-/// A projected layer's placement, as part of its drawn state.
-struct ProjectionKey: Equatable {
-    var planeToTarget: Homography
-    var planeRect: PixelRect
+/// A projected layer's placement, as part of its drawn state (a
+/// reference, so the keys of 2-D layers grow by a nil pointer only).
+final class ProjectionKey: Equatable {
+    let planeToTarget: Homography
+    let planeRect: PixelRect
+    init(planeToTarget: Homography, planeRect: PixelRect) { (self.planeToTarget, self.planeRect) = (planeToTarget, planeRect) }
+    static func == (a: ProjectionKey, b: ProjectionKey) -> Bool { a.planeToTarget == b.planeToTarget && a.planeRect == b.planeRect }
 }
 
 extension FrameBuilder {
