@@ -86,10 +86,13 @@ final class PlaneCache {
     }
 }
 
-/// A projected layer's placement, as part of its drawn state.
-struct ProjectionKey: Equatable {
-    var planeToTarget: Homography
-    var planeRect: PixelRect
+/// A projected layer's placement, as part of its drawn state (a
+/// reference, so the keys of 2-D layers grow by a nil pointer only).
+final class ProjectionKey: Equatable {
+    let planeToTarget: Homography
+    let planeRect: PixelRect
+    init(planeToTarget: Homography, planeRect: PixelRect) { (self.planeToTarget, self.planeRect) = (planeToTarget, planeRect) }
+    static func == (a: ProjectionKey, b: ProjectionKey) -> Bool { a.planeToTarget == b.planeToTarget && a.planeRect == b.planeRect }
 }
 
 extension FrameBuilder {
@@ -109,6 +112,25 @@ extension FrameBuilder {
         } else {
             child.depth = InheritedDepth(projection: h)
         }
+    }
+
+    /// Sublayers are drawn in order of z position, then in their order, as
+    /// Core Animation draws them: `stack[start...]` holds what the sublayers
+    /// pushed (in reverse drawing order, each with its sublayer index; a
+    /// transform layer's sublayers with its index), reordered here.
+    func sortByZPosition(_ stack: inout [(RenderLayer, Inherited)], from start: Int, sublayers: [RenderLayer], timeOffset: Double) {
+        var entries = stack[start...].enumerated().map { offset, entry -> (entry: (RenderLayer, Inherited), z: Double, index: Int, offset: Int) in
+            let index = entry.1.siblingIndex
+            let z = index < sublayers.count ? Self.properties(of: sublayers[index], shiftedBy: timeOffset).depth?.zPosition ?? 0 : 0
+            return (entry, z.isNaN ? 0 : z, index, offset)
+        }
+        // Popped from the end: the last entry is drawn first.
+        entries.sort { a, b in
+            if a.z != b.z { return a.z > b.z }
+            if a.index != b.index { return a.index > b.index }
+            return a.offset < b.offset
+        }
+        stack.replaceSubrange(start..., with: entries.map(\.entry))
     }
 
     /// A transform layer's sublayers (and theirs, through transform layers

@@ -102,6 +102,8 @@ struct DrawKey: Equatable {
     var masksToBounds: Bool
     /// How a projected layer's plane maps to the output (3-D).
     var projection: ProjectionKey? = nil
+    /// Among siblings, the drawing order (3-D).
+    var zPosition: Double = 0
     var backdrop: BackdropPlan? = nil
 }
 
@@ -444,6 +446,9 @@ final class FrameBuilder {
                                              timeOffset: forSublayers.timeOffset + Double(instance) * replicator.instanceDelay,
                                              tint: replicator.color(ofInstance: instance))
                 }
+                // Sublayers with a z position are drawn in its order (see sortByZPosition).
+                let pushedFrom = stack.count
+                var hasZPositions = false
                 for index in sublayers.indices.reversed() {
                     // Copies (nested replicators multiply them) stop at a budget per frame.
                     if placed.instance > 0 {
@@ -453,6 +458,7 @@ final class FrameBuilder {
                     let sublayer = sublayers[index]
                     var child = placed
                     let properties = Self.properties(of: sublayer, shiftedBy: placed.timeOffset)
+                    if let depth = properties.depth, depth.zPosition != 0 { hasZPositions = true }
                     if properties.depth?.isTransformLayer == true {
                         // Its sublayers, in 3-D in this layer's plane, back to front.
                         child.siblingIndex = index
@@ -469,6 +475,7 @@ final class FrameBuilder {
                     child.isInstanceRoot = replicator != nil
                     stack.append((sublayer, child))
                 }
+                if hasZPositions { sortByZPosition(&stack, from: pushedFrom, sublayers: sublayers, timeOffset: placed.timeOffset) }
             }
         }
         for node in built.reversed() {
@@ -637,12 +644,13 @@ final class FrameBuilder {
 
         let id = ObjectIdentifier(layer)
         let groupOpacity = inheritedOpacity * m.opacity
-        let key = DrawKey(toPixel: toPixel, bounds: m.bounds, background: background, isOpaque: m.isOpaque,
+        var key = DrawKey(toPixel: toPixel, bounds: m.bounds, background: background, isOpaque: m.isOpaque,
                           contentsScale: m.contentsScale, contentsGravity: m.contentsGravity,
                           contentsCenter: m.contentsCenter, contentsRect: m.contentsRect,
                           contentsTransform: m.contentsTransform, alpha: alpha, group: group, groupOpacity: groupOpacity,
                           clip: clip, masks: masks, style: m.style, shape: m.shape, gradient: m.gradient,
                           replicator: m.replicator, masksToBounds: m.masksToBounds, backdrop: backdrop)
+        if let depth = m.depth { key.zPosition = depth.zPosition }
         node.inherited = inherited
         node.maskTree = maskTree
         // A replicator's copies are drawn, not tracked: the replicator's subtree is damaged whole instead.

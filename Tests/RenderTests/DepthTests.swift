@@ -356,3 +356,33 @@ extension DepthTests {
         assertPixel(renderer.framebuffer, 100, 75, white)
     }
 }
+
+extension DepthTests {
+    /// Siblings are drawn in order of z position, then of their index.
+    func testSiblingsAreDrawnInOrderOfZPosition() {
+        let root = makeRoot(width: 100, height: 60)
+        let a = RenderLayer(frame: Rect(x: 10, y: 10, width: 50, height: 40), color: Color(red: 1, green: 0, blue: 0, alpha: 1))
+        let b = RenderLayer(frame: Rect(x: 40, y: 10, width: 50, height: 40), color: Color(red: 0, green: 0, blue: 1, alpha: 1))
+        let c = RenderLayer(frame: Rect(x: 45, y: 0, width: 10, height: 60), color: Color(red: 0, green: 1, blue: 0, alpha: 1))
+        root.addSublayer(a)
+        root.addSublayer(b)
+        root.addSublayer(c)
+        let renderer = SceneRenderer(width: 100, height: 60, scale: 1)
+        _ = renderer.render(root)
+        assertPixel(renderer.framebuffer, 50, 30, green)
+        assertPixel(renderer.framebuffer, 42, 30, blue)
+        a.properties.updateDepth { $0.zPosition = 10 }
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+        assertPixel(renderer.framebuffer, 42, 30, red, tolerance: 0, "a is above b")
+        assertPixel(renderer.framebuffer, 50, 30, red, tolerance: 0, "and above c")
+        c.properties.updateDepth { $0.zPosition = 10 }
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+        assertPixel(renderer.framebuffer, 50, 30, green, tolerance: 0, "equal z: in sublayer order")
+        a.properties.updateDepth { $0.zPosition = -5 }
+        _ = renderer.render(root)
+        RenderConformance.assertMatchesFreshRender(renderer, root)
+        assertPixel(renderer.framebuffer, 42, 30, blue, tolerance: 0, "a below b again")
+    }
+}
