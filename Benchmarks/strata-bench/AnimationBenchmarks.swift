@@ -16,7 +16,6 @@ func runAnimationBenchmarks() {
     runAnimationBytesBenchmark()
 }
 
-private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 private func runAnimationFrameBenchmarks() {
     guard let compositor = BenchCompositor(socketName: "bench-animation") else { return }
@@ -74,7 +73,7 @@ private func runAnimationFrameBenchmarks() {
         }
         let one = try animate(1), hundred = try animate(100)
 
-        let (e, i, o, h) = (median(empty.seconds), median(idle.seconds), median(one.seconds), median(hundred.seconds))
+        let (e, i, o, h) = (medianValue(empty.seconds), medianValue(idle.seconds), medianValue(one.seconds), medianValue(hundred.seconds))
         print("")
         print("strata-bench: animations played by the compositor, 1920×1080, frames of 1/60 s (medians of \(frames))")
         print(String(format: "  empty output, nothing changed:           %8.3f ms per frame", e * 1000))

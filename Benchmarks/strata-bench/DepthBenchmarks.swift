@@ -10,35 +10,6 @@ import StrataRender
 // - 20 covers turned in perspective, cover-flow style, scrolled 7 points a
 //   frame, against the same covers flat.
 
-private func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
-private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-private func timeFrames(_ renderer: SceneRenderer, _ root: RenderLayer, frames: Int,
-                        _ step: (Int) -> Void) -> (seconds: Double, pixels: Int) {
-    var times: [Double] = [], pixels = 0
-    for frame in 0..<frames {
-        step(frame)
-        let start = seconds()
-        let stats = renderer.render(root)
-        times.append(seconds() - start)
-        pixels += stats.pixelsComposited
-    }
-    return (median(times), pixels / frames)
-}
-
-private func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color?) -> RenderLayer {
-    let layer = RenderLayer()
-    layer.bounds = Rect(x: 0, y: 0, width: w, height: h)
-    layer.position = Point(x: x + w / 2, y: y + h / 2)
-    layer.backgroundColor = color
-    return layer
-}
-
 private func pattern(width: Int, height: Int, seed: Int) -> LayerImage {
     let image = LayerImage(width: width, height: height, hasAlpha: false)
     for y in 0..<height {
@@ -62,13 +33,13 @@ func runDepthBenchmarks() {
 /// A 400×300 view at scale 2 in a 600×450 output: contents, a title bar and two buttons.
 private func runFlipBenchmark() {
     func scene() -> (RenderLayer, RenderLayer) {
-        let root = box(0, 0, 600, 450, Color(red: 0.9, green: 0.9, blue: 0.92))
-        let view = box(100, 75, 400, 300, .white)
+        let root = solidLayer(0, 0, 600, 450, Color(red: 0.9, green: 0.9, blue: 0.92))
+        let view = solidLayer(100, 75, 400, 300, .white)
         view.contents = pattern(width: 800, height: 600, seed: 1)
         view.contentsScale = 2
-        view.addSublayer(box(0, 0, 400, 44, Color(red: 0.97, green: 0.97, blue: 0.97)))
-        view.addSublayer(box(20, 240, 160, 40, Color(red: 0, green: 0.48, blue: 1)))
-        view.addSublayer(box(220, 240, 160, 40, Color(red: 0.2, green: 0.8, blue: 0.3)))
+        view.addSublayer(solidLayer(0, 0, 400, 44, Color(red: 0.97, green: 0.97, blue: 0.97)))
+        view.addSublayer(solidLayer(20, 240, 160, 40, Color(red: 0, green: 0.48, blue: 1)))
+        view.addSublayer(solidLayer(220, 240, 160, 40, Color(red: 0.2, green: 0.8, blue: 0.3)))
         root.addSublayer(view)
         return (root, view)
     }
@@ -97,13 +68,13 @@ private func runFlipBenchmark() {
 /// scroller's centre; the scroller's bounds move 7 points a frame.
 private func runCoverFlowBenchmark() {
     func scene(inDepth: Bool) -> (RenderLayer, RenderLayer, [RenderLayer]) {
-        let root = box(0, 0, 1000, 400, .black)
-        let scroller = box(0, 0, 1000, 400, nil)
+        let root = solidLayer(0, 0, 1000, 400, .black)
+        let scroller = solidLayer(0, 0, 1000, 400, nil)
         if inDepth { scroller.properties.updateDepth { $0.sublayerTransform = Transform3D(perspectiveDistance: 600) } }
         root.addSublayer(scroller)
         var covers: [RenderLayer] = []
         for index in 0..<20 {
-            let cover = box(Double(index) * 120, 100, 200, 200, nil)
+            let cover = solidLayer(Double(index) * 120, 100, 200, 200, nil)
             cover.contents = pattern(width: 200, height: 200, seed: index)
             scroller.addSublayer(cover)
             covers.append(cover)

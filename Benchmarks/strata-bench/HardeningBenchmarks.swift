@@ -8,18 +8,13 @@ import StrataRender
 // tree of 100,000 layers, and a 1000×1000 image shown in 10×10 points
 // (box-filtered down first) against a 10×10 image shown at its size.
 
-private func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
 
 /// Median of `rounds` timings of `a` and of `b`, run alternately.
 private func alternating(rounds: Int, _ a: () -> Void, _ b: () -> Void) -> (a: Double, b: Double) {
     func time(_ body: () -> Void) -> Double {
-        let start = seconds()
+        let start = monotonicSeconds()
         body()
-        return seconds() - start
+        return monotonicSeconds() - start
     }
     a(); b()
     var ta: [Double] = [], tb: [Double] = []

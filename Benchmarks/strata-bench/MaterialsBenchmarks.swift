@@ -9,43 +9,27 @@ import StrataRender
 //   tint alone (what a material cost before the compositor blurred);
 // - the frame where only something away from the bar changes: no blur work.
 
-private func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
-private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-private func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color?) -> RenderLayer {
-    let layer = RenderLayer()
-    layer.bounds = Rect(x: 0, y: 0, width: w, height: h)
-    layer.position = Point(x: x + w / 2, y: y + h / 2)
-    layer.backgroundColor = color
-    return layer
-}
-
 func runMaterialsBenchmarks() {
     print("")
     print("strata-bench: materials (StrataRender, 1280×800 at scale 1, medians)")
     let tint = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.6)
     func scene(blurred: Bool) -> (root: RenderLayer, scene: RenderLayer, corner: RenderLayer) {
-        let root = box(0, 0, 1280, 800, .white)
+        let root = solidLayer(0, 0, 1280, 800, .white)
         // Tiles over twice the screen, so moving them keeps it covered.
-        let scene = box(0, 0, 2560, 800, nil)
+        let scene = solidLayer(0, 0, 2560, 800, nil)
         for row in 0..<8 {
             for column in 0..<32 {
                 let hue = Double((row * 32 + column) % 7) / 7
-                scene.addSublayer(box(Double(column) * 80, Double(row) * 100, 76, 96,
+                scene.addSublayer(solidLayer(Double(column) * 80, Double(row) * 100, 76, 96,
                                       Color(red: hue, green: 1 - hue, blue: 0.5 + hue / 2)))
             }
         }
         root.addSublayer(scene)
-        let bar = box(440, 250, 400, 300, blurred ? nil : tint)
+        let bar = solidLayer(440, 250, 400, 300, blurred ? nil : tint)
         bar.style.cornerRadius = 16
         if blurred { bar.backdrop = BackdropStyle(radius: 30, saturation: 1.8, tintColor: tint) }
         root.addSublayer(bar)
-        let corner = box(8, 8, 24, 24, .black)
+        let corner = solidLayer(8, 8, 24, 24, .black)
         root.addSublayer(corner)
         return (root, scene, corner)
     }
@@ -61,13 +45,13 @@ func runMaterialsBenchmarks() {
             } else {
                 corner.opacity = frame % 2 == 0 ? 0.5 : 1
             }
-            let start = seconds()
+            let start = monotonicSeconds()
             let stats = renderer.render(root)
-            times.append(seconds() - start)
+            times.append(monotonicSeconds() - start)
             blurs += stats.backdropBlurs
             pixels += stats.pixelsBlurred
         }
-        return (median(times), blurs, pixels / frames)
+        return (medianValue(times), blurs, pixels / frames)
     }
     let flat = measure(blurred: false, moving: true), blurred = measure(blurred: true, moving: true)
     print("  a 400×300 bar over a full-screen scene moving 3 px a frame:")

@@ -15,20 +15,15 @@ import StrataWayland
 private let windowCount = 20
 private let outputWidth = 1280, outputHeight = 800
 
-private func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
 
 /// Median seconds per call of `body`, over `rounds` rounds of `perRound` calls.
 private func medianPerCall(rounds: Int, perRound: Int, _ body: (Int) -> Void) -> Double {
     var times: [Double] = []
     var i = 0
     for _ in 0..<rounds {
-        let start = seconds()
+        let start = monotonicSeconds()
         for _ in 0..<perRound { body(i); i += 1 }
-        times.append((seconds() - start) / Double(perRound))
+        times.append((monotonicSeconds() - start) / Double(perRound))
     }
     return times.sorted()[rounds / 2]
 }

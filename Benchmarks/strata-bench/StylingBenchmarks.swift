@@ -13,36 +13,6 @@ import StrataRender
 // - a 400×400 image view clipped to rounded corners, moving, against the
 //   same view unclipped (goal ≤ 1.5×).
 
-private func seconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
-private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-/// Times `frames` frames, calling `step` before each; medians of the frame times and mean pixels.
-private func timeFrames(_ renderer: SceneRenderer, _ root: RenderLayer, frames: Int,
-                        _ step: (Int) -> Void) -> (seconds: Double, pixels: Int) {
-    var times: [Double] = [], pixels = 0
-    for frame in 0..<frames {
-        step(frame)
-        let start = seconds()
-        let stats = renderer.render(root)
-        times.append(seconds() - start)
-        pixels += stats.pixelsComposited
-    }
-    return (median(times), pixels / frames)
-}
-
-private func frameLayer(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color?) -> RenderLayer {
-    let layer = RenderLayer()
-    layer.bounds = Rect(x: 0, y: 0, width: w, height: h)
-    layer.position = Point(x: x + w / 2, y: y + h / 2)
-    layer.backgroundColor = color
-    return layer
-}
-
 func runStylingBenchmarks() {
     print("")
     print("strata-bench: styling drawn by the render server (StrataRender, medians)")
@@ -54,22 +24,22 @@ func runStylingBenchmarks() {
 /// 390×844 points at scale 2, as a phone: a scroll view of 200 cards.
 private func runCardListBenchmark() {
     func list(shadows: Bool) -> (root: RenderLayer, scroller: RenderLayer) {
-        let root = frameLayer(0, 0, 390, 844, Color(red: 0.95, green: 0.95, blue: 0.97))
-        let scroller = frameLayer(0, 0, 390, 844, nil)
+        let root = solidLayer(0, 0, 390, 844, Color(red: 0.95, green: 0.95, blue: 0.97))
+        let scroller = solidLayer(0, 0, 390, 844, nil)
         root.addSublayer(scroller)
         for index in 0..<200 {
-            let card = frameLayer(16, 16 + Double(index) * 100, 358, 88, .white)
+            let card = solidLayer(16, 16 + Double(index) * 100, 358, 88, .white)
             card.style.cornerRadius = 12
             if shadows {
                 card.style.shadowOpacity = 0.15
                 card.style.shadowRadius = 8
                 card.style.shadowOffset = Size(width: 0, height: 4)
             }
-            let avatar = frameLayer(12, 12, 64, 64, Color(red: Double(index % 5) / 5, green: 0.5, blue: 0.8))
+            let avatar = solidLayer(12, 12, 64, 64, Color(red: Double(index % 5) / 5, green: 0.5, blue: 0.8))
             avatar.style.cornerRadius = 32
             card.addSublayer(avatar)
-            card.addSublayer(frameLayer(88, 20, 200, 14, Color(red: 0.2, green: 0.2, blue: 0.2)))
-            card.addSublayer(frameLayer(88, 46, 240, 10, Color(red: 0.6, green: 0.6, blue: 0.6)))
+            card.addSublayer(solidLayer(88, 20, 200, 14, Color(red: 0.2, green: 0.2, blue: 0.2)))
+            card.addSublayer(solidLayer(88, 46, 240, 10, Color(red: 0.6, green: 0.6, blue: 0.6)))
             scroller.addSublayer(card)
         }
         return (root, scroller)
@@ -96,8 +66,8 @@ private func runCardListBenchmark() {
 /// compositor's animation does), against opacity set every frame.
 private func runProgressRingFrameBenchmark() {
     func ring() -> (RenderLayer, RenderLayer) {
-        let root = frameLayer(0, 0, 400, 300, .white)
-        let ring = frameLayer(140, 90, 120, 120, nil)
+        let root = solidLayer(0, 0, 400, 300, .white)
+        let ring = solidLayer(140, 90, 120, 120, nil)
         var shape = ShapeStyle()
         let (c, r, k) = (Point(x: 60, y: 60), 50.0, 0.5522847498 * 50)
         shape.path = LayerPath([.move(Point(x: c.x + r, y: c.y)),
@@ -137,8 +107,8 @@ private func runRoundedClipBenchmark() {
     }
     _ = image.takeDamage()
     func run(clipped: Bool) -> Double {
-        let root = frameLayer(0, 0, 600, 500, .white)
-        let view = frameLayer(40, 40, 400, 400, nil)
+        let root = solidLayer(0, 0, 600, 500, .white)
+        let view = solidLayer(40, 40, 400, 400, nil)
         view.contents = image
         view.contentsScale = 2
         if clipped {
