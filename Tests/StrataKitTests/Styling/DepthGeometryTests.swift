@@ -153,6 +153,32 @@ final class DepthGeometryTests: StylingTestCase {
         XCTAssertTrue(cube.hitTest(CGPoint(x: 200, y: 200)).map { $0 !== cube } ?? true, "a transform layer is never the layer hit")
     }
 
+    /// A transform layer's sublayers are hit front to back by depth, as drawn:
+    /// through the middle of a cube the front face is hit, not the back one
+    /// added later.
+    func testTransformLayerSublayersAreHitNearestFirst() {
+        let container = CALayer()
+        container.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let cube = CATransformLayer()
+        cube.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        cube.position = CGPoint(x: 100, y: 100)
+        container.addSublayer(cube)
+        func face(_ transform: CATransform3D) -> CALayer {
+            let face = CALayer()
+            face.bounds = cube.bounds
+            face.position = CGPoint(x: 50, y: 50)
+            face.transform = transform
+            cube.addSublayer(face)
+            return face
+        }
+        let front = face(CATransform3DMakeTranslation(0, 0, 50))
+        let back = face(CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -50), .pi, 0, 1, 0))
+        XCTAssertTrue(container.hitTest(CGPoint(x: 100, y: 100)) === front)
+        // Turned half round, the other face is in front.
+        cube.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        XCTAssertTrue(container.hitTest(CGPoint(x: 100, y: 100)) === back)
+    }
+
     /// A point whose ray meets the layer's plane behind the eye is nowhere on it.
     func testPointsBehindTheEyeHitNothing() {
         let (container, card) = perspectiveCard()
