@@ -142,6 +142,10 @@ final class CoverFlowViewController: UIViewController, UIScrollViewDelegate {
         targetContentOffset.pointee.x = min(max(index, 0), CGFloat(albums.count - 1)) * step
     }
 
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        if !decelerate { reportCentre() }
+    }
+
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { reportCentre() }
 
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { reportCentre() }
