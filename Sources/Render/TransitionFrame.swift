@@ -92,33 +92,25 @@ public enum TransitionFrame {
     }
 
     /// The image turned by `angle` about its vertical (or horizontal) centre
-    /// line, seen in perspective: a homography, which pixman applies directly.
+    /// line, seen in perspective: the same 3-D projection a layer turned
+    /// in depth is drawn through (RenderLayer+Depth.swift).
     private static func projected(_ image: LayerImage?, into target: LayerImage, centre: (Double, Double), angle: Double,
                                   aboutHorizontalAxis: Bool) {
         guard let image, abs(cos(angle)) > 1e-3 else { return }
         let w = Double(image.width), h = Double(image.height)
-        let distance = eyeDistance * max(w, h)
-        let (c, s) = (cos(angle), sin(angle))
-        // Centred coordinates (u, v) → (D·c·u, D·v, D − s·u) for a turn
-        // about the vertical axis; then back to pixels.
-        var turn = pixman_f_transform()
-        let m: [[Double]] = aboutHorizontalAxis
-            ? [[distance, 0, 0], [0, distance * c, 0], [0, -s, distance]]
-            : [[distance * c, 0, 0], [0, distance, 0], [-s, 0, distance]]
-        let toCentre = [[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1.0]]
-        let fromCentre = [[1, 0, centre.0], [0, 1, centre.1], [0, 0, 1.0]]
-        let imageToTarget = multiply(fromCentre, multiply(m, toCentre))
-        // Scaled so the last term is 1: the matrix is homogeneous, and 16.16
-        // fixed point keeps terms near 1 far more precisely than terms near 1/D.
-        guard let inverse = invert(imageToTarget), abs(inverse[2][2]) > 1e-12 else { return }
-        let targetToImage = inverse.map { $0.map { $0 / inverse[2][2] } }
-        withUnsafeMutableBytes(of: &turn.m) { raw in
-            let values = raw.bindMemory(to: Double.self)
-            for row in 0..<3 { for column in 0..<3 { values[row * 3 + column] = targetToImage[row][column] } }
-        }
-        var transform = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&transform, &turn) != 0,
-              let mask = quadMask(imageToTarget, width: w, height: h, target: target) else { return }
+        // Core Animation's rotations, signed so that a positive angle turns
+        // the bottom edge (about x) or the left edge (about y) towards the eye.
+        let turn = aboutHorizontalAxis ? Transform3D(rotationAngle: angle, x: 1, y: 0, z: 0)
+                                       : Transform3D(rotationAngle: -angle, x: 0, y: 1, z: 0)
+        let imageToTarget = Homography(flattening: Transform3D(translationX: -w / 2, y: -h / 2, z: 0)
+            .concatenating(turn)
+            .concatenating(Transform3D(perspectiveDistance: eyeDistance * max(w, h)))
+            .concatenating(Transform3D(translationX: centre.0, y: centre.1, z: 0)))
+        let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        let quad = imageToTarget.projectedPolygon(of: Rect(x: 0, y: 0, width: w, height: h))
+        guard let targetToImage = imageToTarget.inverted(),
+              var transform = SceneRenderer.pixmanTransform(targetToImage, width: target.width, height: target.height),
+              let mask = SceneRenderer.polygonMask(quad, area: whole) else { return }
         defer { pixman_image_unref(mask) }
         pixman_image_set_transform(image.image, &transform)
         pixman_image_set_filter(image.image, PIXMAN_FILTER_BILINEAR, nil, 0)
@@ -129,39 +121,5 @@ public enum TransitionFrame {
                                  Int32(target.width), Int32(target.height))
         pixman_image_set_transform(image.image, nil)
         pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0)
-    }
-
-    /// An a8 mask of the image's corners mapped by `imageToTarget`: two triangles.
-    private static func quadMask(_ imageToTarget: [[Double]], width w: Double, height h: Double, target: LayerImage) -> OpaquePointer? {
-        func corner(_ x: Double, _ y: Double) -> pixman_point_fixed_t? {
-            let m = imageToTarget
-            let z = m[2][0] * x + m[2][1] * y + m[2][2]
-            guard z > 1e-9 else { return nil }
-            let tx = (m[0][0] * x + m[0][1] * y + m[0][2]) / z, ty = (m[1][0] * x + m[1][1] * y + m[1][2]) / z
-            guard abs(tx) < 30000, abs(ty) < 30000 else { return nil }
-            return pixman_point_fixed_t(x: pixman_fixed_t(tx * 65536), y: pixman_fixed_t(ty * 65536))
-        }
-        guard let a = corner(0, 0), let b = corner(w, 0), let c = corner(w, h), let d = corner(0, h),
-              let mask = pixman_image_create_bits(PIXMAN_a8, Int32(target.width), Int32(target.height), nil, 0) else { return nil }
-        var triangles = [pixman_triangle_t(p1: a, p2: b, p3: c), pixman_triangle_t(p1: a, p2: c, p3: d)]
-        pixman_add_triangles(mask, 0, 0, 2, &triangles)
-        return mask
-    }
-
-    private static func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
-        (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
-    }
-
-    private static func invert(_ m: [[Double]]) -> [[Double]]? {
-        let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-        guard abs(det) > 1e-12 else { return nil }
-        let cofactors: [[Double]] = [
-            [m[1][1] * m[2][2] - m[1][2] * m[2][1], m[0][2] * m[2][1] - m[0][1] * m[2][2], m[0][1] * m[1][2] - m[0][2] * m[1][1]],
-            [m[1][2] * m[2][0] - m[1][0] * m[2][2], m[0][0] * m[2][2] - m[0][2] * m[2][0], m[0][2] * m[1][0] - m[0][0] * m[1][2]],
-            [m[1][0] * m[2][1] - m[1][1] * m[2][0], m[0][1] * m[2][0] - m[0][0] * m[2][1], m[0][0] * m[1][1] - m[0][1] * m[1][0]],
-        ]
-        return cofactors.map { $0.map { $0 / det } }
     }
 }
