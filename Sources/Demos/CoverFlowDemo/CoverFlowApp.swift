@@ -84,6 +84,8 @@ final class CoverFlowViewController: UIViewController, UIScrollViewDelegate {
     let scrollView = UIScrollView()
     let titleLabel = UILabel()
     var covers: [CoverView] = []
+    /// The cover at the centre, as the subviews are stacked.
+    var centred = -1
 
     init(startCover: Int) {
         self.startCover = min(max(startCover, 0), albums.count - 1)
@@ -152,13 +154,13 @@ final class CoverFlowViewController: UIViewController, UIScrollViewDelegate {
 
     /// Prints the album at the centre once the covers come to rest.
     private func reportCentre() {
-        print("centred \(titleLabel.text ?? "")")
+        print("centred \(centred) \(albums[centred].title)")
         fflush(stdout)
     }
 
     func coverTapped(_ recognizer: UITapGestureRecognizer) {
         guard let cover = recognizer.view as? CoverView else { return }
-        print("tapped \(albums[cover.index].title)")
+        print("tapped \(cover.index) \(albums[cover.index].title)")
         fflush(stdout)
         scrollView.setContentOffset(CGPoint(x: step * CGFloat(cover.index), y: 0), animated: true)
     }
@@ -184,6 +186,19 @@ final class CoverFlowViewController: UIViewController, UIScrollViewDelegate {
         }
         let current = Int(min(max(progress.rounded(), 0), CGFloat(albums.count - 1)))
         titleLabel.text = albums[current].title
+        if current != centred {
+            centred = current
+            restack()
+        }
+    }
+
+    /// UIKit hit-tests subviews in their order, whatever their zPosition:
+    /// the covers are kept in depth order as subviews too, so a tap goes
+    /// to the cover drawn in front.
+    private func restack() {
+        for cover in covers.sorted(by: { abs($0.index - centred) > abs($1.index - centred) }) {
+            scrollView.bringSubviewToFront(cover)
+        }
     }
 }
 
