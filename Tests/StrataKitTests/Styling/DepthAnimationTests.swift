@@ -81,8 +81,9 @@ final class DepthAnimationTests: StylingTestCase {
             view.transform3D = self.flip(.pi / 2)
         })
         XCTAssertEqual(view.transform3D, flip(.pi / 2), "the model value changes at once")
-        let animation = try XCTUnwrap(view.layer.animation(forKey: "transform"), "animated under the key path transform")
-        XCTAssertNotNil(animation)
+        let animation = try XCTUnwrap(view.layer.animation(forKey: "transform") as? CABasicAnimation,
+                                      "animated under the key path transform")
+        XCTAssertEqual(animation.keyPath, "transform", "Core Animation's name, not the sixteen-value property's")
         let wire = try XCTUnwrap(view.layer.animationEntries.last?.wire.first)
         XCTAssertEqual(wire.property, .transform3D)
         clock.time = 1000.5
