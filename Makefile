@@ -29,7 +29,7 @@ protocols: deps
 test: deps
 	scripts/generate-protocols --check
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
+	SWIFT=$(SWIFT) scripts/test
 
 # wlcs, the Wayland conformance suite, against the compositor in-process
 # (Sources/Conformance); fails on a failure not listed in
