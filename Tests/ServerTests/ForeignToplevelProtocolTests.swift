@@ -339,6 +339,53 @@ final class ForeignToplevelProtocolTests: CompositorTestCase {
         withExtendedLifetime(window) {}
     }
 
+    /// A closed handle is the client's to destroy. One that never destroys
+    /// them would make the compositor keep a handle for every window that
+    /// ever opened; at `closedHandleLimit` (1024) its binding is finished,
+    /// while a taskbar that destroys what closes goes on.
+    func testATaskbarThatKeepsEveryClosedHandleIsFinished() throws {
+        let window = try ManagedWindow(apps, title: "blinking", width: 40, height: 40)
+        let tidyClient = try RawClient(strata)
+        let hoarder = try ForeignToplevelRecorder(panel)
+        let tidy = try ForeignToplevelRecorder(tidyClient)
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertTrue(tidyClient.roundtrip())
+        var cycles = 0
+        var destroyed = Set<OpaquePointer>()
+        while !hoarder.finished, cycles < 1100 {
+            wl_surface_attach(window.surface, nil, 0, 0)
+            wl_surface_commit(window.surface)
+            XCTAssertTrue(apps.roundtrip())
+            wl_surface_commit(window.surface)
+            XCTAssertTrue(apps.roundtrip())
+            window.draw()
+            XCTAssertTrue(apps.roundtrip())
+            XCTAssertTrue(panel.roundtrip())
+            XCTAssertTrue(tidyClient.roundtrip())
+            for handle in tidy.handles where handle.closed && destroyed.insert(handle.proxy).inserted {
+                zwlr_foreign_toplevel_handle_v1_destroy(handle.proxy)
+            }
+            cycles += 1
+        }
+        XCTAssertTrue(hoarder.finished)
+        XCTAssertEqual(hoarder.handles.filter(\.closed).count, 1024, "finished when it held 1024 closed handles")
+        XCTAssertEqual(cycles, 1024)
+        let announced = hoarder.handles.count
+        wl_surface_attach(window.surface, nil, 0, 0)
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(apps.roundtrip())
+        wl_surface_commit(window.surface)
+        XCTAssertTrue(apps.roundtrip())
+        window.draw()
+        XCTAssertTrue(apps.roundtrip())
+        XCTAssertTrue(panel.roundtrip())
+        XCTAssertTrue(tidyClient.roundtrip())
+        XCTAssertEqual(hoarder.handles.count, announced, "nothing more is announced to a finished binding")
+        XCTAssertFalse(tidy.finished)
+        XCTAssertNotNil(tidy.open("blinking"), "the tidy taskbar still follows the window")
+        XCTAssertNil(panel.protocolError)
+    }
+
     func testVersionOneHasNoFullscreenStateOrParent() throws {
         let window = try ManagedWindow(apps, title: "old", width: 100, height: 80)
         let taskbar = try ForeignToplevelRecorder(panel, version: 1)

@@ -1,5 +1,8 @@
 import CStrataServerProtocol
 import CWaylandServer
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// zwlr_foreign_toplevel_manager_v1, version 3: the open windows for
 /// taskbars and docks (waybar's wlr/taskbar, sfwbar), each a handle with
@@ -14,8 +17,16 @@ import CWaylandServer
 ///
 /// Privileged (`--restrict-privileged`), as it lists and drives every
 /// client's windows.
+///
+/// A closed handle lives until its client destroys it, as the protocol
+/// says. A client that never does would make the compositor keep one for
+/// every window that ever opened: once a client holds
+/// `closedHandleLimit` of them, its bindings are finished (no more
+/// windows are announced to it), which bounds what it can hold.
 final class ForeignToplevelManagerGlobal {
     static let version: Int32 = 3
+    /// Far more than a taskbar ever holds between `closed` and its destroy.
+    static let closedHandleLimit = 1024
     unowned let server: Server
     private var global: Global?
     /// Every binding with handles open or windows still to announce.
@@ -56,7 +67,7 @@ final class ForeignToplevelManagerGlobal {
             if let handle = manager.handles[key], handle.toplevel !== toplevel {
                 // A window that went without saying so: its handle is closed.
                 manager.handles[key] = nil
-                handle.close()
+                close(handle, of: manager)
             }
             if mapped {
                 if let handle = manager.handles[key] {
@@ -70,8 +81,30 @@ final class ForeignToplevelManagerGlobal {
                 guard let handle = manager.handles.removeValue(forKey: key) else { continue }
                 // Children first hear of their new parent (the nearest mapped ancestor, or none).
                 for other in manager.handles.values { other.sync() }
-                handle.close()
+                close(handle, of: manager)
             }
+        }
+        finishHoarders()
+    }
+
+    /// Closes a handle, which stays with its client until the client destroys it.
+    private func close(_ handle: ForeignToplevelHandle, of manager: ForeignToplevelManager) {
+        handle.close()
+        manager.closedHandles += 1
+    }
+
+    /// Finishes the bindings of every client holding too many closed handles.
+    private func finishHoarders() {
+        var closedByClient: [OpaquePointer: Int] = [:]
+        for manager in bindings {
+            guard let client = manager.client, manager.isAnnouncing else { continue }
+            closedByClient[client, default: 0] += manager.closedHandles
+        }
+        for (client, count) in closedByClient where count >= Self.closedHandleLimit {
+            var pid: pid_t = 0
+            wl_client_get_credentials(client, &pid, nil, nil)
+            ServerLog.logger.warning("client pid \(pid) holds \(count) closed toplevel handles it never destroyed: its foreign toplevel managers are finished")
+            for manager in bindings where manager.client == client && manager.isAnnouncing { manager.finish() }
         }
     }
 
@@ -103,6 +136,8 @@ final class ForeignToplevelManagerGlobal {
         if let entry = manager.handles.first(where: { $0.value === handle }) {
             manager.handles[entry.key] = nil
             manager.dropped.insert(entry.key)
+        } else {
+            manager.closedHandles -= 1
         }
         forgetIfDone(manager)
     }
@@ -138,6 +173,8 @@ final class ForeignToplevelManager {
     var handles: [ObjectIdentifier: ForeignToplevelHandle] = [:]
     /// Windows whose handle the client destroyed while they stayed open.
     var dropped: Set<ObjectIdentifier> = []
+    /// Handles closed and not yet destroyed by the client.
+    var closedHandles = 0
 
     init(global: ForeignToplevelManagerGlobal) {
         self.global = global
@@ -147,9 +184,10 @@ final class ForeignToplevelManager {
         resourceObject(resource, as: ForeignToplevelManager.self, interface: strata_zwlr_foreign_toplevel_manager_v1_interface())
     }
 
-    /// `stop`: no more windows are announced; `finished` ends the object.
-    /// The handles it made live on until their client destroys them.
-    private func stop() {
+    /// `stop`, or the compositor ending the binding: no more windows are
+    /// announced; `finished` ends the object. The handles it made live on
+    /// until their client destroys them.
+    func finish() {
         global.managerStopped(self)
         guard let resource else { return }
         zwlr_foreign_toplevel_manager_v1_send_finished(resource)
@@ -158,7 +196,7 @@ final class ForeignToplevelManager {
 
     static let implementation: UnsafeRawPointer = {
         var i = zwlr_foreign_toplevel_manager_v1_interface()
-        i.stop = { _, resource in ForeignToplevelManager.from(resource)?.stop() }
+        i.stop = { _, resource in ForeignToplevelManager.from(resource)?.finish() }
         return staticImplementation(i)
     }()
 }
