@@ -20,9 +20,9 @@ import StrataRender
 ///   computed Doubles (`int`, NaN is 0);
 /// - saturating arithmetic (`sum`, `difference`, `product`, `span`), for
 ///   values where the nearest representable one is the right answer;
-/// - checked arithmetic (`exactSum`, `checkedSum`, `checkedProduct`) for
-///   values that must be exact (counts, byte sizes, key codes): overflow is
-///   nil, or a protocol error naming the object and the request.
+/// - checked arithmetic (`exactSum`, `checkedSum`) for values that must be
+///   exact (a key code): overflow is nil, or a protocol error naming the
+///   object and the request.
 enum ClientValue {
     /// The largest magnitude a coordinate or length from a client keeps: 2^29.
     static let limit = 1 << 29
@@ -56,7 +56,7 @@ enum ClientValue {
         // The far edges where the client put them, then clamped.
         let x1 = coordinate(sum(Int(clamping: x), max(Int(clamping: width), 0)))
         let y1 = coordinate(sum(Int(clamping: y), max(Int(clamping: height), 0)))
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRect(x: x0, y: y0, width: span(from: x0, to: x1), height: span(from: y0, to: y1))
     }
 
     // MARK: Clamping conversions to the wire and from Doubles
@@ -119,28 +119,12 @@ enum ClientValue {
         return overflow ? nil : result
     }
 
-    /// `a × b`, or nil when `T` cannot hold it.
-    static func exactProduct<T: FixedWidthInteger>(_ a: T, _ b: T) -> T? {
-        let (result, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? nil : result
-    }
-
     /// `a + b`; when `T` cannot hold it, the client's error for arguments
     /// `request` cannot use (`ProtocolViolation.invalidArguments`), saying what overflowed.
     static func checkedSum<T: FixedWidthInteger>(_ a: T, _ b: T, _ what: String, on resource: WaylandResource,
                                                  request: String) throws(ProtocolViolation) -> T {
         guard let result = exactSum(a, b) else {
             throw .invalidArguments(resource, request: request, "\(what) \(a) + \(b) overflows \(T.self)")
-        }
-        return result
-    }
-
-    /// `a × b`; when `T` cannot hold it, the client's error for arguments
-    /// `request` cannot use (`ProtocolViolation.invalidArguments`), saying what overflowed.
-    static func checkedProduct<T: FixedWidthInteger>(_ a: T, _ b: T, _ what: String, on resource: WaylandResource,
-                                                     request: String) throws(ProtocolViolation) -> T {
-        guard let result = exactProduct(a, b) else {
-            throw .invalidArguments(resource, request: request, "\(what) \(a) × \(b) overflows \(T.self)")
         }
         return result
     }
