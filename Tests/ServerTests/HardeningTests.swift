@@ -108,4 +108,35 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(error.objectID, layer.objectID)
         try assertCompositorLives()
     }
+
+    /// Contents damage at the edges of Int32 (its edges clamped to ±2^29,
+    /// then to the buffer) is drawn; a negative size is invalid_value.
+    func testContentsDamageAtTheEdgesOfInt32() throws {
+        let (connection, manager, root) = try makeWindow(title: "damage")
+        let buffer = try ShmBuffer(connection: connection, width: 10, height: 10, format: .argb8888)
+        buffer.fillQuadrants()
+        let layer = manager.createLayer()
+        layer.setBounds(Rect(x: 0, y: 0, width: 10, height: 10))
+        layer.setContents(buffer)
+        root.addSublayer(layer)
+        XCTAssertNoThrow(try manager.waitForPresented(manager.commit()))
+        let edges = [Int(Int32.min), -(1 << 30), -1, 0, 1, 1 << 30, Int(Int32.max)]
+        for x in edges {
+            for width in edges where width >= 0 {
+                layer.setContents(buffer)
+                layer.damageContents(x: x, y: x, width: width, height: width)
+                XCTAssertNoThrow(try manager.waitForPresented(manager.commit()), "\(x), \(width)")
+            }
+        }
+        XCTAssertNil(connection.protocolError)
+        layer.damageContents(x: 0, y: 0, width: -1, height: 1)
+        _ = manager.commit()
+        keptAlive += [buffer, layer]
+        do {
+            try connection.flush()
+            _ = try connection.dispatch(until: { connection.protocolError != nil }, timeout: 5)
+        } catch {}
+        XCTAssertEqual(connection.protocolError?.interfaceName, "strata_layer_v1")
+        try assertCompositorLives()
+    }
 }

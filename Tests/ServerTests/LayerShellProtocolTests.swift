@@ -102,16 +102,41 @@ final class LayerShellProtocolTests: CompositorTestCase {
         XCTAssertEqual(try strata.origin(of: "W"), Point(x: 0, y: 0))
     }
 
-    /// Margins of −2^31 between left and right anchors stretch the box past
-    /// what a configure carries: the size is clamped, nothing traps.
+    /// Margins of −2^31 between left and right anchors: clamped to −2^29
+    /// (ClientValue), the box is the output and 2^30 more, which a
+    /// configure carries; nothing traps.
     func testHugeNegativeMarginsAreClampedNotATrap() throws {
         let c = try client()
         let stretched = c.layerSurface(L.top) { s in
             zwlr_layer_surface_v1_set_anchor(s, L.anchorLeft | L.anchorRight | L.anchorTop | L.anchorBottom)
             zwlr_layer_surface_v1_set_margin(s, Int32.min, Int32.min, Int32.min, Int32.min)
         }
-        XCTAssertEqual(stretched.lastSize?.width, UInt32.max)
-        XCTAssertEqual(stretched.lastSize?.height, UInt32.max)
+        XCTAssertEqual(stretched.lastSize?.width, 320 + (1 << 30))
+        XCTAssertEqual(stretched.lastSize?.height, 240 + (1 << 30))
+        XCTAssertEqual(try strata.control("frame").status, 0, "the compositor still answers")
+    }
+
+    /// A zone of 10 beside a margin of −2^31 at its edge reserves nothing,
+    /// and gives the windows no room past the output; a zone of 2^31 − 1
+    /// would leave them nothing, and is ignored as such zones are.
+    func testZonesPlusHugeMarginsStayWithinTheOutput() throws {
+        let c = try client()
+        let panel = c.layerSurface(L.top) { s in
+            zwlr_layer_surface_v1_set_anchor(s, L.anchorTop | L.anchorLeft | L.anchorRight)
+            zwlr_layer_surface_v1_set_size(s, 0, 10)
+            zwlr_layer_surface_v1_set_exclusive_zone(s, 10)
+            zwlr_layer_surface_v1_set_margin(s, Int32.min, 0, 0, 0)
+        }
+        XCTAssertTrue(try panel.show(shm: c.shm))
+        XCTAssertEqual(try usableArea(), Rect(x: 0, y: 0, width: 320, height: 240))
+        let dock = c.layerSurface(L.top) { s in
+            zwlr_layer_surface_v1_set_anchor(s, L.anchorLeft | L.anchorTop | L.anchorBottom)
+            zwlr_layer_surface_v1_set_size(s, 10, 0)
+            zwlr_layer_surface_v1_set_exclusive_zone(s, Int32.max)
+            zwlr_layer_surface_v1_set_margin(s, 0, 0, 0, Int32.max)
+        }
+        XCTAssertTrue(try dock.show(shm: c.shm))
+        XCTAssertEqual(try usableArea(), Rect(x: 0, y: 0, width: 320, height: 240))
         XCTAssertEqual(try strata.control("frame").status, 0, "the compositor still answers")
     }
 

@@ -278,9 +278,10 @@ final class ViewporterProtocolTests: CompositorTestCase {
 
     func testHugeDestinationsAndTinySourcesAreServed() throws {
         // Not errors. One pixel stretched past pixman's 16.16 coordinates
-        // is still drawn; a surface past the renderer's limit (2^24 output
-        // pixels, Render/Pixman.swift) draws nothing, and the compositor
-        // goes on; a source of a fraction of a pixel shows that pixel.
+        // is still drawn; a destination past 2^29 points is clamped there
+        // (as every client length is), a surface past the renderer's limit
+        // (2^24 output pixels, Render/Pixman.swift) draws nothing, and the
+        // compositor goes on; a source of a fraction of a pixel shows that pixel.
         let scene = try Scene(strata)
         let viewport = wp_viewporter_get_viewport(scene.viewporter, scene.surface)!
         wp_viewport_set_source(viewport, wl_fixed_from_int(99), wl_fixed_from_int(79), wl_fixed_from_int(1), wl_fixed_from_int(1))
@@ -289,7 +290,7 @@ final class ViewporterProtocolTests: CompositorTestCase {
         try assertWindow(size: (40000, 30000), colors: [(0, 0, Self.blue), (100, 100, Self.blue)])
         wp_viewport_set_destination(viewport, .max, .max)
         scene.commit()
-        try assertWindow(size: (Double(Int32.max), Double(Int32.max)), colors: [])
+        try assertWindow(size: (Double(1 << 29), Double(1 << 29)), colors: [])
         try strata.input("move", "100", "100")
         // A source of 1/256 a pixel (wl_fixed's smallest step) inside the buffer.
         wp_viewport_set_source(viewport, wl_fixed_from_int(50), wl_fixed_from_int(40), 1, 1)

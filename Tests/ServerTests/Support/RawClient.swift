@@ -78,6 +78,11 @@ final class RawClient {
     @discardableResult
     func roundtrip() -> Bool { wl_display_roundtrip(display) >= 0 }
 
+    /// The error that ended the connection (errno), 0 while it lives. An
+    /// error posted on wl_display itself (invalid_method, as for arguments
+    /// no request can use) is EINVAL here, not a `protocolError`.
+    var connectionError: Int32 { wl_display_get_error(display) }
+
     /// The protocol error the compositor sent, if any.
     var protocolError: (interface: String, code: UInt32, objectID: UInt32)? {
         guard wl_display_get_error(display) == EPROTO else { return nil }

@@ -25,11 +25,13 @@ final class Region {
     private static let implementation: UnsafeRawPointer = {
         var i = wl_region_interface()
         i.destroy = { _, resource in wl_resource_destroy(resource) }
+        // Edges past ±2^29 are clamped there (ClientValue.rect): far past any
+        // surface, so unions and differences of rectangles fit pixman's Int32 boxes.
         i.add = { _, resource, x, y, width, height in
-            Region.from(resource)?.operations.append(.add(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))))
+            Region.from(resource)?.operations.append(.add(ClientValue.rect(x: x, y: y, width: width, height: height)))
         }
         i.subtract = { _, resource, x, y, width, height in
-            Region.from(resource)?.operations.append(.subtract(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))))
+            Region.from(resource)?.operations.append(.subtract(ClientValue.rect(x: x, y: y, width: width, height: height)))
         }
         return staticImplementation(i)
     }()

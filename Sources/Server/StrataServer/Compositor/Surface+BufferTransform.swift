@@ -30,7 +30,10 @@ extension Surface {
         let limit = PixelRect(x: 0, y: 0, width: 1 << 16, height: 1 << 16)
         let clipped = damage.map { $0.intersection(limit) }.filter { !$0.isEmpty }
         guard bufferTransform != .normal || viewportSource != nil || viewportDestination != nil else {
-            return clipped.map { PixelRect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+            return clipped.map {
+                PixelRect(x: ClientValue.product($0.x, scale), y: ClientValue.product($0.y, scale),
+                          width: ClientValue.product($0.width, scale), height: ClientValue.product($0.height, scale))
+            }
         }
         let size = Surface.surfaceSize(ofBufferWidth: bufferWidth, height: bufferHeight, scale: bufferScale,
                                        transform: bufferTransform)
@@ -45,7 +48,8 @@ extension Surface {
             // Whole numbers without a viewport: the transform's terms are 0, ±1 and the surface size.
             let x0 = (mapped.minX - margin).rounded(.down), y0 = (mapped.minY - margin).rounded(.down)
             let x1 = (mapped.maxX + margin).rounded(.up), y1 = (mapped.maxY + margin).rounded(.up)
-            return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)).intersection(bounds)
+            return PixelRect(x: ClientValue.int(x0), y: ClientValue.int(y0), width: ClientValue.int(x1 - x0),
+                             height: ClientValue.int(y1 - y0)).intersection(bounds)
         }.filter { !$0.isEmpty }
     }
 }

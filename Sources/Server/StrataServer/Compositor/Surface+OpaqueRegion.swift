@@ -19,8 +19,8 @@ extension Surface {
         var width = (description.width + scale - 1) / scale, height = (description.height + scale - 1) / scale
         if bufferTransform.swapsAxes { (width, height) = (height, width) }
         if let destination = viewportDestination {
-            width = max(width, Int(destination.width.rounded(.up)))
-            height = max(height, Int(destination.height.rounded(.up)))
+            width = max(width, ClientValue.int(destination.width.rounded(.up)))
+            height = max(height, ClientValue.int(destination.height.rounded(.up)))
         }
         return opaqueRegion.covers(width: width, height: height)
     }

@@ -231,7 +231,7 @@ public final class Surface {
             return
         }
         pendingBufferListener.remove()
-        if x != 0 || y != 0 { pending.offset = Point(x: Double(x), y: Double(y)) }
+        if x != 0 || y != 0 { pending.offset = Point(x: Double(ClientValue.coordinate(x)), y: Double(ClientValue.coordinate(y))) }
         if let buffer {
             pending.buffer = .attach(buffer)
             pendingBufferListener.body = { [unowned self] _ in
@@ -312,7 +312,11 @@ public final class Surface {
         if let source = state.viewportSource { viewportSource = source }
         if let destination = state.viewportDestination { viewportDestination = destination }
         if let blur = state.blur { self.blur = blur }
-        if let offset = state.offset { accumulatedOffset = Point(x: accumulatedOffset.x + offset.x, y: accumulatedOffset.y + offset.y) }
+        if let offset = state.offset {
+            // Offsets add up commit after commit: the sum is kept within ±2^29 as each one is.
+            accumulatedOffset = Point(x: ClientValue.coordinate(accumulatedOffset.x + offset.x),
+                                      y: ClientValue.coordinate(accumulatedOffset.y + offset.y))
+        }
         switch state.buffer {
         case .unchanged:
             break
@@ -414,11 +418,12 @@ public final class Surface {
         i.attach = { _, resource, buffer, x, y in
             Surface.from(resource)?.attach(buffer, x: x, y: y)
         }
+        // Clients often damage (0, 0, INT32_MAX, INT32_MAX): the edges are clamped to ±2^29.
         i.damage = { _, resource, x, y, width, height in
-            Surface.from(resource)?.pending.damage.append(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+            Surface.from(resource)?.pending.damage.append(ClientValue.rect(x: x, y: y, width: width, height: height))
         }
         i.damage_buffer = { _, resource, x, y, width, height in
-            Surface.from(resource)?.pending.bufferDamage.append(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+            Surface.from(resource)?.pending.bufferDamage.append(ClientValue.rect(x: x, y: y, width: width, height: height))
         }
         i.frame = { _, resource, id in
             guard let surface = Surface.from(resource), let callback = FrameCallback(surfaceResource: resource!, id: id)
@@ -453,7 +458,7 @@ public final class Surface {
         }
         // wl_surface.offset (v5): Strata has no use for the hotspot offset yet.
         i.offset = { _, resource, x, y in
-            Surface.from(resource)?.pending.offset = Point(x: Double(x), y: Double(y))
+            Surface.from(resource)?.pending.offset = Point(x: Double(ClientValue.coordinate(x)), y: Double(ClientValue.coordinate(y)))
         }
         return staticImplementation(i)
     }()

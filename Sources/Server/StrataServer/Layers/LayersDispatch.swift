@@ -16,7 +16,7 @@ enum LayersDispatch {
     private static func layer(_ r: WaylandResource?) -> ServerLayer {
         resourceObject(r, as: ServerLayer.self, interface: strata_strata_layer_v1_interface())!
     }
-    private static func fixed(_ value: wl_fixed_t) -> Double { wl_fixed_to_double(value) }
+    private static func fixed(_ value: wl_fixed_t) -> Double { ClientValue.double(fixed: value) }
 
     /// An array argument of doubles, or nil when its size is not a multiple of eight.
     private static func doubles(_ array: UnsafeMutablePointer<wl_array>?) -> [Double]? {
@@ -113,7 +113,7 @@ enum LayersDispatch {
             },
             damage_contents: { _, r, x, y, width, height in
                 reportingViolations { () throws(ProtocolViolation) in
-                    try layer(r).damageContents(PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)))
+                    try layer(r).damageContents(x: x, y: y, width: width, height: height)
                 }
             },
             set_contents_scale: { _, r, scale in

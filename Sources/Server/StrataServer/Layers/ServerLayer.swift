@@ -55,7 +55,7 @@ final class ServerLayer: AnimatedLayer {
     // MARK: Animation events, told to the client
 
     override func animationStarted(_ animation: RunningAnimation) {
-        let nanoseconds = UInt64((max(animation.beginTime, 0) * 1e9).rounded())
+        let nanoseconds = UInt64(clamping: ClientValue.int((max(animation.beginTime, 0) * 1e9).rounded()))
         let seconds = nanoseconds / 1_000_000_000
         strata_layer_v1_send_animation_started(resource, animation.key, UInt32(truncatingIfNeeded: seconds >> 32),
                                                UInt32(truncatingIfNeeded: seconds), UInt32(nanoseconds % 1_000_000_000))
@@ -210,9 +210,10 @@ final class ServerLayer: AnimatedLayer {
         changed()
     }
 
-    func damageContents(_ rect: PixelRect) throws(ProtocolViolation) {
-        guard rect.width >= 0, rect.height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "damage size is negative") }
-        pendingDamage.append(rect)
+    func damageContents(x: Int32, y: Int32, width: Int32, height: Int32) throws(ProtocolViolation) {
+        guard width >= 0, height >= 0 else { throw violation(STRATA_LAYER_V1_ERROR_INVALID_VALUE, "damage size is negative") }
+        // Edges clamped to ±2^29 (ClientValue.rect), so unions of damage never overflow.
+        pendingDamage.append(ClientValue.rect(x: x, y: y, width: width, height: height))
         // A client that damages without committing cannot grow this without end.
         if pendingDamage.count > 64 { pendingDamage = [pendingDamage.dropFirst().reduce(pendingDamage[0]) { $0.union($1) }] }
         changed()

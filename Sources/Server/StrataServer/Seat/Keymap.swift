@@ -89,12 +89,13 @@ final class Keymap {
         return modifiers != before
     }
 
-    /// xkb keycodes are evdev codes + 8 (the X11 offset); a code a client
-    /// sends so large that the sum overflows is no key of any keymap.
-    static func xkbKeycode(_ key: UInt32) -> UInt32? {
-        let (code, overflow) = key.addingReportingOverflow(8)
-        return overflow ? nil : code
-    }
+    /// What xkb keycodes add to evdev codes (the X11 offset).
+    static let xkbOffset: UInt32 = 8
+
+    /// The xkb keycode of evdev code `key`; nil when the sum overflows,
+    /// which is no key of any keymap (a virtual keyboard's client is
+    /// refused such a key before it gets here).
+    static func xkbKeycode(_ key: UInt32) -> UInt32? { ClientValue.exactSum(key, xkbOffset) }
 
     /// Sets the modifiers as a virtual keyboard states them; true when the
     /// state, read back through xkbcommon (which drops bits the keymap

@@ -373,7 +373,8 @@ extension Seat {
             }
             surface = candidate
         }
-        cursor.setClientCursor(surface, hotspot: Point(x: Double(hotspotX), y: Double(hotspotY)), client: pointer.client)
+        cursor.setClientCursor(surface, hotspot: Point(x: Double(ClientValue.coordinate(hotspotX)), y: Double(ClientValue.coordinate(hotspotY))),
+                               client: pointer.client)
         updateCursorImage()
         server.scheduleFrame()
     }

@@ -84,7 +84,8 @@ extension Seat {
             var width = grab.sizeStart.width, height = grab.sizeStart.height
             if edges.contains(.left) { width -= dx } else if edges.contains(.right) { width += dx }
             if edges.contains(.top) { height -= dy } else if edges.contains(.bottom) { height += dy }
-            let size = window.clampedSize(width: Int32(clamping: Int(max(width, 1))), height: Int32(clamping: Int(max(height, 1))))
+            // The start is the client's geometry: the sizes convert saturating.
+            let size = window.clampedSize(width: ClientValue.int32(max(width, 1)), height: ClientValue.int32(max(height, 1)))
             window.requestInteractiveSize(width: size.width, height: size.height)
         }
     }

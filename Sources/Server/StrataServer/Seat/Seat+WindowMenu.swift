@@ -36,7 +36,8 @@ extension Seat {
         guard keyboardFocus === window, windowHasKeyboard, isGrabSerial(serial, of: window.client),
               let origin = window.origin else { return }
         let geometry = window.geometry
-        showWindowMenu(for: window, at: Point(x: origin.x - geometry.minX + Double(x), y: origin.y - geometry.minY + Double(y)))
+        showWindowMenu(for: window, at: Point(x: origin.x - geometry.minX + Double(ClientValue.coordinate(x)),
+                                              y: origin.y - geometry.minY + Double(ClientValue.coordinate(y))))
     }
 
     func dismissWindowMenu() {

@@ -112,8 +112,9 @@ final class Popup {
             ?? (host as? LayerSurface)?.output?.bounds ?? server.outputs[0].bounds
         let window = host?.popupHostLayer.position ?? .zero
         let origin = parentGeometryOrigin
-        return PopupPlacement.Box(x: Int((output.minX - window.x - origin.x).rounded(.down)),
-                                  y: Int((output.minY - window.y - origin.y).rounded(.down)),
+        // The origin comes from the parents' geometry and positions, client values all.
+        return PopupPlacement.Box(x: ClientValue.int((output.minX - window.x - origin.x).rounded(.down)),
+                                  y: ClientValue.int((output.minY - window.y - origin.y).rounded(.down)),
                                   width: Int(output.width), height: Int(output.height))
     }
 
@@ -123,8 +124,8 @@ final class Popup {
     func sendConfigure() {
         guard let resource else { return }
         box = rules.placement.box(constrainedTo: constraintArea)
-        xdg_popup_send_configure(resource, Int32(clamping: box.x), Int32(clamping: box.y),
-                                 Int32(clamping: box.width), Int32(clamping: box.height))
+        xdg_popup_send_configure(resource, ClientValue.int32(box.x), ClientValue.int32(box.y),
+                                 ClientValue.int32(box.width), ClientValue.int32(box.height))
         xdgSurface?.sendConfigure()
     }
 

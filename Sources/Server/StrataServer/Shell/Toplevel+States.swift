@@ -104,7 +104,9 @@ extension Toplevel {
             }
             return
         }
-        if maximum { pendingMaxSize = (width, height) } else { pendingMinSize = (width, height) }
+        // Past 2^29 a limit is clamped there, as every length from a client is.
+        let size = (width: ClientValue.int32(ClientValue.length(width)), height: ClientValue.int32(ClientValue.length(height)))
+        if maximum { pendingMaxSize = size } else { pendingMinSize = size }
     }
 
     /// Applies the size limits at commit; false (after a protocol error) when the maximum is below the minimum.

@@ -130,7 +130,7 @@ public final class Toplevel: PopupHost {
     /// A configure for a size in points, whatever a client made its
     /// geometry: clamped into what the protocol's int can carry.
     func sendConfigure(size: Size) {
-        func dimension(_ value: Double) -> Int32 { Int32(min(max(value.rounded(), 0), Double(Int32.max))) }
+        func dimension(_ value: Double) -> Int32 { ClientValue.int32(max(value.rounded(), 0)) }
         sendConfigure(width: dimension(size.width), height: dimension(size.height))
     }
 

@@ -54,13 +54,15 @@ final class XdgPositioner {
 
     private func setSize(_ width: Int32, _ height: Int32) {
         guard width > 0, height > 0 else { return invalidInput("set_size \(width)×\(height): the size must be positive") }
-        rules.width = Int(width)
-        rules.height = Int(height)
+        rules.width = ClientValue.length(width)
+        rules.height = ClientValue.length(height)
     }
 
     private func setAnchorRect(_ x: Int32, _ y: Int32, _ width: Int32, _ height: Int32) {
         guard width >= 0, height >= 0 else { return invalidInput("set_anchor_rect \(width)×\(height): a negative size") }
-        rules.anchorRect = PopupPlacement.Box(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+        // Edges clamped to ±2^29 (ClientValue.rect): the placement's sums stay far inside Int.
+        let rect = ClientValue.rect(x: x, y: y, width: width, height: height)
+        rules.anchorRect = PopupPlacement.Box(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
     private func setAnchor(_ value: UInt32) {
@@ -84,10 +86,12 @@ final class XdgPositioner {
         i.set_gravity = { _, resource, gravity in XdgPositioner.from(resource)?.setGravity(gravity) }
         // Unknown bits are ignored, as the protocol defines no error for them.
         i.set_constraint_adjustment = { _, resource, bits in XdgPositioner.from(resource)?.rules.adjustments = bits }
-        i.set_offset = { _, resource, x, y in XdgPositioner.from(resource)?.rules.offset = (Int(x), Int(y)) }
+        i.set_offset = { _, resource, x, y in
+            XdgPositioner.from(resource)?.rules.offset = (ClientValue.coordinate(x), ClientValue.coordinate(y))
+        }
         i.set_reactive = { _, resource in XdgPositioner.from(resource)?.rules.isReactive = true }
         i.set_parent_size = { _, resource, width, height in
-            XdgPositioner.from(resource)?.rules.parentSize = (Int(width), Int(height))
+            XdgPositioner.from(resource)?.rules.parentSize = (ClientValue.length(width), ClientValue.length(height))
         }
         i.set_parent_configure = { _, resource, serial in XdgPositioner.from(resource)?.rules.parentConfigure = serial }
         return staticImplementation(i)

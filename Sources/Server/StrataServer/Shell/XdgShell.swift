@@ -262,7 +262,8 @@ final class XdgSurface: SurfaceRole {
             postError(XDG_SURFACE_ERROR_INVALID_SIZE.rawValue, "window geometry \(width)×\(height) is not positive")
             return
         }
-        pendingGeometry = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
+        pendingGeometry = Rect(x: Double(ClientValue.coordinate(x)), y: Double(ClientValue.coordinate(y)),
+                               width: Double(ClientValue.length(width)), height: Double(ClientValue.length(height)))
     }
 
     private func ackConfigure(serial: UInt32) {

@@ -50,7 +50,7 @@ final class Blur {
     }
 
     private func setRadius(_ value: wl_fixed_t) {
-        let radius = Double(value) / 256
+        let radius = ClientValue.double(fixed: value)
         guard (0...BackdropStyle.maximumRadius).contains(radius) else {
             postError(STRATA_BLUR_V1_ERROR_INVALID_VALUE, "radius \(radius) is outside 0...\(Int(BackdropStyle.maximumRadius))")
             return
@@ -59,7 +59,7 @@ final class Blur {
     }
 
     private func setSaturation(_ value: wl_fixed_t) {
-        let saturation = Double(value) / 256
+        let saturation = ClientValue.double(fixed: value)
         guard (0...BackdropStyle.maximumSaturation).contains(saturation) else {
             postError(STRATA_BLUR_V1_ERROR_INVALID_VALUE,
                       "saturation \(saturation) is outside 0...\(Int(BackdropStyle.maximumSaturation))")

@@ -20,7 +20,10 @@ extension Surface {
     func placeBlur() {
         var rects: [PixelRect] = []
         if let blur {
-            let whole = PixelRect(x: 0, y: 0, width: clampedSize(size.width), height: clampedSize(size.height))
+            // The size is the client's (a viewport's destination, a layer tree's bounds), and
+            // nothing is drawn past 2^24 pixels anyway.
+            func side(_ length: Double) -> Int { min(ClientValue.length(ClientValue.int(length.rounded(.up))), 1 << 24) }
+            let whole = PixelRect(x: 0, y: 0, width: side(size.width), height: side(size.height))
             rects = (blur.region.map(\.rects) ?? [whole]).map { $0.intersection(whole) }.filter { !$0.isEmpty }
             if rects.count > Self.maximumBlurRects {
                 rects = Array(rects.sorted { $0.area > $1.area }.prefix(Self.maximumBlurRects))
@@ -40,9 +43,5 @@ extension Surface {
             backdrop.bounds = Rect(x: 0, y: 0, width: Double(rect.width), height: Double(rect.height))
             backdrop.backdrop = BackdropStyle(radius: blur.radius, saturation: blur.saturation)
         }
-    }
-
-    private func clampedSize(_ value: Double) -> Int {
-        value.isFinite ? Int(min(max(value.rounded(.up), 0), 16_777_216)) : 0
     }
 }

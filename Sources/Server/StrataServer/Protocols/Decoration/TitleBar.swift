@@ -54,7 +54,7 @@ final class TitleBar {
         guard !layer.isHidden else { return }
         // No output is wider than this: a wider bar is drawn this wide and stretched,
         // so a client's huge geometry costs no huge image.
-        let drawnWidth = Int(min(g.width, TitleBar.maximumDrawnWidth).rounded())
+        let drawnWidth = ClientValue.int(min(g.width, TitleBar.maximumDrawnWidth).rounded())
         let title = (window.title ?? "") + (window.isResponding ? "" : " (Not Responding)")
         let content = TitleBarDrawing.Content(title: title, width: drawnWidth,
                                               active: window.isActivated, maximized: window.states.maximized)

@@ -158,7 +158,8 @@ final class ForeignToplevelHandle {
         if width == 0 && height == 0 {
             rectangle = nil
         } else if let surface = Surface.from(surface) {
-            rectangle = (Weak(surface), Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
+            let r = ClientValue.rect(x: x, y: y, width: width, height: height)
+            rectangle = (Weak(surface), Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
         }
     }
 

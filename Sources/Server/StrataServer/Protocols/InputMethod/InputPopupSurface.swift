@@ -92,8 +92,8 @@ final class InputPopupSurface: SurfaceRole {
             server.scheduleFrame()
         }
         surface.updateOutputPresence()
-        let relative = TextInputState.CursorRectangle(x: Int32(clamping: Int((cursor.origin.x - position.x).rounded())),
-                                                      y: Int32(clamping: Int((cursor.origin.y - position.y).rounded())),
+        let relative = TextInputState.CursorRectangle(x: ClientValue.int32((cursor.origin.x - position.x).rounded()),
+                                                      y: ClientValue.int32((cursor.origin.y - position.y).rounded()),
                                                       width: rectangle.width, height: rectangle.height)
         if relative != sentRectangle, let resource {
             sentRectangle = relative

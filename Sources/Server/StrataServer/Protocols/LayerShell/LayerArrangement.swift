@@ -145,23 +145,28 @@ public enum LayerArrangement {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// Takes a positive exclusive zone, with the margin at its edge, off `usable`.
+    /// Takes a positive exclusive zone, with the margin at its edge, off
+    /// `usable`: never more than it has, and never less than nothing (a
+    /// negative margin larger than the zone gives no room back).
     static func reserve(_ state: LayerSurfaceState, from usable: inout Rect) {
         guard state.exclusiveZone > 0, let edge = state.exclusiveEdge else { return }
         let m = state.margins
+        func taken(_ margin: Int32, of length: Double) -> Double {
+            min(max(Double(state.exclusiveZone) + Double(margin), 0), length)
+        }
         switch edge {
         case .top:
-            let taken = min(Double(state.exclusiveZone) + Double(m.top), usable.height)
+            let taken = taken(m.top, of: usable.height)
             usable.origin.y += taken
             usable.size.height -= taken
         case .bottom:
-            usable.size.height -= min(Double(state.exclusiveZone) + Double(m.bottom), usable.height)
+            usable.size.height -= taken(m.bottom, of: usable.height)
         case .left:
-            let taken = min(Double(state.exclusiveZone) + Double(m.left), usable.width)
+            let taken = taken(m.left, of: usable.width)
             usable.origin.x += taken
             usable.size.width -= taken
         default:
-            usable.size.width -= min(Double(state.exclusiveZone) + Double(m.right), usable.width)
+            usable.size.width -= taken(m.right, of: usable.width)
         }
     }
 }

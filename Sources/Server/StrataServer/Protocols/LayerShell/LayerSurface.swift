@@ -146,9 +146,8 @@ final class LayerSurface: SurfaceRole, PopupHost {
         guard let resource, !isClosed else { return }
         guard box.width >= 0, box.height >= 0 else { return close() }
         self.box = box
-        // Margins of −2^31 stretch a box past what a configure carries: it is clamped to UInt32.
-        func configured(_ length: Double) -> UInt32 { length.isFinite ? UInt32(min(length.rounded(.down), Double(UInt32.max))) : 0 }
-        let size = (width: configured(box.width), height: configured(box.height))
+        // Margins (clamped to ±2^29) may stretch a box 2^30 past the output: a configure still carries it.
+        let size = (width: ClientValue.uint32(box.width.rounded(.down)), height: ClientValue.uint32(box.height.rounded(.down)))
         if configuredSize.map({ $0 != size }) ?? true {
             configuredSize = size
             let serial = wl_display_next_serial(server.display)
@@ -274,14 +273,21 @@ final class LayerSurface: SurfaceRole, PopupHost {
 
     static let implementation: UnsafeRawPointer = {
         var i = zwlr_layer_surface_v1_interface()
+        // Sizes, zones and margins are clamped to ±2^29 (ClientValue): far
+        // past any output, and the arrangement's sums of them stay finite and small.
         i.set_size = { _, resource, width, height in
             guard let layerSurface = LayerSurface.from(resource) else { return }
-            (layerSurface.pending.width, layerSurface.pending.height) = (width, height)
+            layerSurface.pending.width = ClientValue.uint32(ClientValue.length(width))
+            layerSurface.pending.height = ClientValue.uint32(ClientValue.length(height))
         }
         i.set_anchor = { _, resource, anchor in LayerSurface.from(resource)?.setAnchor(anchor) }
-        i.set_exclusive_zone = { _, resource, zone in LayerSurface.from(resource)?.pending.exclusiveZone = zone }
+        i.set_exclusive_zone = { _, resource, zone in
+            LayerSurface.from(resource)?.pending.exclusiveZone = ClientValue.int32(ClientValue.coordinate(zone))
+        }
         i.set_margin = { _, resource, top, right, bottom, left in
-            LayerSurface.from(resource)?.pending.margins = LayerMargins(top: top, right: right, bottom: bottom, left: left)
+            func margin(_ value: Int32) -> Int32 { ClientValue.int32(ClientValue.coordinate(value)) }
+            LayerSurface.from(resource)?.pending.margins = LayerMargins(top: margin(top), right: margin(right),
+                                                                        bottom: margin(bottom), left: margin(left))
         }
         i.set_keyboard_interactivity = { _, resource, value in LayerSurface.from(resource)?.setKeyboardInteractivity(value) }
         i.get_popup = { _, resource, popup in LayerSurface.from(resource)?.getPopup(popup) }

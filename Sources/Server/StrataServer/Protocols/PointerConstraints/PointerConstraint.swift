@@ -95,7 +95,7 @@ final class PointerConstraint {
         var i = zwp_locked_pointer_v1_interface()
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         i.set_cursor_position_hint = { _, resource, x, y in
-            PointerConstraint.from(resource)?.pendingCursorHint = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+            PointerConstraint.from(resource)?.pendingCursorHint = Point(x: ClientValue.double(fixed: x), y: ClientValue.double(fixed: y))
         }
         i.set_region = { _, resource, region in setRegion(resource, region) }
         return staticImplementation(i)

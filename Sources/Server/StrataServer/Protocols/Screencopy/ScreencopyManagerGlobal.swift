@@ -166,10 +166,12 @@ final class ScreencopyManager {
             guard let manager = ScreencopyManager.from(resource) else { return }
             guard let captured = ScreencopyManager.output(output) else { return manager.captureRemovedOutput(id: id) }
             // Output-local logical coordinates (points) to layout pixels, clipped to the output.
+            // The region's edges are clamped to ±2^29 points first (ClientValue.rect).
             let scale = Int(captured.scale)
             let place = captured.pixelRect
-            let asked = PixelRect(x: place.x + Int(x) * scale, y: place.y + Int(y) * scale,
-                                  width: Int(width) * scale, height: Int(height) * scale)
+            let points = ClientValue.rect(x: x, y: y, width: width, height: height)
+            let asked = PixelRect(x: place.x + ClientValue.product(points.x, scale), y: place.y + ClientValue.product(points.y, scale),
+                                  width: ClientValue.product(points.width, scale), height: ClientValue.product(points.height, scale))
             manager.capture(id: id, output: captured, region: asked.intersection(place))
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }

@@ -123,7 +123,7 @@ final class LockSurface: SurfaceRole {
     }
 
     private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() ? String(ClientValue.int(value)) : String(value)
     }
 
     func surfaceLayerTreeChanged(_ surface: Surface) {}

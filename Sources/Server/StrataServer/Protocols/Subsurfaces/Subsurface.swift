@@ -153,7 +153,7 @@ final class Subsurface: SurfaceRole {
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         i.set_position = { _, resource, x, y in
             guard let subsurface = Subsurface.from(resource), subsurface.parent != nil else { return }
-            subsurface.pendingPosition = Point(x: Double(x), y: Double(y))
+            subsurface.pendingPosition = Point(x: Double(ClientValue.coordinate(x)), y: Double(ClientValue.coordinate(y)))
         }
         i.place_above = { _, resource, sibling in Subsurface.from(resource)?.placeRelative(to: sibling, above: true) }
         i.place_below = { _, resource, sibling in Subsurface.from(resource)?.placeRelative(to: sibling, above: false) }

@@ -136,7 +136,7 @@ final class TextInput: RelayedTextInput {
             textInput.pending.contentPurpose = purpose
         }
         i.set_cursor_rectangle = { _, resource, x, y, width, height in
-            TextInput.from(resource)?.pending.cursorRectangle = .init(x: x, y: y, width: width, height: height)
+            TextInput.from(resource)?.pending.cursorRectangle = .fromClient(x: x, y: y, width: width, height: height)
         }
         i.commit = { _, resource in TextInput.from(resource)?.commit() }
         return staticImplementation(i)

@@ -14,6 +14,13 @@ struct TextInputState: Equatable {
     /// A rectangle in the text input's surface coordinates.
     struct CursorRectangle: Equatable {
         var x: Int32, y: Int32, width: Int32, height: Int32
+
+        /// set_cursor_rectangle's values, clamped as every client rectangle is (ClientValue.rect).
+        static func fromClient(x: Int32, y: Int32, width: Int32, height: Int32) -> CursorRectangle {
+            let r = ClientValue.rect(x: x, y: y, width: width, height: height)
+            return CursorRectangle(x: ClientValue.int32(r.x), y: ClientValue.int32(r.y),
+                                   width: ClientValue.int32(r.width), height: ClientValue.int32(r.height))
+        }
     }
 
     /// nil until the client sends some: it may not support it.

@@ -53,8 +53,9 @@ final class TextInputV1: RelayedTextInput {
         guard let resource else { return }
         // v1 applies a deletion with the next commit_string: one follows it, empty if need be.
         if let delete = deleteSurrounding {
-            zwp_text_input_v1_send_delete_surrounding_text(resource, -Int32(clamping: delete.beforeLength),
-                                                           UInt32(clamping: UInt64(delete.beforeLength) + UInt64(delete.afterLength)))
+            // v1 counts from the cursor (negative: before it) and deletes one length: both saturate.
+            zwp_text_input_v1_send_delete_surrounding_text(resource, -ClientValue.int32(delete.beforeLength),
+                                                           ClientValue.sum(delete.beforeLength, delete.afterLength))
         }
         if commitString != nil || deleteSurrounding != nil {
             zwp_text_input_v1_send_commit_string(resource, serial, commitString ?? "")
@@ -138,7 +139,7 @@ final class TextInputV1: RelayedTextInput {
             textInput.pending.contentPurpose = TextInputV1.contentPurpose(fromV1: purpose)
         }
         i.set_cursor_rectangle = { _, resource, x, y, width, height in
-            TextInputV1.from(resource)?.pending.cursorRectangle = .init(x: x, y: y, width: width, height: height)
+            TextInputV1.from(resource)?.pending.cursorRectangle = .fromClient(x: x, y: y, width: width, height: height)
         }
         i.set_preferred_language = { _, _, _ in }
         i.commit_state = { _, resource, serial in TextInputV1.from(resource)?.commitState(serial: serial) }

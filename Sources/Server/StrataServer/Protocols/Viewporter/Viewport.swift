@@ -64,7 +64,9 @@ final class Viewport {
             postError(WP_VIEWPORT_ERROR_BAD_VALUE, "destination \(width)×\(height) needs a positive size, or both -1")
             return
         }
-        surface.pending.viewportDestination = .some(Size(width: Double(width), height: Double(height)))
+        // Past 2^29 points a destination is clamped there, as every length from a client is.
+        surface.pending.viewportDestination = .some(Size(width: Double(ClientValue.length(width)),
+                                                         height: Double(ClientValue.length(height))))
     }
 
     /// Destroying the viewport removes crop and scale at the surface's next commit.
@@ -77,7 +79,7 @@ final class Viewport {
     }
 
     /// wl_fixed_t is 24.8 fixed point.
-    static func double(_ value: wl_fixed_t) -> Double { Double(value) / 256 }
+    static func double(_ value: wl_fixed_t) -> Double { ClientValue.double(fixed: value) }
 
     private static let implementation: UnsafeRawPointer = {
         var i = wp_viewport_interface()

@@ -63,8 +63,11 @@ final class VirtualKeyboard {
         return false
     }
 
-    private func key(_ key: UInt32, state: UInt32, time: UInt32) {
-        guard requireKeymap("key"), let keymap else { return }
+    private func key(_ key: UInt32, state: UInt32, time: UInt32) throws(ProtocolViolation) {
+        guard requireKeymap("key"), let keymap, let resource else { return }
+        // A key whose xkb code (+ 8) overflows is no key of any keymap, and
+        // clients that add the 8 themselves would trap on it: refused.
+        _ = try ClientValue.checkedSum(key, Keymap.xkbOffset, "keycode", on: resource, request: "key")
         let pressed: Bool
         switch state {
         case WL_KEYBOARD_KEY_STATE_PRESSED.rawValue: pressed = true
@@ -109,7 +112,9 @@ final class VirtualKeyboard {
             keyboard.setKeymap(format: format, fd: fd, size: size)
         }
         i.key = { _, resource, time, key, state in
-            VirtualKeyboard.from(resource)?.key(key, state: state, time: time)
+            reportingViolations { () throws(ProtocolViolation) in
+                try VirtualKeyboard.from(resource)?.key(key, state: state, time: time)
+            }
         }
         i.modifiers = { _, resource, depressed, latched, locked, group in
             VirtualKeyboard.from(resource)?.modifiers(

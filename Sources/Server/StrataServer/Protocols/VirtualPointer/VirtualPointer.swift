@@ -80,10 +80,10 @@ final class VirtualPointer {
         guard checkAxis(axis) else { return }
         if axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue {
             pending.vertical += value
-            pending.verticalValue120 &+= steps &* 120
+            pending.verticalValue120 = ClientValue.sum(pending.verticalValue120, ClientValue.product(steps, 120))
         } else {
             pending.horizontal += value
-            pending.horizontalValue120 &+= steps &* 120
+            pending.horizontalValue120 = ClientValue.sum(pending.horizontalValue120, ClientValue.product(steps, 120))
         }
         pending.scrolled = true
     }
@@ -133,8 +133,8 @@ final class VirtualPointer {
         var i = zwlr_virtual_pointer_v1_interface()
         i.motion = { _, resource, _, dx, dy in
             guard let pointer = VirtualPointer.from(resource) else { return }
-            pointer.pending.dx += wl_fixed_to_double(dx)
-            pointer.pending.dy += wl_fixed_to_double(dy)
+            pointer.pending.dx += ClientValue.double(fixed: dx)
+            pointer.pending.dy += ClientValue.double(fixed: dy)
         }
         i.motion_absolute = { _, resource, _, x, y, xExtent, yExtent in
             VirtualPointer.from(resource)?.motionAbsolute(x: x, y: y, xExtent: xExtent, yExtent: yExtent)
@@ -145,7 +145,7 @@ final class VirtualPointer {
             pointer.pending.buttons.append((button, state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue))
         }
         i.axis = { _, resource, _, axis, value in
-            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value))
+            VirtualPointer.from(resource)?.axis(axis, value: ClientValue.double(fixed: value))
         }
         i.frame = { _, resource in VirtualPointer.from(resource)?.frame() }
         i.axis_source = { _, resource, source in VirtualPointer.from(resource)?.axisSource(source) }
@@ -158,7 +158,7 @@ final class VirtualPointer {
             }
         }
         i.axis_discrete = { _, resource, _, axis, value, steps in
-            VirtualPointer.from(resource)?.axis(axis, value: wl_fixed_to_double(value), steps: steps)
+            VirtualPointer.from(resource)?.axis(axis, value: ClientValue.double(fixed: value), steps: steps)
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)
