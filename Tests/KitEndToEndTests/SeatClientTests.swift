@@ -1,6 +1,6 @@
 import Foundation
 import StrataProtocol
-import StrataWayland
+@testable import StrataWayland
 import TestSupport
 import XCTest
 
@@ -109,5 +109,18 @@ final class SeatClientTests: XCTestCase {
         XCTAssertEqual(typed.first?.repeats, true)
         XCTAssertEqual(seat.repeatRate, 25)
         XCTAssertGreaterThan(seat.repeatDelay, 0)
+    }
+
+    /// A key code with no room for xkb's offset of 8 (a compositor may pass
+    /// on whatever a virtual keyboard sent) resolves to no key, not a trap.
+    func testAKeyCodeWithNoRoomForXkbsOffsetIsNoKey() throws {
+        try strata.input(["type", "a"])
+        try connection.dispatch(until: { self.seat.keymap != nil }, timeout: 5)
+        let keymap = try XCTUnwrap(seat.keymap)
+        XCTAssertEqual(keymap.key(code: 30).text, "a", "KEY_A, through the same keymap")
+        let none = keymap.key(code: UInt32.max - 3)
+        XCTAssertEqual(none.keysym, 0)
+        XCTAssertEqual(none.text, "")
+        XCTAssertFalse(none.repeats)
     }
 }

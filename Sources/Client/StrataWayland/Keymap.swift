@@ -93,8 +93,10 @@ final class Keymap {
 
     /// The key with evdev code `code`, as the current state resolves it.
     func key(code: UInt32) -> Key {
-        // xkb key codes are evdev codes + 8, as X11's were.
-        let xkbCode = code + 8
+        // xkb key codes are evdev codes + 8, as X11's were. A code with no
+        // room for the 8 (a compositor may pass on anything) is no key at all.
+        let (sum, overflow) = code.addingReportingOverflow(8)
+        let xkbCode = overflow ? UInt32.max : sum
         return Key(code: code, keysym: xkb_state_key_get_one_sym(state, xkbCode),
                    text: Keymap.text(state, xkbCode), unmodifiedText: Keymap.text(plainState, xkbCode),
                    modifiers: modifiers, repeats: xkb_keymap_key_repeats(keymap, xkbCode) != 0)
