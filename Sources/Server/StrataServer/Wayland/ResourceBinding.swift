@@ -149,6 +149,8 @@ final class Listener {
     private let storage: UnsafeMutableRawPointer
     var body: (UnsafeMutableRawPointer?) -> Void
     private var linked = false
+    /// A destroy signal fires once; a signal of new clients fires for each.
+    private var firesOnce = true
 
     init(_ body: @escaping (_ data: UnsafeMutableRawPointer?) -> Void) {
         self.body = body
@@ -174,6 +176,7 @@ final class Listener {
         remove()
         wl_resource_add_destroy_listener(resource, listener)
         linked = true
+        firesOnce = true
     }
 
     /// Listens for `client`'s destruction.
@@ -181,6 +184,7 @@ final class Listener {
         remove()
         wl_client_add_destroy_listener(client, listener)
         linked = true
+        firesOnce = true
     }
 
     /// Listens for new clients of `display` (the data is the wl_client).
@@ -188,6 +192,7 @@ final class Listener {
         remove()
         wl_display_add_client_created_listener(display, listener)
         linked = true
+        firesOnce = false
     }
 
     func remove() {
@@ -199,7 +204,7 @@ final class Listener {
 
     private func fire(_ data: UnsafeMutableRawPointer?) {
         // A destroy signal fires once; unlink so remove() later is harmless.
-        remove()
+        if firesOnce { remove() }
         body(data)
     }
 
