@@ -22,6 +22,7 @@
 #include "wlr-foreign-toplevel-management-unstable-v1-server-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 #include "ext-session-lock-v1-server-protocol.h"
+#include "security-context-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -101,5 +102,7 @@ STRATA_INTERFACE(zwlr_virtual_pointer_v1)
 STRATA_INTERFACE(ext_session_lock_manager_v1)
 STRATA_INTERFACE(ext_session_lock_v1)
 STRATA_INTERFACE(ext_session_lock_surface_v1)
+STRATA_INTERFACE(wp_security_context_manager_v1)
+STRATA_INTERFACE(wp_security_context_v1)
 
 #undef STRATA_INTERFACE
