@@ -9,7 +9,20 @@ extension Server {
     /// server owns the fd from now on. nil when libwayland refuses it
     /// (the fd is closed then).
     public func addClient(fd: Int32) -> OpaquePointer? {
-        wl_client_create(display, fd)
+        addClient(fd: fd, standing: .ordinary)
+    }
+
+    /// Serves a client on `fd` with `standing`, fixed before any of its requests is read.
+    @discardableResult
+    func addClient(fd: Int32, standing: ClientStanding) -> OpaquePointer? {
+        guard let client = wl_client_create(display, fd) else { return nil }
+        standings.set(standing, for: client)
+        return client
+    }
+
+    /// How `client`'s connection came in (`ClientStanding`).
+    public func standing(of client: OpaquePointer) -> ClientStanding {
+        standings.standing(of: client)
     }
 
     /// Moves the window whose surface is object `surfaceID` of `client`

@@ -39,8 +39,10 @@ public struct ServerConfiguration: Sendable {
     /// Only the wlcs integration sets it.
     public var showsUnconfiguredBuffers = false
     /// Offer screencopy, layer shell, the input method manager, the virtual keyboard manager, foreign
-    /// toplevel management, the virtual pointer and the session lock manager (`PrivilegedGlobals.interfaces`) only to the clients Strata starts itself
-    /// (`trustProcess`) and their descendants; by default, to every client.
+    /// toplevel management, the virtual pointer and the session lock manager (`PrivilegedGlobals.interfaces`)
+    /// only to the connections Strata makes for the clients it starts (`launch`), and serve the
+    /// control socket only to them; by default, every client gets them and the control socket serves
+    /// every process of the user. Sandboxed clients (wp_security_context_v1) never get them.
     public var restrictPrivileged = false
     /// The scale wp_fractional_scale_v1 tells every surface to draw at,
     /// instead of its outputs' (which are integers): for trying clients
@@ -135,11 +137,16 @@ public final class Server {
     // Globals must go before the display does (wl_display_destroy frees them).
     private var globals: [AnyObject] = []
     private var signalSources: [OpaquePointer] = []
-    private var control: ControlServer?
+    private(set) var control: ControlServer?
     private var inbox: CrossThreadInbox?
     private var clientLog: ClientLog?
-    /// The global filter of `--restrict-privileged`; nil when every client gets every global.
-    private var privilegedGlobals: PrivilegedGlobals?
+    /// Each client's standing (ordinary, trusted, sandboxed), which the global filter reads.
+    let standings: ClientStandings
+    /// The global filter: privileged globals for trusted connections only
+    /// under `restrictPrivileged`, never for sandboxed ones.
+    private var privilegedGlobals: PrivilegedGlobals!
+    /// The processes `launch` started that are still running.
+    var launchedProcesses: [SpawnedProcess] = []
     private var droppedFrames = DroppedFrameLog()
     private var isShutDown = false
 
@@ -151,6 +158,7 @@ public final class Server {
         self.configuration = configuration
         display = wl_display_create()!
         eventLoop = wl_display_get_event_loop(display)!
+        standings = ClientStandings(display: display)
 
         let scale = Double(max(configuration.scale, 1))
         scene.anchorPoint = .zero
@@ -171,7 +179,7 @@ public final class Server {
 
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
-        if configuration.restrictPrivileged { privilegedGlobals = PrivilegedGlobals(display: display) }
+        privilegedGlobals = PrivilegedGlobals(display: display, restricted: configuration.restrictPrivileged, standings: standings)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         for output in outputs { output.global = OutputGlobal(server: self, output: output) }
         xdgOutputManager = XdgOutputManagerGlobal(server: self)
@@ -274,9 +282,12 @@ public final class Server {
         inbox = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
+        for process in launchedProcesses { process.stopWatching() }
+        launchedProcesses = []
         wl_display_destroy_clients(display)
         clientLog?.stop()
         clientLog = nil
+        standings.stop()
         backend.stop()
         frameClock.stop()
         globals = []
@@ -432,11 +443,6 @@ public final class Server {
 
     /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
     public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
-
-    /// A process Strata started: with `restrictPrivileged`, it and its
-    /// descendants are offered the privileged globals until it ends.
-    public func trustProcess(_ pid: Int32) { privilegedGlobals?.trust(pid) }
-    public func forgetProcess(_ pid: Int32) { privilegedGlobals?.forget(pid) }
 
     /// An xdg_activation_v1 token for a client Strata starts itself, handed
     /// to it as XDG_ACTIVATION_TOKEN: the person asked for that app, so its

@@ -9,11 +9,14 @@ import StrataServer
 /// `--exit-with-client` one, whose exit status becomes the session's.
 /// Each gets an xdg_activation token of its own, so its first window may
 /// take the focus even if the person clicked elsewhere while it started.
+/// Under `--restrict-privileged` each also gets a trusted Wayland
+/// connection and a channel to the control socket (`Server.launch`).
 final class ClientLauncher {
     private let server: Server
     private let environment: [String: String]
     private let logger = Logger(label: "strata")
-    private var running: [Process] = []
+    /// The clients started that are still running, by pid.
+    private var running: Set<Int32> = []
     /// The status `strata` exits with once `run()` returns.
     private(set) var exitStatus: Int32 = 0
 
@@ -54,35 +57,26 @@ final class ClientLauncher {
     }
 
     private func start(_ executable: URL, _ arguments: [String], name: String, endsSession: Bool) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = executable.path == "/usr/bin/env" ? ["--"] + arguments : arguments
         var environment = environment
         if let token = server.issueLaunchToken() {
             // GTK 4 and Qt read the first; GTK 3 the startup-notification one.
             environment["XDG_ACTIVATION_TOKEN"] = token
             environment["DESKTOP_STARTUP_ID"] = token
         }
-        process.environment = environment
-        // Ends on another thread: the session hears of it on its own.
-        process.terminationHandler = { [weak self, server] process in
-            let status = process.terminationReason == .uncaughtSignal
-                ? 128 + process.terminationStatus : process.terminationStatus
-            server.perform {
-                self?.ended(process, name: name, status: status, endsSession: endsSession)
-            }
+        var pid: Int32 = 0
+        // Its end is reported on the server's thread, between requests.
+        pid = try server.launch(executable: executable.path,
+                                arguments: executable.path == "/usr/bin/env" ? ["--"] + arguments : arguments,
+                                environment: environment) { [weak self] status in
+            self?.ended(pid, name: name, status: status, endsSession: endsSession)
         }
-        try process.run()
-        // Before the event loop runs again, so its first bind already counts.
-        server.trustProcess(process.processIdentifier)
-        running.append(process)
-        logger.info("started \(name): pid \(process.processIdentifier)")
+        running.insert(pid)
+        logger.info("started \(name): pid \(pid)")
     }
 
-    private func ended(_ process: Process, name: String, status: Int32, endsSession: Bool) {
-        running.removeAll { $0 === process }
-        server.forgetProcess(process.processIdentifier)
-        logger.info("\(name) (pid \(process.processIdentifier)) ended with status \(status)")
+    private func ended(_ pid: Int32, name: String, status: Int32, endsSession: Bool) {
+        running.remove(pid)
+        logger.info("\(name) (pid \(pid)) ended with status \(status)")
         if endsSession {
             exitStatus = status
             server.terminate()

@@ -120,8 +120,11 @@ case .run(let options):
 
 case .control(let socketName, let request):
     let path = Server.controlSocketPath(runtimeDirectory: runtime, socketName: socketName)
+    // A process of a session run with --restrict-privileged connects through
+    // the channel it inherited, if it leads to this socket (Server.launch).
+    let channel = ControlClient.inheritedChannel(to: path, environment: environment)
     do {
-        let answer = try ControlClient.request(request.line, socketPath: path)
+        let answer = try ControlClient.request(request.line, socketPath: path, channel: channel)
         if answer.hasPrefix("error:") {
             fail(String(answer.dropFirst("error:".count)).drop { $0 == " " }.description, status: 1)
         }

@@ -1,5 +1,6 @@
 #pragma once
 #include <wayland-server.h>
+#include <spawn.h>
 #include "xdg-shell-server-protocol.h"
 #include "strata-layers-v1-server-protocol.h"
 #include "strata-blur-v1-server-protocol.h"
@@ -43,3 +44,20 @@ int strata_sealed_memfd(const char *name, const void *bytes, size_t size);
 // The type of the file system `fd` lives on (statfs f_type, as in
 // linux/magic.h), or -1; Swift's Glibc module lacks sys/vfs.h.
 long long strata_file_system_type(int fd);
+
+// A pidfd for `pid` (readable once it ends), or -1; glibc 2.36's
+// pidfd_open is not in Swift's Glibc module, and syscall() is variadic.
+int strata_pidfd_open(int pid);
+
+// One byte and one file descriptor over a connected socket (SCM_RIGHTS),
+// whose CMSG_ macros Swift cannot use: 0, or -1 with errno.
+int strata_send_fd(int socket, int fd);
+
+// Receives one message of up to `capacity` bytes into `bytes`; a file
+// descriptor it carried goes to *fd (close-on-exec), else -1 (any further
+// ones are closed). The byte count as recvmsg gives it, or -1 with errno.
+long strata_receive_fd(int socket, void *bytes, unsigned long capacity, int *fd);
+
+// posix_spawn_file_actions_addclosefrom_np (glibc 2.34), which Swift's
+// Glibc module leaves out: the child closes every descriptor from `from` up.
+int strata_spawn_close_from(posix_spawn_file_actions_t *actions, int from);

@@ -29,12 +29,27 @@ import Glibc
 /// The answer is a JSON body, or one line `error: ...`. Connections are
 /// non-blocking and served on the compositor's event loop, so a slow tool
 /// never stalls a frame.
+///
+/// With `--restrict-privileged`, only trusted connections are served:
+/// those opened through a launched client's `ControlChannel`. A
+/// connection through the socket's path is answered, whatever it asks,
+/// with one line, `ControlServer.refusal`; its peer (SO_PEERCRED) is named
+/// in the log, and nothing else is made of it. No request stays open to
+/// it: `frame` and `stats` give the damage of each frame (where pixels
+/// changed, as keys are typed), `close` and `resize` act on other
+/// clients' windows and tell which titles exist, `output` changes the
+/// layout for everyone.
 final class ControlServer {
     unowned let server: Server
     let path: String
     private var listenFD: Int32 = -1
     private var source: OpaquePointer?
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
+    private var channels: [ObjectIdentifier: ControlChannel] = [:]
+
+    /// The answer to an untrusted connection under `--restrict-privileged`.
+    static let refusal = "error: refused: strata runs with --restrict-privileged, and its control socket serves only "
+        + "the processes it starts (the command after --, the startup file's lines) and those they start"
 
     init(server: Server, path: String) throws {
         self.server = server
@@ -79,19 +94,48 @@ final class ControlServer {
             guard fd >= 0 else { return }  // EAGAIN: all accepted
             // accept4 is hidden behind _GNU_SOURCE in Glibc's module.
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            let connection = ControlConnection(fd: fd, control: self)
-            connections[ObjectIdentifier(connection)] = connection
+            serve(fd, trusted: false, peer: ControlServer.peer(of: fd))
         }
+    }
+
+    /// "pid 123 (sh)": who connected, as the kernel recorded it at connect(2).
+    private static func peer(of fd: Int32) -> String {
+        // struct ucred (pid, uid, gid), which Glibc's module hides behind _GNU_SOURCE.
+        var credentials: (pid: pid_t, uid: uid_t, gid: gid_t) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return "an unknown process" }
+        return ClientDescription(pid: credentials.pid).description
+    }
+
+    /// Serves one connection, `trusted` when it came through a launched client's channel.
+    func serve(_ fd: Int32, trusted: Bool, peer: String) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let connection = ControlConnection(fd: fd, control: self, trusted: trusted, peer: peer)
+        connections[ObjectIdentifier(connection)] = connection
+    }
+
+    /// A channel for a client about to be launched (`Server.launch`): its
+    /// end for the client (close-on-exec; the launcher places it).
+    func openChannel() throws -> Int32 {
+        let (serverEnd, clientEnd) = try Server.socketPair(type: SOCK_SEQPACKET)
+        let channel = ControlChannel(fd: serverEnd, control: self)
+        channels[ObjectIdentifier(channel)] = channel
+        return clientEnd
     }
 
     func finished(_ connection: ControlConnection) {
         connections[ObjectIdentifier(connection)] = nil
     }
 
+    func finished(_ channel: ControlChannel) {
+        channels[ObjectIdentifier(channel)] = nil
+    }
+
     func close() {
         for connection in connections.values { connection.close() }
         connections = [:]
+        for channel in channels.values { channel.close() }
+        channels = [:]
         if let source { wl_event_source_remove(source) }
         source = nil
         if listenFD >= 0 { Glibc.close(listenFD) }
@@ -116,6 +160,16 @@ final class ControlServer {
             return "error: \(error)"
         }
         return JSONValue.object([("path", .string(path)), ("width", .int(rect.width)), ("height", .int(rect.height))]).serialized()
+    }
+
+    /// Answers one request line of a connection; `trusted` when it came through a channel.
+    func respond(to request: String, trusted: Bool, peer: String) -> String {
+        if server.configuration.restrictPrivileged && !trusted {
+            let verb = request.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            ServerLog.logger.warning("control: refused '\(verb.prefix(32))' from \(peer), not started by strata (--restrict-privileged)")
+            return ControlServer.refusal
+        }
+        return respond(to: request)
     }
 
     /// Answers one request line.
@@ -198,6 +252,10 @@ final class ControlConnection {
     private var fd: Int32
     private var source: OpaquePointer?
     private unowned let control: ControlServer
+    /// Came through a launched client's channel (`ControlChannel`).
+    private let trusted: Bool
+    /// Who is at the other end, for the log.
+    private let peer: String
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var written = 0
@@ -207,9 +265,11 @@ final class ControlConnection {
     static let timeoutMilliseconds: Int32 = 10_000
     private var timer: OpaquePointer?
 
-    init(fd: Int32, control: ControlServer) {
+    init(fd: Int32, control: ControlServer, trusted: Bool, peer: String) {
         self.fd = fd
         self.control = control
+        self.trusted = trusted
+        self.peer = peer
         let me = Unmanaged.passUnretained(self).toOpaque()
         source = wl_event_loop_add_fd(control.server.eventLoop, fd, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<ControlConnection>.fromOpaque(data!).takeUnretainedValue().ready(mask: mask)
@@ -243,7 +303,7 @@ final class ControlConnection {
         let request = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \r\t")
         let answer = input.count > ControlConnection.maximumRequestBytes && !input.contains(UInt8(ascii: "\n"))
             ? "error: request longer than \(ControlConnection.maximumRequestBytes) bytes"
-            : control.respond(to: request)
+            : control.respond(to: request, trusted: trusted, peer: peer)
         output = Array((answer + "\n").utf8)
         answered = true
         if let source { wl_event_source_fd_update(source, UInt32(WL_EVENT_WRITABLE)) }

@@ -28,7 +28,18 @@ extension Server {
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
-                return .object([("pid", .int(Int(pid))), ("windows", .array(client.windows))])
+                var fields: [(String, JSONValue)] = [("pid", .int(Int(pid)))]
+                if let c = client.client {
+                    // How the connection came in: ordinary, trusted (launched) or sandboxed, with the sandbox's metadata.
+                    let standing = standings.standing(of: c)
+                    fields.append(("standing", .string(standing.name)))
+                    if case .sandboxed(let sandbox) = standing {
+                        fields.append(("sandbox", .object([("engine", sandbox.engine.map(JSONValue.string) ?? .null),
+                                                           ("app_id", sandbox.appID.map(JSONValue.string) ?? .null),
+                                                           ("instance_id", sandbox.instanceID.map(JSONValue.string) ?? .null)])))
+                    }
+                }
+                return .object(fields + [("windows", .array(client.windows))])
             })),
         ])
     }

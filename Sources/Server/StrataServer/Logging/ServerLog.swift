@@ -36,6 +36,11 @@ struct ClientDescription: CustomStringConvertible {
         self.pid = pid
     }
 
+    /// A process by its pid (a control connection's peer).
+    init(pid: pid_t) {
+        self.pid = pid
+    }
+
     /// The process's name from /proc, which may be gone by now.
     var name: String? {
         guard let file = fopen("/proc/\(pid)/comm", "r") else { return nil }
@@ -46,7 +51,12 @@ struct ClientDescription: CustomStringConvertible {
         return name.isEmpty ? nil : name
     }
 
-    var description: String { name.map { "pid \(pid) (\($0))" } ?? "pid \(pid)" }
+    var description: String {
+        // A socket pair's credentials are its maker's: a client Strata
+        // launched (WAYLAND_SOCKET) or a harness' in-process client.
+        if pid == getpid() { return "a socket pair of strata's own (pid \(pid))" }
+        return name.map { "pid \(pid) (\($0))" } ?? "pid \(pid)"
+    }
 }
 
 private extension String {
