@@ -145,6 +145,7 @@ public final class Server {
     /// The global filter: privileged globals for trusted connections only
     /// under `restrictPrivileged`, never for sandboxed ones.
     private var privilegedGlobals: PrivilegedGlobals!
+    private var registryBindGuard: RegistryBindGuard?
     /// The processes `launch` started that are still running.
     var launchedProcesses: [SpawnedProcess] = []
     private var droppedFrames = DroppedFrameLog()
@@ -180,6 +181,7 @@ public final class Server {
         // wl_shm with ARGB8888 and XRGB8888, the formats every client may assume.
         wl_display_init_shm(display)
         privilegedGlobals = PrivilegedGlobals(display: display, restricted: configuration.restrictPrivileged, standings: standings)
+        registryBindGuard = RegistryBindGuard(display: display, standings: standings)
         dataDeviceManager = DataDeviceManagerGlobal(server: self)
         for output in outputs { output.global = OutputGlobal(server: self, output: output) }
         xdgOutputManager = XdgOutputManagerGlobal(server: self)
@@ -287,6 +289,8 @@ public final class Server {
         wl_display_destroy_clients(display)
         clientLog?.stop()
         clientLog = nil
+        registryBindGuard?.stop()
+        registryBindGuard = nil
         standings.stop()
         backend.stop()
         frameClock.stop()

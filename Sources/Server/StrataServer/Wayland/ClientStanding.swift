@@ -29,11 +29,13 @@ public struct SandboxMetadata: Equatable, Sendable {
     public var instanceID: String?
 }
 
-/// Each connected client's standing, forgotten when the client goes.
+/// Each connected client's standing, and the global names its registries
+/// were told of (`RegistryBindGuard`), forgotten when the client goes.
 /// wl_client has no user data in libwayland 1.21, so clients are keys.
 final class ClientStandings {
     private final class Record {
         var standing: ClientStanding = .ordinary
+        var advertisedNames: Set<UInt32> = []
         let destroyed: Listener
         init(destroyed: Listener) { self.destroyed = destroyed }
     }
@@ -62,6 +64,16 @@ final class ClientStandings {
     /// Called right after wl_client_create, before the loop reads the client's first request.
     func set(_ standing: ClientStanding, for client: OpaquePointer) {
         records[client]?.standing = standing
+    }
+
+    /// wl_registry.global named `name` was sent to `client`.
+    func advertised(_ name: UInt32, to client: OpaquePointer) {
+        records[client]?.advertisedNames.insert(name)
+    }
+
+    /// Whether any of `client`'s registries was told of a global named `name`.
+    func wasAdvertised(_ name: UInt32, to client: OpaquePointer) -> Bool {
+        records[client]?.advertisedNames.contains(name) ?? false
     }
 
     private func connected(_ client: OpaquePointer) {

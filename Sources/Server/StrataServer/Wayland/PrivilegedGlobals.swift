@@ -26,7 +26,10 @@ import CWaylandServer
 /// to a client it started as WAYLAND_SOCKET), which no other process can
 /// reach; pids can be outlived and reused, and a parent chain read from
 /// /proc races with the processes in it, so neither is looked at.
-
+///
+/// libwayland hides a filtered global from the registry and refuses to
+/// bind it; `RegistryBindGuard` makes that refusal read as if the global
+/// did not exist.
 final class PrivilegedGlobals {
     /// The interfaces held back from untrusted clients.
     static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1",
