@@ -67,6 +67,7 @@ PROTOCOL_FILES = [
     os.path.join(ROOT, "Sources/Protocol/virtual-keyboard-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/wlr-foreign-toplevel-management-unstable-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/wlr-virtual-pointer-unstable-v1.xml"),
+    os.path.join(ROOT, "Sources/Protocol/security-context-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-layers-v1.xml"),
     os.path.join(ROOT, "Sources/Protocol/strata-blur-v1.xml"),
 ]
@@ -89,6 +90,7 @@ GLOBALS = {"wl_compositor": 5, "wl_shm": 1, "xdg_wm_base": 5, "strata_layers_v1"
            "zwlr_virtual_pointer_manager_v1": 2,
            "ext_session_lock_manager_v1": 1,
            "strata_blur_manager_v1": 1,
+           "wp_security_context_manager_v1": 1,
            }
 SKIP_INTERFACES = {"wl_shell", "wl_shell_surface"}
 

@@ -37,6 +37,7 @@ extension Server {
             (strata_zwlr_foreign_toplevel_manager_v1_interface(), ForeignToplevelManagerGlobal.version),
             (strata_zwlr_virtual_pointer_manager_v1_interface(), VirtualPointerManagerGlobal.version),
             (strata_ext_session_lock_manager_v1_interface(), SessionLockManagerGlobal.version),
+            (strata_wp_security_context_manager_v1_interface(), SecurityContextManagerGlobal.version),
         ]
         return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
     }

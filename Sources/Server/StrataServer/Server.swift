@@ -117,6 +117,8 @@ public final class Server {
     private(set) var foreignToplevelManager: ForeignToplevelManagerGlobal?
     /// ext_session_lock_manager_v1: whether the session is locked, and the lock screen drawn over everything then.
     private(set) var sessionLock: SessionLockManagerGlobal?
+    /// wp_security_context_manager_v1: the sandboxes' listening sockets.
+    private(set) var securityContextManager: SecurityContextManagerGlobal?
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -197,6 +199,7 @@ public final class Server {
         screencopy = ScreencopyManagerGlobal(server: self)
         foreignToplevelManager = ForeignToplevelManagerGlobal(server: self)
         sessionLock = SessionLockManagerGlobal(server: self)
+        securityContextManager = SecurityContextManagerGlobal(server: self)
         globals.append(contentsOf: [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
@@ -222,6 +225,7 @@ public final class Server {
             foreignToplevelManager,
             VirtualPointerManagerGlobal(server: self),
             sessionLock,
+            securityContextManager,
         ].compactMap { $0 })
         seat = Seat(server: self)
         // It types on the seat, so it comes after it.
@@ -284,6 +288,7 @@ public final class Server {
         inbox = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
+        securityContextManager?.stop()
         for process in launchedProcesses { process.stopWatching() }
         launchedProcesses = []
         wl_display_destroy_clients(display)
@@ -308,6 +313,7 @@ public final class Server {
         screencopy = nil
         foreignToplevelManager = nil
         sessionLock = nil
+        securityContextManager = nil
         for output in outputs { output.global = nil }
         for retiring in retiringGlobals { retiring.destroyNow() }
         retiringGlobals = []
