@@ -1,4 +1,5 @@
 import CPixman
+import CStrataServerProtocol
 import CWaylandServer
 import StrataRender
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CStrataServerProtocol
 import CWaylandServer
 #if canImport(Glibc)
 import Glibc
