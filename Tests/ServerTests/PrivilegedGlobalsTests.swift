@@ -6,16 +6,18 @@ import XCTest
 
 /// `strata run --restrict-privileged`: screencopy, layer shell, the input
 /// method manager, the virtual keyboard manager, the window list, the
-/// virtual pointer and the session lock manager are offered only to the clients strata started and their
-/// descendants; by default, to every client.
+/// virtual pointer and the session lock manager are offered only to the
+/// connections strata made for the clients it started (WAYLAND_SOCKET);
+/// by default, to every client.
 final class PrivilegedGlobalsTests: XCTestCase {
     static let screencopy = "zwlr_screencopy_manager_v1"
     static let layerShell = "zwlr_layer_shell_v1"
     static let inputMethod = "zwp_input_method_manager_v2"
     static let virtualKeyboard = "zwp_virtual_keyboard_manager_v1"
 
-    /// What wayland-info, started by strata through `sh -c` (so a
-    /// descendant of the process strata started), lists.
+    /// What wayland-info, started by strata through `sh -c`, lists: sh
+    /// makes no Wayland connection, so wayland-info inherits WAYLAND_SOCKET
+    /// and takes the connection strata made for the launch.
     private func launchedListing(restricted: Bool) throws -> (strata: StrataProcess, listing: String) {
         guard let info = StrataProcess.which("wayland-info") else { throw XCTSkip("wayland-info is not installed (make deps)") }
         let output = NSTemporaryDirectory() + "strata-privileged-\(getpid())-\(restricted).txt"
@@ -48,7 +50,7 @@ final class PrivilegedGlobalsTests: XCTestCase {
     func testRestrictedScreencopyIsForLaunchedClientsOnly() throws {
         let (strata, listing) = try launchedListing(restricted: true)
         defer { XCTAssertEqual(strata.stop(), 0) }
-        XCTAssertTrue(listing.contains("'\(Self.screencopy)'"), "a launched client's child sees it:\n\(listing)")
+        XCTAssertTrue(listing.contains("'\(Self.screencopy)'"), "the launch's connection is offered it:\n\(listing)")
 
         let outsider = try RawClient(strata)
         XCTAssertFalse(outsider.globals.contains { $0.interface == Self.screencopy }, "not advertised to others")
