@@ -83,8 +83,9 @@ struct RunCommand: StrataSubcommand {
 
     @Flag(help: """
         Offer screencopy, layer shell, the input method manager, virtual keyboards, the window list (foreign toplevel \
-        management), virtual pointers and session locking (lock screens) only to the clients strata starts (after -- \
-        and from the startup file) and their children, not to every client.
+        management), virtual pointers and session locking (lock screens) only to the Wayland connections strata makes \
+        for the clients it starts (after -- and from the startup file; WAYLAND_SOCKET), not to every client, and serve \
+        the control socket (screenshot, tree, input…) only to the processes it starts and those they start.
         """)
     var restrictPrivileged = false
 

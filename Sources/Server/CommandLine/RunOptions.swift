@@ -15,7 +15,8 @@ public struct RunOptions: Equatable, Sendable {
     public var manualFrames = false
     public var limits = Limits.standard
     public var windowOrigins: [Point] = []
-    /// Screencopy only for the clients Strata starts and their descendants.
+    /// The privileged globals only for the connections Strata makes for the clients it starts,
+    /// and the control socket only for the processes it starts (`ServerConfiguration.restrictPrivileged`).
     public var restrictPrivileged = false
     /// The client to start once the socket is up (after `--`), if any.
     public var command: [String] = []
