@@ -166,8 +166,9 @@ final class ControlServer {
     /// Answers one request line of a connection; `trusted` when it came through a channel.
     func respond(to request: String, trusted: Bool, peer: String) -> String {
         if server.configuration.restrictPrivileged && !trusted {
-            let verb = request.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-            ServerLog.logger.warning("control: refused '\(verb.prefix(32))' from \(peer), not started by strata (--restrict-privileged)")
+            // The request's first word, as letters only: whatever it sent stays out of the log.
+            let verb = String((request.split(separator: " ", maxSplits: 1).first ?? "").prefix(32).filter { $0.isASCII && $0.isLetter })
+            ServerLog.logger.warning("control: refused '\(verb)' from \(peer), not started by strata (--restrict-privileged)")
             return ControlServer.refusal
         }
         return respond(to: request)
