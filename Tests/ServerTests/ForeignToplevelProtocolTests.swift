@@ -82,7 +82,8 @@ final class ForeignToplevelRecorder {
         handleListener.deallocate()
     }
 
-    fileprivate func handle(_ proxy: OpaquePointer?) -> Handle { handles.first { $0.proxy == proxy }! }
+    /// The newest handle of `proxy`: a destroyed handle's proxy address may be reused by a new one.
+    fileprivate func handle(_ proxy: OpaquePointer?) -> Handle { handles.last { $0.proxy == proxy }! }
 
     /// The open (not closed) handle whose title is `title`.
     func open(_ title: String) -> Handle? { handles.first { !$0.closed && $0.title == title } }
