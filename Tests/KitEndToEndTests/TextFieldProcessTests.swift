@@ -81,6 +81,8 @@ final class TextFieldProcessTests: KitTestCase {
         try control("c")
         XCTAssertTrue(runMainLoop(until: { self.compositor.clipboard?.ownsSelection == true }))
         try strata.input(["click"] + targetField)
+        XCTAssertTrue(runMainLoop(until: { (try? self.serverWindow(titled: "Paste target"))?["focused"] as? Bool == true }),
+                      "the click gave the child's window the keyboard")
         try control("v")
         func pasted() -> String? { try? String(contentsOfFile: output, encoding: .utf8) }
         XCTAssertTrue(runMainLoop(until: { pasted() == "between apps" }, timeout: 20),
