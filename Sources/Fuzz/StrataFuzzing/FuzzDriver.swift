@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// Runs fuzz inputs against one in-process compositor on the headless
-/// backend (two 320×240 outputs, manual frames). The server is made once
+/// backend (two 320×240 outputs, manual frames, the first two windows at
+/// known places). The server is made once
 /// and serves input after input; each input's clients are gone at its end,
 /// and what they left behind is checked (`Server.harnessCensus`).
 ///
@@ -24,6 +25,9 @@ public final class FuzzDriver {
     public static let configuration: ServerConfiguration = {
         var configuration = ServerConfiguration(width: 320, height: 240, scale: 1, socketName: "strata-fuzz", clock: .manual)
         configuration.outputCount = 2
+        // The first two windows go to known places, overlapping (seeds
+        // point at them); later ones are placed as usual.
+        configuration.windowOrigins = [Point(x: 100, y: 60), Point(x: 140, y: 100)]
         return configuration
     }()
 

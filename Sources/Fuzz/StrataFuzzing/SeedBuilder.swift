@@ -23,7 +23,7 @@ public final class SeedBuilder {
     private func operation(_ encoded: [UInt8]) {
         var input = FuzzInput(encoded)
         session.step(&input)
-        precondition(input.remaining == 0, "an operation left \(input.remaining) bytes")
+        precondition(input.remaining == 0, "an operation left \(input.remaining) bytes: \(session.summary)")
         bytes += encoded
     }
 
