@@ -43,6 +43,15 @@ extension Server {
 }
 
 extension Server {
+    /// `strata output add|remove|list`, as the control socket does it, for
+    /// a harness that plugs outputs in and out; the control socket's answer.
+    public func harnessOutput(_ command: OutputCommand) -> String { perform(command) }
+
+    /// The outputs, left to right in the layout: name, size in pixels, scale.
+    public var harnessOutputs: [(name: String, width: Int, height: Int, scale: Int)] {
+        outputs.map { ($0.name, $0.pixelWidth, $0.pixelHeight, Int($0.scale)) }
+    }
+
     /// What is left of the clients' state, counted: once every client is
     /// gone (and the session unlocked), each count should be back to what
     /// a server that never had a client has. A protocol fuzzer compares
