@@ -24,8 +24,9 @@ public final class FuzzClient {
     /// Ids that lived once (to name a dead object on purpose).
     private(set) var retiredIDs: [UInt32] = []
     private(set) var nextID: UInt32 = 2
-    /// wl_registry.global: interface → (name, version).
-    public private(set) var advertised: [String: (name: UInt32, version: UInt32)] = [:]
+    public struct Global { public let name: UInt32, interface: String, version: UInt32 }
+    /// wl_registry.global less global_remove, in the order advertised.
+    public private(set) var advertised: [Global] = []
     public var context = ValueContext()
     public private(set) var isConnected = true
     /// wl_display.error: object, code, message.
@@ -179,9 +180,12 @@ public final class FuzzClient {
         if interface == "wl_registry", opcode == 0, end - body >= 8 {   // global(name, interface, version)
             let name = load32(body), length = Int(load32(body + 4))
             let padded = (length + 3) & ~3
-            if body + 8 + padded + 4 <= end {
-                advertised[string(at: body + 8, length: length)] = (name, load32(body + 8 + padded))
+            if body + 8 + padded + 4 <= end, !advertised.contains(where: { $0.name == name }) {
+                advertised.append(Global(name: name, interface: string(at: body + 8, length: length), version: load32(body + 8 + padded)))
             }
+        } else if interface == "wl_registry", opcode == 1, end - body >= 4 {   // global_remove(name)
+            let name = load32(body)
+            advertised.removeAll { $0.name == name }
         }
         var at = body
         var uints: [UInt32] = []

@@ -15,7 +15,7 @@ import Glibc
 /// | 22–23 | the server reads and answers (`pump`) |
 /// | 24–26 | an input event through `Seat.handle` (`input`) |
 /// | 27–28 | a frame: the clock moves on by the next byte in ms, then every output renders |
-/// | 29 | wl_display.sync from the current client, and a pump |
+/// | 29 | an output plugged in or out (`hotplug`) |
 /// | 30 | the next byte 0xA5: raw bytes (a length byte, then that many) sent as they are; else nothing |
 /// | 31 | the current client hangs up and a new one takes its place |
 public final class FuzzSession {
@@ -65,10 +65,10 @@ public final class FuzzSession {
     /// Binds every advertised global at the version served.
     private func bindEveryGlobal(_ client: FuzzClient) {
         guard let registry = client.ids(of: "wl_registry").first else { return }
-        for (interface, global) in client.advertised.sorted(by: { $0.key < $1.key }) {
-            let id = client.newID(interface, version: Int(global.version))
+        for global in client.advertised {
+            let id = client.newID(global.interface, version: Int(global.version))
             send(client, object: registry, "wl_registry", "bind",
-                 [.uint(global.name), .string(interface), .uint(global.version), .uint(id)])
+                 [.uint(global.name), .string(global.interface), .uint(global.version), .uint(id)])
         }
     }
 
@@ -112,11 +112,7 @@ public final class FuzzSession {
         case 27, 28:
             _ = server.advanceClock(milliseconds: Double(input.byte()))
             server.renderFrame()
-        case 29:
-            if let client = currentClient, client.isConnected {
-                send(client, object: 1, "wl_display", "sync", [.uint(client.newID("wl_callback", version: 1))])
-            }
-            pump()
+        case 29: hotplug(input.byte())
         case 30:
             guard input.byte() == 0xA5 else { return }
             let raw = input.bytes(Int(input.byte()))
@@ -161,17 +157,17 @@ public final class FuzzSession {
         }
     }
 
-    /// wl_registry.bind: a global advertised (by interface name), at its
-    /// version less the next byte (modulo).
+    /// wl_registry.bind: a global advertised (in the order advertised), at
+    /// its version less the next byte (modulo).
     private func bind(_ client: FuzzClient, _ writer: inout WireMessageWriter, _ input: inout FuzzInput) -> Bool {
-        let globals = client.advertised.sorted { $0.key < $1.key }
+        let globals = client.advertised
         guard !globals.isEmpty else { return false }
-        let (interface, global) = globals[input.choose(globals.count)]
+        let global = globals[input.choose(globals.count)]
         let version = global.version - UInt32(input.byte()) % max(global.version, 1)
         writer.put(global.name)
-        writer.put(string: Array(interface.utf8))
+        writer.put(string: Array(global.interface.utf8))
         writer.put(version)
-        writer.put(client.newID(interface, version: Int(version)))
+        writer.put(client.newID(global.interface, version: Int(version)))
         return true
     }
 
@@ -246,11 +242,43 @@ public final class FuzzSession {
         }
     }
 
+    // MARK: Outputs
+
+    /// An even byte adds a headless output of the first's size at the right
+    /// of the layout (scale 2 when bit 1 is set, else 1), at most four; an
+    /// odd one removes the output (byte / 2) % count, never the last.
+    private func hotplug(_ choice: UInt8) {
+        let names = server.harnessOutputs.map(\.name)
+        if choice % 2 == 0 {
+            guard names.count < 4 else { return }
+            _ = server.harnessOutput(.add(width: nil, height: nil, scale: choice & 2 == 0 ? 1 : 2))
+        } else {
+            guard names.count > 1 else { return }
+            _ = server.harnessOutput(.remove(name: names[Int(choice / 2) % names.count]))
+        }
+        pump()
+    }
+
+    /// Back to the layout of the start (its outputs' sizes and scales; the
+    /// names go on counting): new outputs are added, then the others removed.
+    private func restoreOutputs() {
+        let configuration = FuzzDriver.configuration
+        let outputs = server.harnessOutputs
+        guard outputs.count != configuration.outputCount || outputs.contains(where: {
+            ($0.width, $0.height, $0.scale) != (configuration.width, configuration.height, configuration.scale)
+        }) else { return }
+        for _ in 0..<configuration.outputCount {
+            _ = server.harnessOutput(.add(width: configuration.width, height: configuration.height, scale: configuration.scale))
+        }
+        for output in outputs { _ = server.harnessOutput(.remove(name: output.name)) }
+    }
+
     // MARK: Input
 
-    /// Where the layout is: two outputs side by side.
-    private var layoutSize: (width: Double, height: Double) {
-        (Double(FuzzDriver.configuration.width * FuzzDriver.configuration.outputCount), Double(FuzzDriver.configuration.height))
+    /// About where the layout is: outputs of the first's size side by side
+    /// (points past a smaller output's edge are kept on it by the seat).
+    var layoutSize: (width: Double, height: Double) {
+        (Double(FuzzDriver.configuration.width * server.harnessOutputs.count), Double(FuzzDriver.configuration.height))
     }
 
     private func point(_ input: inout FuzzInput) -> Point {
@@ -354,6 +382,7 @@ public final class FuzzSession {
         waitUntilEveryClientIsGone()
         clients = []
         if server.harnessCensus["sessionLock.locked"] == 1 { unlockSession() }
+        restoreOutputs()
         server.renderFrame()
     }
 
@@ -369,7 +398,7 @@ public final class FuzzSession {
         guard let client = makeClient() else { return }
         clients = [client]
         pump()
-        guard let global = client.advertised["ext_session_lock_manager_v1"], let registry = client.ids(of: "wl_registry").first else { return }
+        guard let global = client.advertised.first(where: { $0.interface == "ext_session_lock_manager_v1" }), let registry = client.ids(of: "wl_registry").first else { return }
         let manager = client.newID("ext_session_lock_manager_v1", version: 1)
         send(client, object: registry, "wl_registry", "bind",
              [.uint(global.name), .string("ext_session_lock_manager_v1"), .uint(1), .uint(manager)])

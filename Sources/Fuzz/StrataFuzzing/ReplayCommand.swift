@@ -43,10 +43,10 @@ public enum ReplayCommand {
 
     private static func writeSeeds(to folder: String, driver: FuzzDriver) -> Int32 {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, bytes) in Seeds.all(driver: driver) {
+        for (name, bytes, summary) in Seeds.all(driver: driver) {
             let path = "\(folder)/\(name)"
             FileManager.default.createFile(atPath: path, contents: Data(bytes))
-            print("\(path): \(bytes.count) bytes — \(driver.lastSummary)")
+            print("\(path): \(bytes.count) bytes — \(summary)")
         }
         return 0
     }

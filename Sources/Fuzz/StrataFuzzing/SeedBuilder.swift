@@ -69,15 +69,15 @@ public final class SeedBuilder {
         return client.nextID > before ? client.nextID - 1 : 0
     }
 
-    /// wl_registry.bind of another `interface` binding, at `version`.
+    /// wl_registry.bind of the latest global of `interface` advertised, at `version`.
     @discardableResult
     public func bind(_ interface: String, version: UInt32) -> UInt32 {
         let registry = object("wl_registry")
-        let globals = client.advertised.sorted { $0.key < $1.key }
-        let index = globals.firstIndex { $0.key == interface }!
+        let globals = client.advertised
+        let index = globals.lastIndex { $0.interface == interface }!
         let requests = driver.table.interfaces["wl_registry"]!.requests
         operation([0, UInt8(client.interfaces().firstIndex(of: "wl_registry")!), UInt8(client.ids(of: "wl_registry").firstIndex(of: registry)!),
-                   UInt8(requests.firstIndex { $0.name == "bind" }!), UInt8(index), UInt8(globals[index].value.version - version)])
+                   UInt8(requests.firstIndex { $0.name == "bind" }!), UInt8(index), UInt8(globals[index].version - version)])
         return client.nextID - 1
     }
 
@@ -133,14 +133,16 @@ public final class SeedBuilder {
 
     public func switchToClient(_ index: Int) { operation([20, UInt8(index)]) }
     public func pump() { operation([22]) }
-    public func sync() { operation([29]) }
+    /// Plugs in an output of the first's size at `scale` (1 or 2).
+    public func addOutput(scale: UInt8 = 1) { operation([29, scale == 2 ? 2 : 0]) }
+    /// Unplugs the output at `index` in the layout.
+    public func removeOutput(at index: UInt8) { operation([29, index * 2 + 1]) }
     public func frame(milliseconds: UInt8 = 16) { operation([27, milliseconds]) }
     public func reconnect() { operation([31]) }
 
     /// The pointer to (x, y) in layout points (rounded to what a byte holds).
     public func move(to x: Double, _ y: Double) {
-        let width = Double(FuzzDriver.configuration.width * FuzzDriver.configuration.outputCount)
-        let height = Double(FuzzDriver.configuration.height)
+        let (width, height) = session.layoutSize
         operation([24, 0, UInt8(min(x * 256 / width, 255)), UInt8(min(y * 256 / height, 255))])
     }
 
@@ -156,8 +158,8 @@ public final class SeedBuilder {
     public func scroll() { operation([24, 5, 0x41, 0x40, 0, 0x01]) }
 
     public func touchDown(_ id: UInt8, at x: Double, _ y: Double) {
-        let width = Double(FuzzDriver.configuration.width * FuzzDriver.configuration.outputCount)
-        operation([24, 9, id, UInt8(min(x * 256 / width, 255)), UInt8(min(y * 256 / Double(FuzzDriver.configuration.height), 255))])
+        let (width, height) = session.layoutSize
+        operation([24, 9, id, UInt8(min(x * 256 / width, 255)), UInt8(min(y * 256 / height, 255))])
     }
     public func touchUp(_ id: UInt8) { operation([24, 11, id]) }
 }

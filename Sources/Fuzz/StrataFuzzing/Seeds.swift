@@ -3,7 +3,8 @@
 /// mutations start from mapped windows, layer trees, popups, grabs, locks…
 /// `strata-fuzz-coverage --write-seeds fuzz/corpus` writes them.
 public enum Seeds {
-    public static func all(driver: FuzzDriver) -> [(name: String, bytes: [UInt8])] {
+    /// Each seed, and what its clients did (`FuzzDriver.lastSummary`).
+    public static func all(driver: FuzzDriver) -> [(name: String, bytes: [UInt8], summary: String)] {
         let seeds: [(String, (SeedBuilder) -> Void)] = [
             ("seed-window-shm", window),
             ("seed-window-states", windowStates),
@@ -21,11 +22,13 @@ public enum Seeds {
             ("seed-surface-extensions", surfaceExtensions),
             ("seed-screencopy", screencopy),
             ("seed-foreign-toplevel", foreignToplevel),
+            ("seed-output-hotplug", outputHotplug),
         ]
         return seeds.map { name, body in
             let builder = SeedBuilder(driver: driver)
             body(builder)
-            return (name, builder.finish())
+            let bytes = builder.finish()
+            return (name, bytes, driver.lastSummary)
         }
     }
 
@@ -594,6 +597,46 @@ public enum Seeds {
         b.request(handle, "unset_fullscreen")
         b.request(handle, "close")
         b.pump()
+        b.frame()
+        b.pump()
+    }
+
+    /// Outputs unplugged under a panel, a waiting screencopy and a
+    /// fullscreen window, and plugged in at scale 2.
+    static func outputHotplug(_ b: SeedBuilder) {
+        _ = pointerAndKeyboard(b)
+        let window = mapWindow(b)
+        let right = b.client.ids(of: "wl_output")[1]
+        let surface = b.request(b.object("wl_compositor"), "create_surface", [.newID])
+        let panel = b.request(b.object("zwlr_layer_shell_v1"), "get_layer_surface",
+                              [.newID, .object(surface), .object(right), .uint(3), .string("fuzz")])
+        b.request(panel, "set_size", [.uint(0), .uint(20)])
+        b.request(panel, "set_anchor", [.uint(13)])
+        b.request(panel, "set_exclusive_zone", [.int(20)])
+        b.request(surface, "commit")
+        b.pump()
+        let configure = b.latest("zwlr_layer_surface_v1.configure")
+        b.request(panel, "ack_configure", [.recent(configure[0])])
+        b.request(surface, "attach", [.object(shmBuffer(b, width: Int32(configure[1]), height: 20, poolSize: 65536)), .int(0), .int(0)])
+        b.request(surface, "commit")
+        let frame = b.request(b.object("zwlr_screencopy_manager_v1"), "capture_output", [.newID, .int(0), .object(right)])
+        b.pump()
+        let size = b.latest("zwlr_screencopy_frame_v1.buffer")
+        b.request(frame, "copy", [.object(shmBuffer(b, width: Int32(size[1]), height: Int32(size[2]), poolSize: 1 << 20, format: size[0]))])
+        b.request(window.toplevel, "set_fullscreen", [.object(right)])
+        b.pump()
+        b.request(window.xdgSurface, "ack_configure", [.recent(b.latest("xdg_surface.configure")[0])])
+        b.request(window.surface, "commit")
+        b.frame()
+        b.removeOutput(at: 1)
+        b.frame()
+        b.addOutput(scale: 2)
+        let added = b.bind("wl_output", version: 4)
+        b.request(window.toplevel, "set_fullscreen", [.object(added)])
+        b.move(to: 500, 100)
+        b.frame()
+        b.pump()
+        b.removeOutput(at: 0)
         b.frame()
         b.pump()
     }
