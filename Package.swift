@@ -114,7 +114,7 @@ let package = Package(
         // fuzz inputs into requests and the driver, apart from the entry
         // point so tests replay inputs without the sanitizer.
         .target(name: "StrataFuzzing",
-                dependencies: ["StrataServer", "StrataProtocol", "CWaylandServer", "CStrataServerProtocol", "CXkbCommon"],
+                dependencies: ["StrataServer", "StrataProtocol", "StrataRender", "CWaylandServer", "CStrataServerProtocol", "CXkbCommon"],
                 path: "Sources/Fuzz/StrataFuzzing"),
         .executableTarget(name: "strata-fuzz-coverage",
                           dependencies: ["StrataFuzzing", .product(name: "Logging", package: "swift-log")],

@@ -21,6 +21,9 @@ public final class FuzzDriver {
     public private(set) var inputsRun = 0
     /// What the last input's clients did: requests sent, errors received.
     public private(set) var lastSummary = ""
+    /// Runs at the end of each input, before its clients hang up (a
+    /// replay's `--screenshot`).
+    public var atEndOfInput: ((Server) -> Void)?
 
     public static let configuration: ServerConfiguration = {
         var configuration = ServerConfiguration(width: 320, height: 240, scale: 1, socketName: "strata-fuzz", clock: .manual)
@@ -61,6 +64,7 @@ public final class FuzzDriver {
     /// dropped everything of theirs.
     public func finish(_ session: FuzzSession) -> String? {
         session.pump()
+        atEndOfInput?(server)
         let windows = server.harnessCensus["windows"] ?? 0
         lastSummary = session.summary + "; \(windows) windows at the end"
         session.tearDown()

@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 
 /// `strata-fuzz-coverage` built without libFuzzer: replays inputs (files,
 /// or every file in a folder) on the same driver, without the sanitizer's
@@ -8,15 +9,33 @@ public enum ReplayCommand {
         if arguments.first == "--write-seeds", arguments.count == 2 {
             return writeSeeds(to: arguments[1], driver: driver)
         }
+        var arguments = arguments
         let verbose = arguments.contains("--verbose")
-        let paths = arguments.filter { $0 != "--verbose" }
+        arguments.removeAll { $0 == "--verbose" }
+        var screenshots: String?
+        if let index = arguments.firstIndex(of: "--screenshot"), index + 1 < arguments.count {
+            screenshots = arguments[index + 1]
+            arguments.removeSubrange(index...index + 1)
+        }
+        let paths = arguments
         guard !paths.isEmpty, !paths.contains(where: { $0.hasPrefix("-") }) else {
-            print("usage: strata-fuzz-coverage [--verbose] INPUT|FOLDER…   (replays inputs)")
+            print("usage: strata-fuzz-coverage [--verbose] [--screenshot FOLDER] INPUT|FOLDER…   (replays inputs)")
             print("       strata-fuzz-coverage --write-seeds FOLDER      (the hand-made seed corpus)")
             return 2
         }
         var failed = 0
+        var current = ""
+        if let screenshots {
+            try? FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+            // The first output as the input left it, before its clients hang up.
+            driver.atEndOfInput = { server in
+                server.renderFrame()
+                try? PNGFile.write(server.framebuffer, to: "\(screenshots)/\(current).png")
+            }
+        }
+        defer { driver.atEndOfInput = nil }
         for file in inputFiles(paths) {
+            current = (file as NSString).lastPathComponent
             guard let data = FileManager.default.contents(atPath: file) else {
                 print("\(file): cannot read")
                 failed += 1

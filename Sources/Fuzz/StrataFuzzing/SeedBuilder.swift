@@ -30,8 +30,9 @@ public final class SeedBuilder {
     public enum Argument {
         case int(Int32), uint(UInt32), fixed(Double), string(String?), object(UInt32?), newID
         case doubles([Double]), uints([UInt32]), bytes([UInt8])
-        /// A memfd of one of `FileDescriptors.sizes`; the default keymap.
-        case file(size: Int), keymap
+        /// A memfd of one of `FileDescriptors.sizes` (zeros, or a 4-byte
+        /// pattern repeated); the default keymap.
+        case file(size: Int), filledFile(size: Int, pattern: [UInt8]), keymap
         /// The size of the last file sent.
         case fileSize
         /// A uint the server sent lately (a serial).
@@ -104,6 +105,9 @@ public final class SeedBuilder {
         case .uints(let values): return [2, UInt8(values.count)] + values.flatMap(value32)
         case .bytes(let values): return [0, UInt8(values.count)] + values
         case .file(let size): return [UInt8(FileDescriptors.sizes.firstIndex(of: size)!)]
+        case .filledFile(let size, let pattern):
+            precondition(pattern.count == 4)
+            return [2 << 3 | UInt8(FileDescriptors.sizes.firstIndex(of: size)!)] + pattern
         case .keymap: return [1 << 3]
         case .fileSize: return [0x60]
         case .recent(let v):

@@ -40,9 +40,11 @@ public enum Seeds {
         return (b.request(seat, "get_pointer", [.newID]), b.request(seat, "get_keyboard", [.newID]))
     }
 
-    /// A wl_buffer of `width`×`height` ARGB8888 pixels in a new pool of `poolSize` bytes.
+    /// A wl_buffer of `width`×`height` pixels (ARGB8888 unless told) in a new
+    /// pool of `poolSize` bytes, filled with one opaque color (zeros would be transparent).
     static func shmBuffer(_ b: SeedBuilder, width: Int32, height: Int32, poolSize: Int = 65536, format: UInt32 = 0) -> UInt32 {
-        let pool = b.request(b.object("wl_shm"), "create_pool", [.newID, .file(size: poolSize), .fileSize])
+        let pool = b.request(b.object("wl_shm"), "create_pool",
+                             [.newID, .filledFile(size: poolSize, pattern: [0x50, 0x90, 0xD0, 0xFF]), .fileSize])
         return b.request(pool, "create_buffer", [.newID, .int(0), .int(width), .int(height), .int(width * 4), .uint(format)])
     }
 
@@ -190,6 +192,7 @@ public enum Seeds {
             let context = b.request(layers, "get_context", [.newID, .object(window.surface)])
             root = b.request(layers, "create_layer", [.newID])
             b.request(root, "set_bounds", [.fixed(0), .fixed(0), .fixed(120), .fixed(90)])
+            b.request(root, "set_position", [.fixed(60), .fixed(45)])
             b.request(root, "set_background_color", [.fixed(1), .fixed(0.5), .fixed(0), .fixed(1)])
             b.request(context, "set_root_layer", [.object(root)])
         }
@@ -227,6 +230,7 @@ public enum Seeds {
             let context = b.request(layers, "get_context", [.newID, .object(window.surface)])
             root = b.request(layers, "create_layer", [.newID])
             b.request(root, "set_bounds", [.fixed(0), .fixed(0), .fixed(150), .fixed(100)])
+            b.request(root, "set_position", [.fixed(75), .fixed(50)])
             b.request(context, "set_root_layer", [.object(root)])
         }
         let card = b.request(layers, "create_layer", [.newID])
