@@ -47,8 +47,10 @@ fuzz: deps
 	python3 scripts/fuzz/strata_fuzz.py --strata .build/debug/strata --seed $(SEED) --requests $(REQUESTS)
 
 # Coverage-guided fuzzing: libFuzzer with AddressSanitizer drives the
-# compositor in-process (Sources/Fuzz, scripts/fuzz/README.md), built in
-# its own folder so it does not disturb the debug build. Replays
+# compositor in-process (Sources/Fuzz, scripts/fuzz/README.md), built
+# optimized in its own folder so it does not disturb the debug build
+# (Swift keeps its overflow and bounds checks at -O; three times the
+# executions of a debug build). Replays
 # fuzz/regressions, fuzzes from fuzz/corpus for SECONDS, prints the
 # executions and coverage; a crash, sanitizer report or leak fails it and
 # leaves its input in fuzz/findings/. UNCOVERED=FILE lists the functions
@@ -56,7 +58,7 @@ fuzz: deps
 SECONDS ?= 60
 FUZZ_BUILD_FLAGS := --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSTRATA_LIBFUZZER
 fuzz-coverage: deps
-	$(SWIFT) build --product strata-fuzz-coverage $(FUZZ_BUILD_FLAGS)
+	$(SWIFT) build -c release --product strata-fuzz-coverage $(FUZZ_BUILD_FLAGS)
 	scripts/fuzz/coverage-fuzz --seconds $(SECONDS) $(if $(UNCOVERED),--uncovered $(UNCOVERED))
 
 # The test suite built with AddressSanitizer, in its own build folder so it
