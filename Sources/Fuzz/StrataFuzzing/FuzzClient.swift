@@ -27,6 +27,13 @@ public final class FuzzClient {
     public struct Global { public let name: UInt32, interface: String, version: UInt32 }
     /// wl_registry.global less global_remove, in the order advertised.
     public private(set) var advertised: [Global] = []
+    /// The same, in the table's order of their interfaces (a global added
+    /// at the end of the served list comes last), then as advertised.
+    var globalsInOrder: [Global] {
+        advertised.enumerated().sorted {
+            (table.rank[$0.element.interface] ?? Int.max, $0.offset) < (table.rank[$1.element.interface] ?? Int.max, $1.offset)
+        }.map(\.element)
+    }
     public var context = ValueContext()
     public private(set) var isConnected = true
     /// wl_display.error: object, code, message.
@@ -48,7 +55,10 @@ public final class FuzzClient {
 
     // MARK: Objects
 
-    func interfaces() -> [String] { idsByInterface.keys.sorted() }
+    /// The interfaces it has live objects of, in the table's fixed order.
+    func interfaces() -> [String] {
+        idsByInterface.keys.sorted { (table.rank[$0] ?? Int.max, $0) < (table.rank[$1] ?? Int.max, $1) }
+    }
 
     func ids(of interface: String) -> [UInt32] { idsByInterface[interface] ?? [] }
 

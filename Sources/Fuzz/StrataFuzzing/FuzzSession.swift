@@ -157,10 +157,10 @@ public final class FuzzSession {
         }
     }
 
-    /// wl_registry.bind: a global advertised (in the order advertised), at
-    /// its version less the next byte (modulo).
+    /// wl_registry.bind: a global advertised (in the table's order of
+    /// interfaces, then as advertised), at its version less the next byte (modulo).
     private func bind(_ client: FuzzClient, _ writer: inout WireMessageWriter, _ input: inout FuzzInput) -> Bool {
-        let globals = client.advertised
+        let globals = client.globalsInOrder
         guard !globals.isEmpty else { return false }
         let global = globals[input.choose(globals.count)]
         let version = global.version - UInt32(input.byte()) % max(global.version, 1)

@@ -40,6 +40,12 @@ public struct WireInterface: Sendable {
 public struct ProtocolTable: Sendable {
     /// By name.
     public let interfaces: [String: WireInterface]
+    /// Each interface's place in a fixed order: wl_display, wl_registry,
+    /// wl_callback, the globals as `Server.servedGlobalInterfaces` lists
+    /// them, then the interfaces their messages reach, breadth first. An
+    /// input picks interfaces by their place in it, so a global added at
+    /// the end of the list leaves what existing inputs pick unchanged.
+    public let rank: [String: Int]
     /// The globals, in `Server.servedGlobalInterfaces` order, with the version served.
     public let globals: [(name: String, version: Int)]
 
@@ -47,19 +53,25 @@ public struct ProtocolTable: Sendable {
 
     public init() {
         var interfaces: [String: WireInterface] = [:]
-        var pending: [UnsafePointer<wl_interface>] = [strata_wl_display_interface(), strata_wl_registry_interface(),
-                                                     strata_wl_callback_interface()]
+        var rank: [String: Int] = [:]
+        var queue: [UnsafePointer<wl_interface>] = [strata_wl_display_interface(), strata_wl_registry_interface(),
+                                                   strata_wl_callback_interface()]
         let served = Server.servedGlobalInterfaces
-        pending += served.map(\.interface)
-        while let next = pending.popLast() {
-            let name = String(cString: next.pointee.name)
+        queue += served.map(\.interface)
+        var next = 0
+        while next < queue.count {
+            let interface = queue[next]
+            next += 1
+            let name = String(cString: interface.pointee.name)
             guard interfaces[name] == nil else { continue }
-            let requests = ProtocolTable.messages(next.pointee.methods, count: Int(next.pointee.method_count))
-            let events = ProtocolTable.messages(next.pointee.events, count: Int(next.pointee.event_count))
+            let requests = ProtocolTable.messages(interface.pointee.methods, count: Int(interface.pointee.method_count))
+            let events = ProtocolTable.messages(interface.pointee.events, count: Int(interface.pointee.event_count))
             interfaces[name] = WireInterface(name: name, requests: requests.map(\.message), events: events.map(\.message))
-            pending += requests.flatMap(\.referenced) + events.flatMap(\.referenced)
+            rank[name] = rank.count
+            queue += requests.flatMap(\.referenced) + events.flatMap(\.referenced)
         }
         self.interfaces = interfaces
+        self.rank = rank
         globals = served.map { (String(cString: $0.interface.pointee.name), Int($0.version)) }
     }
 

@@ -74,7 +74,7 @@ public final class SeedBuilder {
     @discardableResult
     public func bind(_ interface: String, version: UInt32) -> UInt32 {
         let registry = object("wl_registry")
-        let globals = client.advertised
+        let globals = client.globalsInOrder
         let index = globals.lastIndex { $0.interface == interface }!
         let requests = driver.table.interfaces["wl_registry"]!.requests
         operation([0, UInt8(client.interfaces().firstIndex(of: "wl_registry")!), UInt8(client.ids(of: "wl_registry").firstIndex(of: registry)!),

@@ -7,7 +7,7 @@ import XCTest
 /// the seed corpus (fuzz/corpus), and the seeds as `Seeds` makes them now.
 /// A crash ends the test process; a client's state the server kept fails
 /// the test.
-final class FuzzRegressionTests: XCTestCase {
+final class CoverageFuzzReplayTests: XCTestCase {
     /// One compositor for every input, as in a fuzzing run.
     nonisolated(unsafe) static let driver = FuzzDriver()
 
@@ -15,12 +15,12 @@ final class FuzzRegressionTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     private func replay(folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let path = FuzzRegressionTests.repository.appendingPathComponent(folder).path
+        let path = CoverageFuzzReplayTests.repository.appendingPathComponent(folder).path
         let inputs = ReplayCommand.inputFiles([path])
         for input in inputs {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: input), input)
-            let failure = FuzzRegressionTests.driver.run(Array(data))
-            XCTAssertNil(failure, "\(input): \(FuzzRegressionTests.driver.lastSummary)", file: file, line: line)
+            let failure = CoverageFuzzReplayTests.driver.run(Array(data))
+            XCTAssertNil(failure, "\(input): \(CoverageFuzzReplayTests.driver.lastSummary)", file: file, line: line)
         }
     }
 
@@ -35,7 +35,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// Each seed's requests are all well-formed: no client gets a protocol
     /// error, so mutations start deep in the part the seed is about.
     func testEverySeedIsWellFormed() {
-        for (name, bytes, summary) in Seeds.all(driver: FuzzRegressionTests.driver) {
+        for (name, bytes, summary) in Seeds.all(driver: CoverageFuzzReplayTests.driver) {
             XCTAssertFalse(bytes.isEmpty, name)
             XCTAssertFalse(summary.contains("error") || summary.contains("disconnected"), "\(name): \(summary)")
         }
@@ -52,7 +52,7 @@ final class FuzzRegressionTests: XCTestCase {
                 state ^= state << 17
                 return UInt8(truncatingIfNeeded: state)
             }
-            XCTAssertNil(FuzzRegressionTests.driver.run(bytes), "\(bytes)")
+            XCTAssertNil(CoverageFuzzReplayTests.driver.run(bytes), "\(bytes)")
         }
     }
 }
