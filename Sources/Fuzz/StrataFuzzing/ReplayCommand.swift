@@ -64,7 +64,7 @@ public enum ReplayCommand {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (name, bytes, summary) in Seeds.all(driver: driver) {
             let path = "\(folder)/\(name)"
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             print("\(path): \(bytes.count) bytes — \(summary)")
         }
         return 0
