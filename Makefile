@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev l
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test conformance bench demo protocols fuzz sanitize install clean
+.PHONY: all deps build test conformance bench demo protocols fuzz fuzz-coverage sanitize install clean
 
 all: build
 
@@ -45,6 +45,21 @@ REQUESTS ?= 20000
 fuzz: deps
 	$(SWIFT) build --product strata
 	python3 scripts/fuzz/strata_fuzz.py --strata .build/debug/strata --seed $(SEED) --requests $(REQUESTS)
+
+# Coverage-guided fuzzing: libFuzzer with AddressSanitizer drives the
+# compositor in-process (Sources/Fuzz, scripts/fuzz/README.md), built
+# optimized in its own folder so it does not disturb the debug build
+# (Swift keeps its overflow and bounds checks at -O; three times the
+# executions of a debug build). Replays
+# fuzz/regressions, fuzzes from fuzz/corpus for SECONDS, prints the
+# executions and coverage; a crash, sanitizer report or leak fails it and
+# leaves its input in fuzz/findings/. UNCOVERED=FILE lists the functions
+# the corpus never reaches.
+SECONDS ?= 60
+FUZZ_BUILD_FLAGS := --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSTRATA_LIBFUZZER
+fuzz-coverage: deps
+	$(SWIFT) build -c release --product strata-fuzz-coverage $(FUZZ_BUILD_FLAGS)
+	scripts/fuzz/coverage-fuzz --seconds $(SECONDS) $(if $(UNCOVERED),--uncovered $(UNCOVERED))
 
 # The test suite built with AddressSanitizer, in its own build folder so it
 # does not disturb the debug build, then a fuzzing round against the

@@ -109,6 +109,17 @@ let package = Package(
         // A window of known views (colors, rotation, transparency, clipping, a label) for the compositing-mode tests.
         .executableTarget(name: "strata-pixel-app", dependencies: ["StrataKit"], path: "Sources/Demos/PixelApp"),
 
+        // Coverage-guided fuzzing of the compositor in-process (libFuzzer;
+        // `make fuzz-coverage`, scripts/fuzz/README.md): the decoder of
+        // fuzz inputs into requests and the driver, apart from the entry
+        // point so tests replay inputs without the sanitizer.
+        .target(name: "StrataFuzzing",
+                dependencies: ["StrataServer", "StrataProtocol", "StrataRender", "CWaylandServer", "CStrataServerProtocol", "CXkbCommon"],
+                path: "Sources/Fuzz/StrataFuzzing"),
+        .executableTarget(name: "strata-fuzz-coverage",
+                          dependencies: ["StrataFuzzing", .product(name: "Logging", package: "swift-log")],
+                          path: "Sources/Fuzz/strata-fuzz-coverage"),
+
         .executableTarget(name: "strata-bench", dependencies: ["StrataRender", "StrataServer", "StrataWayland", "StrataKit", "CPixman",
                                                              "CStrataClientProtocol", "StrataCommandLine"], path: "Benchmarks/strata-bench"),
 
@@ -124,6 +135,7 @@ let package = Package(
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataCommandLine", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
                     path: "Tests/ServerTests", resources: [.copy("References")]),
+        .testTarget(name: "FuzzTests", dependencies: ["StrataFuzzing"], path: "Tests/FuzzTests"),
         .testTarget(name: "WestonTests", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "CStrataClientProtocol",
                                                          "TestSupport"],
                     path: "Tests/WestonTests", exclude: ["README.md"], resources: [.copy("References")]),

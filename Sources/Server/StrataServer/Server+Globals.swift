@@ -6,6 +6,13 @@ extension Server {
     /// version it serves: what a conformance suite (wlcs) is told the
     /// compositor supports. A test compares it with a client's registry.
     public static var servedGlobals: [(interface: String, version: UInt32)] {
+        servedGlobalInterfaces.map { (String(cString: $0.interface.pointee.name), $0.version) }
+    }
+
+    /// The same globals as libwayland's interface tables (wayland-scanner's
+    /// output of each protocol's XML): their requests' signatures are what a
+    /// protocol fuzzer composes messages from.
+    public static var servedGlobalInterfaces: [(interface: UnsafePointer<wl_interface>, version: UInt32)] {
         let served: [(UnsafePointer<wl_interface>, Int32)] = [
             (strata_wl_compositor_interface(), CompositorGlobal.version),
             (strata_wl_subcompositor_interface(), SubcompositorGlobal.version),
@@ -39,6 +46,6 @@ extension Server {
             (strata_ext_session_lock_manager_v1_interface(), SessionLockManagerGlobal.version),
             (strata_wp_security_context_manager_v1_interface(), SecurityContextManagerGlobal.version),
         ]
-        return served.map { (String(cString: $0.0.pointee.name), UInt32($0.1)) }
+        return served.map { ($0.0, UInt32($0.1)) }
     }
 }

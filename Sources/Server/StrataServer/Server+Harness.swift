@@ -41,3 +41,60 @@ extension Server {
         return true
     }
 }
+
+extension Server {
+    /// `strata output add|remove|list`, as the control socket does it, for
+    /// a harness that plugs outputs in and out; the control socket's answer.
+    public func harnessOutput(_ command: OutputCommand) -> String { perform(command) }
+
+    /// The outputs, left to right in the layout: name, size in pixels, scale.
+    public var harnessOutputs: [(name: String, width: Int, height: Int, scale: Int)] {
+        outputs.map { ($0.name, $0.pixelWidth, $0.pixelHeight, Int($0.scale)) }
+    }
+
+    /// What is left of the clients' state, counted: once every client is
+    /// gone (and the session unlocked), each count should be back to what
+    /// a server that never had a client has. A protocol fuzzer compares
+    /// them after each input, so state that outlives its client shows.
+    public var harnessCensus: [String: Int] {
+        var clientCount = 0
+        let list = wl_display_get_client_list(display)!
+        var link = list.pointee.next
+        while let current = link, current != list {
+            clientCount += 1
+            link = current.pointee.next
+        }
+        let seat = self.seat!
+        return [
+            "clients": clientCount,
+            "windows": windows.allToplevels.count,
+            "scene.sublayers": scene.sublayers.count,
+            "frameCallbacksAwaitingFrame": frameCallbacksAwaitingFrame.count,
+            "shownShmBuffers": shownShmBuffers.count.count,
+            "retiringGlobals": retiringGlobals.count,
+            "outputs": outputs.count,
+            "seat.pointers": seat.pointers.count,
+            "seat.keyboards": seat.keyboards.count,
+            "seat.touches": seat.touches.count,
+            "seat.virtualKeyboards": seat.virtualKeyboards.count,
+            "seat.buttonsDown": seat.buttonsDown.count,
+            "seat.keysDown": seat.keysDown.count,
+            "seat.touchPoints": seat.touchPoints.count,
+            "seat.popupGrabs": seat.popupGrabs.count,
+            "seat.keysSentToGrab": seat.keysSentToGrab.count,
+            "seat.consumedKeys": seat.consumedKeys.count,
+            "seat.drag": seat.drag == nil ? 0 : 1,
+            "seat.windowGrab": seat.windowGrab == nil ? 0 : 1,
+            "seat.windowMenu": seat.windowMenu == nil ? 0 : 1,
+            "seat.switcher": seat.switcher == nil ? 0 : 1,
+            "seat.pointerFocus": seat.pointerFocus == nil ? 0 : 1,
+            "seat.keyboardFocus": seat.keyboardFocus == nil ? 0 : 1,
+            "seat.layerKeyboardFocus": seat.layerKeyboardFocus == nil ? 0 : 1,
+            "layerShell.surfaces": layerShell?.allSurfaces.count ?? 0,
+            "layerShell.mapped": layerShell?.mapped.count ?? 0,
+            "sessionLock.locked": sessionLock?.isLocked == true ? 1 : 0,
+            "sessionLock.surfaces": sessionLock?.allSurfaces.count ?? 0,
+            "textInput.inputMethod": textInputRelay?.inputMethod == nil ? 0 : 1,
+        ]
+    }
+}

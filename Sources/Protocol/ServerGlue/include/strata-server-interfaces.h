@@ -30,6 +30,8 @@
 #define STRATA_INTERFACE(name) \
     static inline const struct wl_interface *strata_##name##_interface(void) { return &name##_interface; }
 
+STRATA_INTERFACE(wl_display)
+STRATA_INTERFACE(wl_registry)
 STRATA_INTERFACE(wl_compositor)
 STRATA_INTERFACE(wl_surface)
 STRATA_INTERFACE(wl_region)
