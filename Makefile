@@ -54,12 +54,14 @@ fuzz: deps
 # fuzz/regressions, fuzzes from fuzz/corpus for SECONDS, prints the
 # executions and coverage; a crash, sanitizer report or leak fails it and
 # leaves its input in fuzz/findings/. UNCOVERED=FILE lists the functions
-# the corpus never reaches.
+# the corpus never reaches. RUNS=N bounds it to N inputs from libFuzzer's
+# seed SEED as well, so a run can be repeated (CI).
 SECONDS ?= 60
+RUNS ?=
 FUZZ_BUILD_FLAGS := --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSTRATA_LIBFUZZER
 fuzz-coverage: deps
 	$(SWIFT) build -c release --product strata-fuzz-coverage $(FUZZ_BUILD_FLAGS)
-	scripts/fuzz/coverage-fuzz --seconds $(SECONDS) $(if $(UNCOVERED),--uncovered $(UNCOVERED))
+	scripts/fuzz/coverage-fuzz --seconds $(SECONDS) $(if $(RUNS),--runs $(RUNS) --seed $(SEED)) $(if $(UNCOVERED),--uncovered $(UNCOVERED))
 
 # The test suite built with AddressSanitizer, in its own build folder so it
 # does not disturb the debug build, then a fuzzing round against the

@@ -41,6 +41,22 @@ final class CoverageFuzzReplayTests: XCTestCase {
         }
     }
 
+    /// The crashes known before the fuzzer (issue 25's three) are in
+    /// fuzz/regressions as `KnownCrashes` writes them, and each reaches the
+    /// request that trapped: the region and the margins are clamped without
+    /// an error, the keycode is refused with one.
+    func testTheKnownCrashesReachTheRequestsThatTrapped() throws {
+        for (name, bytes, summary) in KnownCrashes.all(driver: CoverageFuzzReplayTests.driver) {
+            let path = CoverageFuzzReplayTests.repository.appendingPathComponent("fuzz/regressions/\(name)").path
+            XCTAssertEqual(FileManager.default.contents(atPath: path).map(Array.init), bytes, "\(name) is as KnownCrashes writes it")
+            if name.contains("keycode") {
+                XCTAssertTrue(summary.contains("keycode 4294967292 + 8 overflows UInt32"), summary)
+            } else {
+                XCTAssertFalse(summary.contains("error") || summary.contains("disconnected"), "\(name): \(summary)")
+            }
+        }
+    }
+
     /// The decoder reads past the end as zeros and never traps, whatever
     /// the bytes (a fixed xorshift sequence, so a failure replays).
     func testArbitraryBytesRunToTheEnd() {

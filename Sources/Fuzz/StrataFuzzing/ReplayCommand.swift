@@ -7,7 +7,10 @@ import StrataRender
 public enum ReplayCommand {
     public static func run(arguments: [String], driver: FuzzDriver) -> Int32 {
         if arguments.first == "--write-seeds", arguments.count == 2 {
-            return writeSeeds(to: arguments[1], driver: driver)
+            return write(Seeds.all(driver: driver), to: arguments[1])
+        }
+        if arguments.first == "--write-known-crashes", arguments.count == 2 {
+            return write(KnownCrashes.all(driver: driver), to: arguments[1])
         }
         var arguments = arguments
         let verbose = arguments.contains("--verbose")
@@ -21,6 +24,7 @@ public enum ReplayCommand {
         guard !paths.isEmpty, !paths.contains(where: { $0.hasPrefix("-") }) else {
             print("usage: strata-fuzz-coverage [--verbose] [--screenshot FOLDER] INPUT|FOLDER…   (replays inputs)")
             print("       strata-fuzz-coverage --write-seeds FOLDER      (the hand-made seed corpus)")
+            print("       strata-fuzz-coverage --write-known-crashes FOLDER   (inputs of crashes found before the fuzzer)")
             return 2
         }
         var failed = 0
@@ -60,9 +64,9 @@ public enum ReplayCommand {
         }
     }
 
-    private static func writeSeeds(to folder: String, driver: FuzzDriver) -> Int32 {
+    private static func write(_ inputs: [(name: String, bytes: [UInt8], summary: String)], to folder: String) -> Int32 {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, bytes, summary) in Seeds.all(driver: driver) {
+        for (name, bytes, summary) in inputs {
             let path = "\(folder)/\(name)"
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             print("\(path): \(bytes.count) bytes — \(summary)")

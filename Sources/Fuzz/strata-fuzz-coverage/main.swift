@@ -34,9 +34,9 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
                          _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
                          _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
 
-// `--replay INPUT…` and `--write-seeds FOLDER` as in the plain build.
+// `--replay INPUT…`, `--write-seeds FOLDER` and `--write-known-crashes FOLDER` as in the plain build.
 switch CommandLine.arguments.dropFirst().first {
-case "--write-seeds": exit(ReplayCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), driver: driver))
+case "--write-seeds", "--write-known-crashes": exit(ReplayCommand.run(arguments: Array(CommandLine.arguments.dropFirst()), driver: driver))
 case "--replay": exit(ReplayCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), driver: driver))
 default: break
 }
