@@ -65,7 +65,7 @@ extension Server {
             link = current.pointee.next
         }
         let seat = self.seat!
-        return [
+        let core: [String: Int] = [
             "clients": clientCount,
             "windows": windows.allToplevels.count,
             "scene.sublayers": scene.sublayers.count,
@@ -90,11 +90,7 @@ extension Server {
             "seat.pointerFocus": seat.pointerFocus == nil ? 0 : 1,
             "seat.keyboardFocus": seat.keyboardFocus == nil ? 0 : 1,
             "seat.layerKeyboardFocus": seat.layerKeyboardFocus == nil ? 0 : 1,
-            "layerShell.surfaces": layerShell?.allSurfaces.count ?? 0,
-            "layerShell.mapped": layerShell?.mapped.count ?? 0,
-            "sessionLock.locked": sessionLock?.isLocked == true ? 1 : 0,
-            "sessionLock.surfaces": sessionLock?.allSurfaces.count ?? 0,
-            "textInput.inputMethod": textInputRelay?.inputMethod == nil ? 0 : 1,
         ]
+        return extensions.reduce(core) { census, each in census.merging(each.census()) { first, _ in first } }
     }
 }

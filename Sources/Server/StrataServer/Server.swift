@@ -91,34 +91,12 @@ public final class Server {
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
-    /// zxdg_output_manager_v1, told when an output's size or place changes.
-    private(set) var xdgOutputManager: XdgOutputManagerGlobal?
-    /// zwlr_screencopy_manager_v1, told when an output goes (its waiting copies fail).
-    private(set) var screencopy: ScreencopyManagerGlobal?
-    /// The clipboard (wl_data_device_manager), told when the keyboard focus moves.
-    private(set) var dataDeviceManager: DataDeviceManagerGlobal?
     /// Where frames go.
     public let backend: OutputBackend
-    /// The middle-click selection, told when the keyboard focus moves as the clipboard is.
-    private(set) var primarySelectionManager: PrimarySelectionManagerGlobal?
-    /// The text inputs and the input method, told when the keyboard focus moves.
-    private(set) var textInputRelay: TextInputRelay?
-    /// Inhibitors of idling, which `strata tree` shows.
-    private(set) var idleInhibitManager: IdleInhibitManagerGlobal?
-    private(set) var xdgActivation: XdgActivationGlobal?
-    /// Relative motion and pointer constraints, asked by the seat about each motion.
-    private(set) var relativePointerManager: RelativePointerManagerGlobal?
-    private(set) var pointerConstraints: PointerConstraintsGlobal?
-    /// wp_presentation, told of each applied commit's feedbacks.
-    private(set) var presentation: PresentationGlobal?
-    /// zwlr_layer_shell_v1: panels, wallpapers and overlays, and the usable area they leave.
-    private(set) var layerShell: LayerShellGlobal?
-    /// zwlr_foreign_toplevel_manager_v1, told by each window when what a taskbar shows of it changes.
-    private(set) var foreignToplevelManager: ForeignToplevelManagerGlobal?
-    /// ext_session_lock_manager_v1: whether the session is locked, and the lock screen drawn over everything then.
-    private(set) var sessionLock: SessionLockManagerGlobal?
-    /// wp_security_context_manager_v1: the sandboxes' listening sockets.
-    private(set) var securityContextManager: SecurityContextManagerGlobal?
+    /// The protocols beside the core, in `makeExtensions()`'s order.
+    private(set) var extensions: [any ServerExtension] = []
+    /// The same, by type (`extension(_:)`).
+    var extensionsByType: [ObjectIdentifier: any ServerExtension] = [:]
     private(set) var frameClock: FrameClock!
     /// What animations run on, and frames are stamped with.
     private(set) var clock: PresentationClock!
@@ -137,7 +115,7 @@ public final class Server {
     public private(set) var framesWithDamage = 0
 
     // Globals must go before the display does (wl_display_destroy frees them).
-    private var globals: [AnyObject] = []
+    private var coreGlobals: [AnyObject] = []
     private var signalSources: [OpaquePointer] = []
     private(set) var control: ControlServer?
     private var inbox: CrossThreadInbox?
@@ -184,52 +162,15 @@ public final class Server {
         wl_display_init_shm(display)
         privilegedGlobals = PrivilegedGlobals(display: display, restricted: configuration.restrictPrivileged, standings: standings)
         registryBindGuard = RegistryBindGuard(display: display, standings: standings)
-        dataDeviceManager = DataDeviceManagerGlobal(server: self)
-        for output in outputs { output.global = OutputGlobal(server: self, output: output) }
-        xdgOutputManager = XdgOutputManagerGlobal(server: self)
-        presentation = PresentationGlobal(server: self)
-        primarySelectionManager = PrimarySelectionManagerGlobal(server: self)
-        idleInhibitManager = IdleInhibitManagerGlobal(server: self)
-        xdgActivation = XdgActivationGlobal(server: self)
-        relativePointerManager = RelativePointerManagerGlobal(server: self)
-        pointerConstraints = PointerConstraintsGlobal(server: self)
-        layerShell = LayerShellGlobal(server: self)
-        let textInputRelay = TextInputRelay(server: self)
-        self.textInputRelay = textInputRelay
-        screencopy = ScreencopyManagerGlobal(server: self)
-        foreignToplevelManager = ForeignToplevelManagerGlobal(server: self)
-        sessionLock = SessionLockManagerGlobal(server: self)
-        securityContextManager = SecurityContextManagerGlobal(server: self)
-        globals.append(contentsOf: [
+        coreGlobals = [
             CompositorGlobal(server: self) as AnyObject?,
             SubcompositorGlobal(server: self),
-            xdgOutputManager,
             XdgWmBaseGlobal(server: self),
             LayersGlobal(server: self, limits: configuration.limits),
-            screencopy,
-            ViewporterGlobal(server: self),
-            BlurManagerGlobal(server: self),
-            FractionalScaleManagerGlobal(server: self),
-            SinglePixelBufferManagerGlobal(server: self),
-            presentation,
-            primarySelectionManager,
-            xdgActivation,
-            idleInhibitManager,
-            relativePointerManager,
-            pointerConstraints,
-            DecorationManagerGlobal(server: self),
-            layerShell,
-            TextInputManagerGlobal(server: self, relay: textInputRelay),
-            TextInputManagerV1Global(server: self, relay: textInputRelay),
-            InputMethodManagerGlobal(server: self, relay: textInputRelay),
-            foreignToplevelManager,
-            VirtualPointerManagerGlobal(server: self),
-            sessionLock,
-            securityContextManager,
-        ].compactMap { $0 })
+        ].compactMap { $0 }
+        for output in outputs { output.global = OutputGlobal(server: self, output: output) }
         seat = Seat(server: self)
-        // It types on the seat, so it comes after it.
-        if let virtualKeyboards = VirtualKeyboardManagerGlobal(server: self, seat: seat) { globals.append(virtualKeyboards) }
+        extensions = makeExtensions()
         inbox = CrossThreadInbox(loop: eventLoop)
         ServerLog.observeProtocolErrors()
         clientLog = ClientLog(display: display)
@@ -288,7 +229,7 @@ public final class Server {
         inbox = nil
         for source in signalSources { wl_event_source_remove(source) }
         signalSources = []
-        securityContextManager?.stop()
+        for each in extensions { each.stop() }
         for process in launchedProcesses { process.stopWatching() }
         launchedProcesses = []
         wl_display_destroy_clients(display)
@@ -299,21 +240,9 @@ public final class Server {
         standings.stop()
         backend.stop()
         frameClock.stop()
-        globals = []
-        xdgOutputManager = nil
-        dataDeviceManager = nil
-        presentation = nil
-        primarySelectionManager = nil
-        idleInhibitManager = nil
-        xdgActivation = nil
-        relativePointerManager = nil
-        pointerConstraints = nil
-        layerShell = nil
-        textInputRelay = nil
-        screencopy = nil
-        foreignToplevelManager = nil
-        sessionLock = nil
-        securityContextManager = nil
+        coreGlobals = []
+        extensions = []
+        extensionsByType = [:]
         for output in outputs { output.global = nil }
         for retiring in retiringGlobals { retiring.destroyNow() }
         retiringGlobals = []
@@ -341,11 +270,10 @@ public final class Server {
         }
         resized.global?.sendMode()
         for (output, old) in zip(outputs, before) where output.origin != old { output.global?.sendPlace() }
-        xdgOutputManager?.outputsChanged()
+        outputDescriptionsChanged()
         for output in outputs { output.global?.sendDone() }
         // Layer surfaces are arranged on the new size; that may change the usable area.
-        layerShell?.arrange()
-        sessionLock?.outputsChanged()
+        layoutChanged()
         // Maximized and fullscreen windows take their output's new size and place.
         for (toplevel, _) in placed where toplevel.states.maximized || toplevel.states.fullscreen {
             toplevel.applyStateGeometry()
@@ -395,9 +323,7 @@ public final class Server {
     public func renderFrame() -> FrameStats {
         let time = clock.now
         let began = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds
-        layerShell?.updateTopLayerVisibility()
-        textInputRelay?.inputMethod?.popupsFollowTheirTextInput()
-        if sessionLock?.isLocked == true { sessionLock?.screen.keepOnTop() }
+        for each in extensions { each.willRenderFrame() }
         let wake = animations.present(at: time.mediaTime, scene: scene)
         let stats = renderOutputs()
         let took = FrameClock.monotonicNow(refreshNanoseconds: 0).totalNanoseconds - began
@@ -450,15 +376,6 @@ public final class Server {
     public func addPresentationObserver(_ body: @escaping (PresentationTime) -> Void) {
         presentationObservers.append(body)
     }
-
-    /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
-    public var isIdleInhibited: Bool { idleInhibitManager?.isIdleInhibited ?? false }
-
-    /// An xdg_activation_v1 token for a client Strata starts itself, handed
-    /// to it as XDG_ACTIVATION_TOKEN: the person asked for that app, so its
-    /// window may take the focus once it maps, as a token from the focused
-    /// client would allow.
-    public func issueLaunchToken() -> String? { xdgActivation?.issueLaunchToken() }
 
     /// The first output's pixels (`pixman_image_t *`, x8r8g8b8) as of the
     /// last frame; `layoutImage()` has every output's.

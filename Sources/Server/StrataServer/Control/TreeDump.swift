@@ -21,10 +21,8 @@ extension Server {
                                 ("scale", .int(configuration.scale))])),
             ("outputs", outputsDump()),
             ("seat", seat.dump()),
-            ("idle_inhibited", .bool(isIdleInhibited)),
-            ("locked", .bool(sessionLock?.isLocked ?? false)),
             ("usable_area", .rect(usableArea)),
-            ("layer_surfaces", .array((layerShell?.allSurfaces ?? []).map { $0.dump() })),
+        ] + extensions.flatMap { $0.treeMembers() } + [
             ("clients", .array(clients.map { client in
                 var pid: pid_t = 0, uid: uid_t = 0, gid: gid_t = 0
                 if let c = client.client { wl_client_get_credentials(c, &pid, &uid, &gid) }
@@ -148,9 +146,7 @@ extension Surface {
                 ("destination", viewportDestination.map { .object([("width", .number($0.width)), ("height", .number($0.height))]) } ?? .null),
             ])))
         }
-        if let inhibitors = server.idleInhibitManager?.inhibitorCount(of: self), inhibitors > 0 {
-            members.append(("idle_inhibitors", .int(inhibitors)))
-        }
+        members += server.extensions.flatMap { $0.treeMembers(of: self) }
         if let subsurface = subsurfaceRole {
             members += [("position", .point(subsurface.position)), ("synchronized", .bool(subsurface.isSynchronized))]
         }

@@ -16,12 +16,10 @@ extension Server {
         outputs.append(output)
         layOutOutputs()
         output.global = OutputGlobal(server: self, output: output)
-        layerShell?.arrange()
-        // Blank until the lock client gives it a lock surface.
-        sessionLock?.outputsChanged()
+        // Layer surfaces arrange; a lock screen leaves it blank until the lock client gives it a lock surface.
+        layoutChanged()
         updateOutputPresenceOfShownSurfaces()
         seat.sceneChangedUnderPointer()
-        screencopy?.layoutChanged()
         ServerLog.logger.info("output \(output.name) added: \(output.pixelWidth)x\(output.pixelHeight) at scale \(Int(output.scale)), x \(Int(output.origin.x)); outputs: \(outputNames)")
         scheduleFrame()
         return output
@@ -58,9 +56,9 @@ extension Server {
         removed.markRemoved()
         layOutOutputs()
         if index == 0 { (configuration.width, configuration.height) = (outputs[0].pixelWidth, outputs[0].pixelHeight) }
-        layerShell?.outputRemoved(removed)
-        layerShell?.arrange()
-        sessionLock?.outputsChanged()
+        // Its layer surfaces close, screencopies waiting for it fail, taskbars hear it go.
+        outputRemovedFromLayout(removed)
+        layoutChanged()
 
         let fallback = outputs[0]
         for (toplevel, before) in placed {
@@ -73,14 +71,11 @@ extension Server {
         }
         // wl_surface.leave goes out through the removed output's bindings, before they go inert.
         updateOutputPresenceOfShownSurfaces()
-        foreignToplevelManager?.outputRemoved(removed)
-        screencopy?.outputRemoved(removed)
-        xdgOutputManager?.outputRemoved(removed)
         for (output, old) in zip(outputs, originsBefore.enumerated().filter { $0.offset != index }.map(\.element))
         where output.origin != old {
             output.global?.sendPlace()
         }
-        xdgOutputManager?.outputsChanged()
+        outputDescriptionsChanged()
         for output in outputs { output.global?.sendDone() }
 
         if let global = removed.global {

@@ -30,19 +30,13 @@ extension Seat {
         keyboardFocus = toplevel
         layerKeyboardFocus = nil
         let after = keyboardTarget
-        // A pointer constraint holds only while its window has the keyboard.
-        defer { server.pointerConstraints?.update() }
         if after !== before, let before { sendKeyboardLeave(before) }
         if old !== toplevel { old?.setActivated(false) }
         if after !== before, let after, after.resource != nil {
             sendKeyboardEnter(after, to: keyboards(of: after.client), serial: nextSerial())
         }
         toplevel?.setActivated(windowHasKeyboard)
-        if after !== before, after?.resource != nil {
-            server.dataDeviceManager?.slot.offerSelectionToFocusedClient()
-            server.primarySelectionManager?.slot.offerSelectionToFocusedClient()
-        }
-        server.textInputRelay?.keyboardFocusChanged()
+        server.keyboardFocusChanged(to: after, entered: after !== before)
     }
 
     /// The keyboard target may have changed from `before` (a layer surface
@@ -54,12 +48,9 @@ extension Seat {
             if let before { sendKeyboardLeave(before) }
             if let after, after.resource != nil {
                 sendKeyboardEnter(after, to: keyboards(of: after.client), serial: nextSerial())
-                server.dataDeviceManager?.slot.offerSelectionToFocusedClient()
-                server.primarySelectionManager?.slot.offerSelectionToFocusedClient()
             }
-            server.pointerConstraints?.update()
         }
-        server.textInputRelay?.keyboardFocusChanged()
+        server.keyboardFocusChanged(to: after, entered: after !== before)
         keyboardFocus?.setActivated(windowHasKeyboard)
     }
 

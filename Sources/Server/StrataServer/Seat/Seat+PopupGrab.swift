@@ -83,7 +83,7 @@ extension Seat {
         if let old { sendKeyboardLeave(old) }
         if let new, new.resource != nil { sendKeyboardEnter(new, to: keyboards(of: new.client), serial: nextSerial()) }
         keyboardFocus?.setActivated(windowHasKeyboard)
-        server.textInputRelay?.keyboardFocusChanged()
+        server.keyboardFocusChanged(to: new, entered: true)
     }
 
     /// A popup left the screen: it leaves the grab (the keyboard returns to

@@ -18,7 +18,7 @@ extension DrmBackend {
             ServerLog.logger.info("input device removed: \(name)")
         default:
             guard isSessionActive, let server else { return }
-            translator.sessionIsLocked = server.sessionLock?.isLocked ?? false
+            translator.sessionIsLocked = server.isSessionLocked
             guard let translated = translator.translate(event, pointer: server.seat.pointerPosition) else { return }
             switch translated {
             case .seat(let inputEvent):

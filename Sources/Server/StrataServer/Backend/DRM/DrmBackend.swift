@@ -105,7 +105,7 @@ final class DrmBackend: OutputBackend {
                 }
             }
             // A lock waiting for its frame to be on every monitor may have it now.
-            server?.sessionLock?.outputsShowedFrames()
+            server?.outputsPresented()
         } catch {
             ServerLog.logger.error("\(device.path): \(error)")
         }

@@ -31,3 +31,5 @@ final class BlurManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension BlurManagerGlobal: ServerExtension {}

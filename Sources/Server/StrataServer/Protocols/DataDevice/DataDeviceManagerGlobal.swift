@@ -35,3 +35,14 @@ final class DataDeviceManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension DataDeviceManagerGlobal: ServerExtension {
+    /// The client that gets the keys learns the clipboard.
+    func keyboardFocusChanged(_ change: KeyboardFocusChange) {
+        if change.entered, change.target?.resource != nil { slot.offerSelectionToFocusedClient() }
+    }
+}
+
+extension Server {
+    var dataDeviceManager: DataDeviceManagerGlobal? { `extension`(DataDeviceManagerGlobal.self) }
+}

@@ -62,3 +62,5 @@ final class DecorationManager {
         return staticImplementation(i)
     }()
 }
+
+extension DecorationManagerGlobal: ServerExtension {}

@@ -208,3 +208,9 @@ extension Toplevel {
         server.foreignToplevelManager?.toplevelChanged(self)
     }
 }
+
+extension ForeignToplevelManagerGlobal: ServerExtension {}
+
+extension Server {
+    var foreignToplevelManager: ForeignToplevelManagerGlobal? { `extension`(ForeignToplevelManagerGlobal.self) }
+}

@@ -35,3 +35,5 @@ final class FractionalScaleManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension FractionalScaleManagerGlobal: ServerExtension {}

@@ -41,3 +41,17 @@ final class IdleInhibitManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension IdleInhibitManagerGlobal: ServerExtension {
+    func treeMembers() -> [(String, JSONValue)] { [("idle_inhibited", .bool(isIdleInhibited))] }
+
+    func treeMembers(of surface: Surface) -> [(String, JSONValue)] {
+        let inhibitors = inhibitorCount(of: surface)
+        return inhibitors > 0 ? [("idle_inhibitors", .int(inhibitors))] : []
+    }
+}
+
+extension Server {
+    /// A surface shown on the output asks that it not idle (zwp_idle_inhibitor_v1).
+    public var isIdleInhibited: Bool { `extension`(IdleInhibitManagerGlobal.self)?.isIdleInhibited ?? false }
+}

@@ -11,7 +11,8 @@ final class InputMethodManagerGlobal {
     unowned let relay: TextInputRelay
     private var global: Global?
 
-    init?(server: Server, relay: TextInputRelay) {
+    init?(server: Server) {
+        guard let relay = server.textInputRelay else { return nil }
         self.relay = relay
         global = Global(display: server.display, interface: strata_zwp_input_method_manager_v2_interface(),
                         version: InputMethodManagerGlobal.version, object: self,
@@ -32,3 +33,5 @@ final class InputMethodManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension InputMethodManagerGlobal: ServerExtension {}

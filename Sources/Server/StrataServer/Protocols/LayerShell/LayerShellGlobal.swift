@@ -105,7 +105,7 @@ final class LayerShellGlobal {
 
     /// `output` left the layout: its layer surfaces are closed (the client
     /// may make new ones on another output) and its usable area forgotten.
-    func outputRemoved(_ output: Output) {
+    func closeSurfaces(of output: Output) {
         for surface in allSurfaces where surface.output === output || surface.output == nil { surface.close() }
         server.windows.forgetUsableArea(of: output)
     }
@@ -207,4 +207,18 @@ final class LayerShellBinding {
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         return staticImplementation(i)
     }()
+}
+
+extension LayerShellGlobal: ServerExtension {
+    /// The surfaces of an output that goes are closed.
+    func outputRemoved(_ output: Output) { closeSurfaces(of: output) }
+    /// Arranged on the new layout; that may change the usable area.
+    func layoutChanged() { arrange() }
+    func willRenderFrame() { updateTopLayerVisibility() }
+    func treeMembers() -> [(String, JSONValue)] { [("layer_surfaces", .array(allSurfaces.map { $0.dump() }))] }
+    func census() -> [String: Int] { ["layerShell.surfaces": allSurfaces.count, "layerShell.mapped": mapped.count] }
+}
+
+extension Server {
+    var layerShell: LayerShellGlobal? { `extension`(LayerShellGlobal.self) }
 }

@@ -139,3 +139,12 @@ final class PointerConstraintsGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension PointerConstraintsGlobal: ServerExtension {
+    /// A constraint holds only while its window has the keyboard.
+    func keyboardFocusChanged(_ change: KeyboardFocusChange) { update() }
+}
+
+extension Server {
+    var pointerConstraints: PointerConstraintsGlobal? { `extension`(PointerConstraintsGlobal.self) }
+}

@@ -101,3 +101,9 @@ final class PresentationGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension PresentationGlobal: ServerExtension {}
+
+extension Server {
+    var presentation: PresentationGlobal? { `extension`(PresentationGlobal.self) }
+}

@@ -36,3 +36,10 @@ final class PrimarySelectionManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension PrimarySelectionManagerGlobal: ServerExtension {
+    /// The client that gets the keys learns the middle-click selection.
+    func keyboardFocusChanged(_ change: KeyboardFocusChange) {
+        if change.entered, change.target?.resource != nil { slot.offerSelectionToFocusedClient() }
+    }
+}

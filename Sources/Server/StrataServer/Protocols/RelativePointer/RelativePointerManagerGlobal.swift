@@ -48,3 +48,9 @@ final class RelativePointerManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension RelativePointerManagerGlobal: ServerExtension {}
+
+extension Server {
+    var relativePointerManager: RelativePointerManagerGlobal? { `extension`(RelativePointerManagerGlobal.self) }
+}

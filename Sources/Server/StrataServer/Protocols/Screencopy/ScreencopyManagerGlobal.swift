@@ -194,3 +194,5 @@ private extension PixelRect {
         return parts.filter { !$0.isEmpty }
     }
 }
+
+extension ScreencopyManagerGlobal: ServerExtension {}

@@ -94,3 +94,5 @@ final class SecurityContextManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension SecurityContextManagerGlobal: ServerExtension {}

@@ -210,3 +210,19 @@ final class SessionLockManagerBinding {
         return staticImplementation(i)
     }()
 }
+
+extension SessionLockManagerGlobal: ServerExtension {
+    /// The lock screen covers the new layout, blank where no lock surface is yet.
+    func layoutChanged() { outputsChanged() }
+    func willRenderFrame() { if isLocked { screen.keepOnTop() } }
+    func outputsPresented() { outputsShowedFrames() }
+    func treeMembers() -> [(String, JSONValue)] { [("locked", .bool(isLocked))] }
+    func census() -> [String: Int] { ["sessionLock.locked": isLocked ? 1 : 0, "sessionLock.surfaces": allSurfaces.count] }
+}
+
+extension Server {
+    var sessionLock: SessionLockManagerGlobal? { `extension`(SessionLockManagerGlobal.self) }
+
+    /// A lock client locked the session: only its lock surfaces are shown and get input.
+    public var isSessionLocked: Bool { sessionLock?.isLocked ?? false }
+}

@@ -27,3 +27,5 @@ final class SinglePixelBufferManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension SinglePixelBufferManagerGlobal: ServerExtension {}

@@ -9,7 +9,8 @@ final class TextInputManagerGlobal {
     unowned let relay: TextInputRelay
     private var global: Global?
 
-    init?(server: Server, relay: TextInputRelay) {
+    init?(server: Server) {
+        guard let relay = server.textInputRelay else { return nil }
         self.relay = relay
         global = Global(display: server.display, interface: strata_zwp_text_input_manager_v3_interface(),
                         version: TextInputManagerGlobal.version, object: self,
@@ -28,3 +29,5 @@ final class TextInputManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension TextInputManagerGlobal: ServerExtension {}

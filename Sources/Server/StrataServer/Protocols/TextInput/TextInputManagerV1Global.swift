@@ -9,7 +9,8 @@ final class TextInputManagerV1Global {
     unowned let relay: TextInputRelay
     private var global: Global?
 
-    init?(server: Server, relay: TextInputRelay) {
+    init?(server: Server) {
+        guard let relay = server.textInputRelay else { return nil }
         self.relay = relay
         global = Global(display: server.display, interface: strata_zwp_text_input_manager_v1_interface(),
                         version: TextInputManagerV1Global.version, object: self,
@@ -26,3 +27,5 @@ final class TextInputManagerV1Global {
         return staticImplementation(i)
     }()
 }
+
+extension TextInputManagerV1Global: ServerExtension {}

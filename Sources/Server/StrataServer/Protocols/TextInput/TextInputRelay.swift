@@ -119,3 +119,15 @@ final class TextInputRelay {
         inputMethod?.sendDeactivate()
     }
 }
+
+extension TextInputRelay: ServerExtension {
+    func keyboardFocusChanged(_ change: KeyboardFocusChange) { keyboardFocusChanged() }
+    /// The input method's popups stay under their text input's cursor.
+    func willRenderFrame() { inputMethod?.popupsFollowTheirTextInput() }
+    func census() -> [String: Int] { ["textInput.inputMethod": inputMethod == nil ? 0 : 1] }
+}
+
+extension Server {
+    /// The text inputs and the input method, between them.
+    var textInputRelay: TextInputRelay? { `extension`(TextInputRelay.self) }
+}

@@ -31,3 +31,5 @@ final class ViewporterGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension ViewporterGlobal: ServerExtension {}

@@ -13,8 +13,8 @@ final class VirtualKeyboardManagerGlobal {
     unowned let seat: Seat
     private var global: Global?
 
-    init?(server: Server, seat: Seat) {
-        self.seat = seat
+    init?(server: Server) {
+        seat = server.seat
         global = Global(display: server.display, interface: strata_zwp_virtual_keyboard_manager_v1_interface(),
                         version: VirtualKeyboardManagerGlobal.version, object: self,
                         implementation: VirtualKeyboardManagerGlobal.implementation)
@@ -33,3 +33,5 @@ final class VirtualKeyboardManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension VirtualKeyboardManagerGlobal: ServerExtension {}

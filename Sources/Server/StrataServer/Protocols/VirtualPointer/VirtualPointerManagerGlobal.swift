@@ -35,3 +35,5 @@ final class VirtualPointerManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension VirtualPointerManagerGlobal: ServerExtension {}

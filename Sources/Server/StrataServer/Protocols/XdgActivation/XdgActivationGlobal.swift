@@ -98,3 +98,15 @@ final class XdgActivationGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension XdgActivationGlobal: ServerExtension {}
+
+extension Server {
+    var xdgActivation: XdgActivationGlobal? { `extension`(XdgActivationGlobal.self) }
+
+    /// An xdg_activation_v1 token for a client Strata starts itself, handed
+    /// to it as XDG_ACTIVATION_TOKEN: the person asked for that app, so its
+    /// window may take the focus once it maps, as a token from the focused
+    /// client would allow.
+    public func issueLaunchToken() -> String? { xdgActivation?.issueLaunchToken() }
+}

@@ -79,3 +79,7 @@ final class XdgOutputManagerGlobal {
         return staticImplementation(i)
     }()
 }
+
+extension XdgOutputManagerGlobal: ServerExtension {
+    func outputDescriptionsChanged() { outputsChanged() }
+}
