@@ -37,6 +37,7 @@ extension Server {
         add(InputMethodManagerGlobal.init)
         add(VirtualPointerManagerGlobal.init)
         add(VirtualKeyboardManagerGlobal.init)
+        add(IdleNotifierGlobal.init)
         return made
     }
 
@@ -63,6 +64,11 @@ extension Server {
 
     func outputDescriptionsChanged() {
         for each in extensions { each.outputDescriptionsChanged() }
+    }
+
+    /// The seat handled an input event.
+    func userActivity() {
+        for each in extensions { each.userActivity() }
     }
 
     /// A backend's outputs showed the latest frame (a page flip completed).

@@ -24,6 +24,7 @@
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "security-context-v1-client-protocol.h"
+#include "ext-idle-notify-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

@@ -25,6 +25,7 @@
 #include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 #include "ext-session-lock-v1-server-protocol.h"
 #include "security-context-v1-server-protocol.h"
+#include "ext-idle-notify-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

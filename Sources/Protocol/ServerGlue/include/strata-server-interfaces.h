@@ -23,6 +23,7 @@
 #include "wlr-virtual-pointer-unstable-v1-server-protocol.h"
 #include "ext-session-lock-v1-server-protocol.h"
 #include "security-context-v1-server-protocol.h"
+#include "ext-idle-notify-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -106,5 +107,7 @@ STRATA_INTERFACE(ext_session_lock_v1)
 STRATA_INTERFACE(ext_session_lock_surface_v1)
 STRATA_INTERFACE(wp_security_context_manager_v1)
 STRATA_INTERFACE(wp_security_context_v1)
+STRATA_INTERFACE(ext_idle_notifier_v1)
+STRATA_INTERFACE(ext_idle_notification_v1)
 
 #undef STRATA_INTERFACE

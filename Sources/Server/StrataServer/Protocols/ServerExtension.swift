@@ -22,6 +22,8 @@ protocol ServerExtension: AnyObject {
     /// Part of describing the outputs to clients, between the wl_output
     /// events that changed and each output's `done` (xdg_output).
     func outputDescriptionsChanged()
+    /// The seat handled an input event (a person is there).
+    func userActivity()
     /// Before each frame is composited: layers that follow others move.
     func willRenderFrame()
     /// Every output showed the frame just rendered (a DRM page flip
@@ -44,6 +46,7 @@ extension ServerExtension {
     func outputRemoved(_ output: Output) {}
     func layoutChanged() {}
     func outputDescriptionsChanged() {}
+    func userActivity() {}
     func willRenderFrame() {}
     func outputsPresented() {}
     func stop() {}

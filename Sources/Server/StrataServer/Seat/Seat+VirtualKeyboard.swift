@@ -8,6 +8,7 @@ import CWaylandServer
 // (Protocols/VirtualKeyboard/VirtualKeyboard.swift says why).
 extension Seat {
     func virtualKey(_ key: UInt32, pressed: Bool, time: UInt32, keymap: Keymap) {
+        server.userActivity()
         sendKeyToFocusedClient(key, pressed: pressed, time: time, keymap: keymap)
     }
 

@@ -120,6 +120,7 @@ public final class Seat {
     /// by the event loop, or at once by `server.flushClients()`.
     public func handle(_ event: InputEvent) {
         let time = Seat.now()
+        server.userActivity()
         switch event {
         case .pointerMotion(let point): pointerMotion(to: point, time: time)
         case .pointerButton(let button, let state): pointerButton(button, pressed: state == .pressed, time: time)

@@ -2,9 +2,9 @@ import CStrataServerProtocol
 import CWaylandServer
 
 /// zwp_idle_inhibit_manager_v1, version 1: a video player or a
-/// presentation keeps the output awake while its surface is shown. Strata
-/// has no idle timeout yet, so inhibitors are recorded, shown by `strata
-/// tree`, and answer `isIdleInhibited` for the day one exists.
+/// presentation keeps the output awake while its surface is shown:
+/// `isIdleInhibited` keeps idle notifications (IdleNotify/) from becoming
+/// idle, and `strata tree` shows the inhibitors.
 final class IdleInhibitManagerGlobal {
     static let version: Int32 = 1
     unowned let server: Server
