@@ -38,6 +38,7 @@ extension Server {
         add(VirtualPointerManagerGlobal.init)
         add(VirtualKeyboardManagerGlobal.init)
         add(IdleNotifierGlobal.init)
+        add(KeyboardShortcutsInhibitManagerGlobal.init)
         return made
     }
 

@@ -46,6 +46,7 @@ extension Server {
             (strata_ext_session_lock_manager_v1_interface(), SessionLockManagerGlobal.version),
             (strata_wp_security_context_manager_v1_interface(), SecurityContextManagerGlobal.version),
             (strata_ext_idle_notifier_v1_interface(), IdleNotifierGlobal.version),
+            (strata_zwp_keyboard_shortcuts_inhibit_manager_v1_interface(), KeyboardShortcutsInhibitManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

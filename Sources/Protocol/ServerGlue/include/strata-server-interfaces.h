@@ -24,6 +24,7 @@
 #include "ext-session-lock-v1-server-protocol.h"
 #include "security-context-v1-server-protocol.h"
 #include "ext-idle-notify-v1-server-protocol.h"
+#include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -109,5 +110,7 @@ STRATA_INTERFACE(wp_security_context_manager_v1)
 STRATA_INTERFACE(wp_security_context_v1)
 STRATA_INTERFACE(ext_idle_notifier_v1)
 STRATA_INTERFACE(ext_idle_notification_v1)
+STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibit_manager_v1)
+STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibitor_v1)
 
 #undef STRATA_INTERFACE

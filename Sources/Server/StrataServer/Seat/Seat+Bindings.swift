@@ -13,7 +13,8 @@ struct WindowSwitcher {
 // raising and focusing each, in the order they were stacked when Alt went
 // down, so one Alt+Tab returns to the previous window; Alt+F4 and Super+Q
 // close the focused window; Alt+Space opens its window menu; Super+drag
-// moves a window from anywhere in it.
+// moves a window from anywhere in it. While the surface with the keys
+// inhibits shortcuts, only Super+Escape is kept, and it ends the inhibition.
 // A key that triggered one is not sent on its release either.
 extension Seat {
     /// A key went down or up; true when the compositor kept it. Called
@@ -30,6 +31,14 @@ extension Seat {
         }
         let alt = keymap.isActive(XKB_MOD_NAME_ALT), logo = keymap.isActive(XKB_MOD_NAME_LOGO)
         let ctrl = keymap.isActive(XKB_MOD_NAME_CTRL)
+        // A surface that inhibits the shortcuts (a virtual machine's window) gets
+        // every key; Super+Escape takes them back (Protocols/KeyboardShortcutsInhibit).
+        if let inhibitor = server.keyboardShortcutsInhibitor {
+            guard keysym == UInt32(XKB_KEY_Escape), logo, !alt, !ctrl else { return false }
+            consumedKeys.insert(key)
+            inhibitor.releaseByUser()
+            return true
+        }
         let action: () -> Void
         switch keysym {
         case UInt32(XKB_KEY_Tab) where alt && !ctrl && !logo, UInt32(XKB_KEY_ISO_Left_Tab) where alt && !ctrl && !logo:
