@@ -39,6 +39,7 @@ extension Server {
         add(VirtualKeyboardManagerGlobal.init)
         add(IdleNotifierGlobal.init)
         add(KeyboardShortcutsInhibitManagerGlobal.init)
+        add(XdgForeignRegistry.init)
         return made
     }
 
@@ -65,6 +66,10 @@ extension Server {
 
     func outputDescriptionsChanged() {
         for each in extensions { each.outputDescriptionsChanged() }
+    }
+
+    func toplevelChanged(_ toplevel: Toplevel) {
+        for each in extensions { each.toplevelChanged(toplevel) }
     }
 
     /// The seat handled an input event.

@@ -47,6 +47,10 @@ extension Server {
             (strata_wp_security_context_manager_v1_interface(), SecurityContextManagerGlobal.version),
             (strata_ext_idle_notifier_v1_interface(), IdleNotifierGlobal.version),
             (strata_zwp_keyboard_shortcuts_inhibit_manager_v1_interface(), KeyboardShortcutsInhibitManagerGlobal.version),
+            (strata_zxdg_exporter_v1_interface(), XdgForeignRegistry.version),
+            (strata_zxdg_importer_v1_interface(), XdgForeignRegistry.version),
+            (strata_zxdg_exporter_v2_interface(), XdgForeignRegistry.version),
+            (strata_zxdg_importer_v2_interface(), XdgForeignRegistry.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

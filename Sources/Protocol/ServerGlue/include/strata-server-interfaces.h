@@ -25,6 +25,8 @@
 #include "security-context-v1-server-protocol.h"
 #include "ext-idle-notify-v1-server-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
+#include "xdg-foreign-unstable-v1-server-protocol.h"
+#include "xdg-foreign-unstable-v2-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -112,5 +114,13 @@ STRATA_INTERFACE(ext_idle_notifier_v1)
 STRATA_INTERFACE(ext_idle_notification_v1)
 STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibit_manager_v1)
 STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibitor_v1)
+STRATA_INTERFACE(zxdg_exporter_v1)
+STRATA_INTERFACE(zxdg_importer_v1)
+STRATA_INTERFACE(zxdg_exported_v1)
+STRATA_INTERFACE(zxdg_imported_v1)
+STRATA_INTERFACE(zxdg_exporter_v2)
+STRATA_INTERFACE(zxdg_importer_v2)
+STRATA_INTERFACE(zxdg_exported_v2)
+STRATA_INTERFACE(zxdg_imported_v2)
 
 #undef STRATA_INTERFACE

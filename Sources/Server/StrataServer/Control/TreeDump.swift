@@ -44,6 +44,11 @@ extension Server {
 }
 
 extension Toplevel {
+    private var parentTitle: JSONValue {
+        guard let parent else { return .null }
+        return .string(parent.title ?? "")
+    }
+
     func dump() -> JSONValue {
         let g = geometry
         return .object([
@@ -56,6 +61,8 @@ extension Toplevel {
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
             ("states", .array(states.names(activated: isActivated).map(JSONValue.string))),
+            // The title of the window it is a dialog of (xdg_toplevel.set_parent, or another client's through xdg-foreign).
+            ("parent", parentTitle),
             ("min_size", .object([("width", .int(Int(minSize.width))), ("height", .int(Int(minSize.height)))])),
             ("max_size", .object([("width", .int(Int(maxSize.width))), ("height", .int(Int(maxSize.height)))])),
             // The mode the client was given, and the bar Strata draws for it (on the output).

@@ -22,6 +22,10 @@ protocol ServerExtension: AnyObject {
     /// Part of describing the outputs to clients, between the wl_output
     /// events that changed and each output's `done` (xdg_output).
     func outputDescriptionsChanged()
+    /// Something protocols mirror of a window changed (title, app id,
+    /// parent, states, outputs), or it mapped, unmapped or went (its
+    /// `resource` is nil then).
+    func toplevelChanged(_ toplevel: Toplevel)
     /// The seat handled an input event (a person is there).
     func userActivity()
     /// Before each frame is composited: layers that follow others move.
@@ -46,6 +50,7 @@ extension ServerExtension {
     func outputRemoved(_ output: Output) {}
     func layoutChanged() {}
     func outputDescriptionsChanged() {}
+    func toplevelChanged(_ toplevel: Toplevel) {}
     func userActivity() {}
     func willRenderFrame() {}
     func outputsPresented() {}

@@ -267,17 +267,30 @@ public final class Toplevel: PopupHost {
 
     private func setParent(_ resource: WaylandResource?) {
         guard let own = self.resource else { return }
-        let newParent = Toplevel.from(resource)
+        guard setParent(toplevel: Toplevel.from(resource)) else {
+            strata_resource_post_error(own, XDG_TOPLEVEL_ERROR_INVALID_PARENT.rawValue,
+                                       "set_parent would make xdg_toplevel@\(wl_resource_get_id(own)) its own ancestor")
+            return
+        }
+    }
+
+    /// Makes `newParent` (of any client: zxdg_imported's set_parent_of) this
+    /// window's parent; false, and nothing changes, when that would make it
+    /// its own ancestor.
+    func setParent(toplevel newParent: Toplevel?) -> Bool {
         var ancestor = newParent
         while let window = ancestor {
-            if window === self {
-                strata_resource_post_error(own, XDG_TOPLEVEL_ERROR_INVALID_PARENT.rawValue,
-                                           "set_parent would make xdg_toplevel@\(wl_resource_get_id(own)) its own ancestor")
-                return
-            }
+            if window === self { return false }
             ancestor = window.parent
         }
         parent = newParent
+        return true
+    }
+
+    /// The one place a window tells the protocols that mirror it (foreign
+    /// toplevel handles, exported handles) that something may have changed.
+    func publishChanges() {
+        server.toplevelChanged(self)
     }
 
     /// The surface or xdg_surface went away: the window leaves the scene.

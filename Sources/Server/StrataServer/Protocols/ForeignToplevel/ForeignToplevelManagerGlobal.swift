@@ -201,14 +201,6 @@ final class ForeignToplevelManager {
     }()
 }
 
-extension Toplevel {
-    /// The one place a window tells the protocols that mirror it (foreign
-    /// toplevel handles) that something they show may have changed.
-    func publishChanges() {
-        server.foreignToplevelManager?.toplevelChanged(self)
-    }
-}
-
 extension ForeignToplevelManagerGlobal: ServerExtension {}
 
 extension Server {
