@@ -41,6 +41,21 @@ final class CoverageFuzzReplayTests: XCTestCase {
         }
     }
 
+    /// A string an event brought comes back as an argument (length byte 0):
+    /// the xdg-foreign seed imports its own exported handle, and its dialog
+    /// has the window as its parent at the end.
+    func testTheXdgForeignSeedImportsTheHandleItWasSent() throws {
+        let driver = CoverageFuzzReplayTests.driver
+        let path = CoverageFuzzReplayTests.repository.appendingPathComponent("fuzz/corpus/seed-xdg-foreign").path
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        var tree = ""
+        driver.atEndOfInput = { server in tree = server.treeDump().serialized() }
+        defer { driver.atEndOfInput = nil }
+        XCTAssertNil(driver.run(Array(bytes)))
+        XCTAssertTrue(tree.contains(#""title":"dialog""#), tree)
+        XCTAssertTrue(tree.contains(#""parent":"app""#), tree)
+    }
+
     /// The crashes known before the fuzzer (issue 25's three) are in
     /// fuzz/regressions as `KnownCrashes` writes them, and each reaches the
     /// request that trapped: the region and the margins are clamped without

@@ -213,7 +213,12 @@ public final class FuzzClient {
                 guard at + 4 <= end else { return }
                 if let created = argument.interface { add(load32(at), created, version: version(of: sender)) }
                 at += 4
-            case .string, .array:
+            case .string:
+                guard at + 4 <= end else { return }
+                let length = Int(load32(at))
+                if length <= end - at - 4 { context.latestString = string(at: at + 4, length: length) }
+                at += 4 + ((length + 3) & ~3)
+            case .array:
                 guard at + 4 <= end else { return }
                 at += 4 + ((Int(load32(at)) + 3) & ~3)
             case .fd:

@@ -89,6 +89,9 @@ public struct FuzzInput {
 public struct ValueContext {
     public var recentValues: [UInt32] = []
     public var lastFDSize: UInt32 = 0
+    /// The latest string an event brought (an exported window's handle, an
+    /// activation token): what a client passes back to the server.
+    public var latestString = ""
 
     public init() {}
 

@@ -181,7 +181,9 @@ public final class FuzzSession {
         case .string:
             let length = input.byte()
             switch length {
-            case 0..<192: writer.put(string: input.bytes(Int(length)))
+            // 0: the latest string the server sent this client (an empty one is 254).
+            case 0: writer.put(string: Array(client.context.latestString.utf8))
+            case 1..<192: writer.put(string: input.bytes(Int(length)))
             case 192..<254: writer.put(string: Array(WireValues.strings[Int(length - 192) % WireValues.strings.count].utf8))
             case 254: writer.put(string: [])
             default: writer.put(string: argument.nullable ? nil : [])

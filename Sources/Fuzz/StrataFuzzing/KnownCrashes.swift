@@ -9,12 +9,7 @@ public enum KnownCrashes {
             ("known-virtual-keycode-past-xkb-offset", virtualKeycodePastXkbOffset),
             ("known-layer-surface-margins-of-minus-2-31", layerSurfaceMarginsOfMinusTwoToThe31),
         ]
-        return inputs.map { name, body in
-            let builder = SeedBuilder(driver: driver)
-            body(builder)
-            let bytes = builder.finish()
-            return (name, bytes, driver.lastSummary)
-        }
+        return SeedBuilder.inputs(inputs, driver: driver)
     }
 
     /// Two in-range rectangles whose union is wider than Int32 (the merged

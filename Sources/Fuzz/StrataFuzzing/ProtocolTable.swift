@@ -41,10 +41,12 @@ public struct ProtocolTable: Sendable {
     /// By name.
     public let interfaces: [String: WireInterface]
     /// Each interface's place in a fixed order: wl_display, wl_registry,
-    /// wl_callback, the globals as `Server.servedGlobalInterfaces` lists
-    /// them, then the interfaces their messages reach, breadth first. An
-    /// input picks interfaces by their place in it, so a global added at
-    /// the end of the list leaves what existing inputs pick unchanged.
+    /// wl_callback, then each global as `Server.servedGlobalInterfaces`
+    /// lists them, each followed by the interfaces its messages reach
+    /// (breadth first) that no earlier one reached. An input picks
+    /// interfaces by their place in it, so a global added at the end of the
+    /// list, and all it reaches, come after every existing place: existing
+    /// inputs pick what they picked.
     public let rank: [String: Int]
     /// The globals, in `Server.servedGlobalInterfaces` order, with the version served.
     public let globals: [(name: String, version: Int)]
@@ -54,21 +56,25 @@ public struct ProtocolTable: Sendable {
     public init() {
         var interfaces: [String: WireInterface] = [:]
         var rank: [String: Int] = [:]
-        var queue: [UnsafePointer<wl_interface>] = [strata_wl_display_interface(), strata_wl_registry_interface(),
-                                                   strata_wl_callback_interface()]
         let served = Server.servedGlobalInterfaces
-        queue += served.map(\.interface)
-        var next = 0
-        while next < queue.count {
-            let interface = queue[next]
-            next += 1
-            let name = String(cString: interface.pointee.name)
-            guard interfaces[name] == nil else { continue }
-            let requests = ProtocolTable.messages(interface.pointee.methods, count: Int(interface.pointee.method_count))
-            let events = ProtocolTable.messages(interface.pointee.events, count: Int(interface.pointee.event_count))
-            interfaces[name] = WireInterface(name: name, requests: requests.map(\.message), events: events.map(\.message))
-            rank[name] = rank.count
-            queue += requests.flatMap(\.referenced) + events.flatMap(\.referenced)
+        // Each root and what it reaches before the next root: a global added
+        // at the end of the served list ranks its own interfaces last.
+        let roots = [strata_wl_display_interface()!, strata_wl_registry_interface()!, strata_wl_callback_interface()!]
+            + served.map(\.interface)
+        for root in roots {
+            var queue = [root]
+            var next = 0
+            while next < queue.count {
+                let interface = queue[next]
+                next += 1
+                let name = String(cString: interface.pointee.name)
+                guard interfaces[name] == nil else { continue }
+                let requests = ProtocolTable.messages(interface.pointee.methods, count: Int(interface.pointee.method_count))
+                let events = ProtocolTable.messages(interface.pointee.events, count: Int(interface.pointee.event_count))
+                interfaces[name] = WireInterface(name: name, requests: requests.map(\.message), events: events.map(\.message))
+                rank[name] = rank.count
+                queue += requests.flatMap(\.referenced) + events.flatMap(\.referenced)
+            }
         }
         self.interfaces = interfaces
         self.rank = rank

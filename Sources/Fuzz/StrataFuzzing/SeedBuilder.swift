@@ -14,6 +14,17 @@ public final class SeedBuilder {
         session = FuzzSession(driver: driver, clientCount: clients)
     }
 
+    /// Each named body performed on a session of its own: the inputs, and
+    /// what their clients did (`FuzzDriver.lastSummary`).
+    static func inputs(_ bodies: [(String, (SeedBuilder) -> Void)], driver: FuzzDriver) -> [(name: String, bytes: [UInt8], summary: String)] {
+        bodies.map { name, body in
+            let builder = SeedBuilder(driver: driver)
+            body(builder)
+            let bytes = builder.finish()
+            return (name, bytes, driver.lastSummary)
+        }
+    }
+
     /// Ends the session (as a replay would) and returns the input.
     public func finish() -> [UInt8] {
         _ = driver.finish(session)
@@ -29,6 +40,8 @@ public final class SeedBuilder {
 
     public enum Argument {
         case int(Int32), uint(UInt32), fixed(Double), string(String?), object(UInt32?), newID
+        /// The latest string the server sent (a handle).
+        case latestString
         case doubles([Double]), uints([UInt32]), bytes([UInt8])
         /// A memfd of one of `FileDescriptors.sizes` (zeros, or a 4-byte
         /// pattern repeated); the default keymap.
@@ -101,6 +114,7 @@ public final class SeedBuilder {
             let candidates = argument.interface.map { client.ids(of: $0) } ?? client.objects.keys.sorted()
             return [UInt8(candidates.firstIndex(of: id)!)]
         case .newID: return []
+        case .latestString: return [0]
         case .doubles(let values): return [1, UInt8(values.count)] + values.flatMap(double)
         case .uints(let values): return [2, UInt8(values.count)] + values.flatMap(value32)
         case .bytes(let values): return [0, UInt8(values.count)] + values

@@ -23,13 +23,11 @@ public enum Seeds {
             ("seed-screencopy", screencopy),
             ("seed-foreign-toplevel", foreignToplevel),
             ("seed-output-hotplug", outputHotplug),
+            ("seed-idle-notify", idleNotify),
+            ("seed-shortcuts-inhibit", shortcutsInhibit),
+            ("seed-xdg-foreign", xdgForeign),
         ]
-        return seeds.map { name, body in
-            let builder = SeedBuilder(driver: driver)
-            body(builder)
-            let bytes = builder.finish()
-            return (name, bytes, driver.lastSummary)
-        }
+        return SeedBuilder.inputs(seeds, driver: driver)
     }
 
     // MARK: Pieces
@@ -641,6 +639,60 @@ public enum Seeds {
         b.frame()
         b.pump()
         b.removeOutput(at: 0)
+        b.frame()
+        b.pump()
+    }
+
+    /// Idle notifications of a few timeouts, input, frames, and an idle inhibitor on a shown window.
+    static func idleNotify(_ b: SeedBuilder) {
+        _ = pointerAndKeyboard(b)
+        let window = mapWindow(b)
+        let notifier = b.object("ext_idle_notifier_v1")
+        let seat = b.object("wl_seat")
+        b.request(notifier, "get_idle_notification", [.newID, .uint(0), .object(seat)])
+        let later = b.request(notifier, "get_idle_notification", [.newID, .uint(5), .object(seat)])
+        b.request(b.object("zwp_idle_inhibit_manager_v1"), "create_inhibitor", [.newID, .object(window.surface)])
+        b.pump()
+        b.move(to: first.x, first.y)
+        b.keyDown(10)
+        b.keyUp(10)
+        b.frame(milliseconds: 200)
+        b.pump()
+        b.request(later, "destroy")
+        b.request(notifier, "destroy")
+        b.pump()
+    }
+
+    /// A window that inhibits the shortcuts: Alt+Tab and Alt+F4 go to it, Super+Escape takes them back.
+    static func shortcutsInhibit(_ b: SeedBuilder) {
+        _ = pointerAndKeyboard(b)
+        mapWindow(b)
+        let window = mapWindow(b, title: "vm")
+        let inhibitor = b.request(b.object("zwp_keyboard_shortcuts_inhibit_manager_v1"), "inhibit_shortcuts",
+                                  [.newID, .object(window.surface), .object(b.object("wl_seat"))])
+        b.pump()
+        b.keyDown(0)
+        b.keyDown(2)
+        b.keyUp(2)
+        b.keyDown(3)
+        b.keyUp(3)
+        b.keyUp(0)
+        b.pump()
+        b.request(inhibitor, "destroy")
+        b.pump()
+    }
+
+    /// A window exported, its handle imported (by the same client: the fuzzer's
+    /// clients know only the strings sent to them) and made the parent of a
+    /// dialog; the handle is revoked as the client hangs up.
+    static func xdgForeign(_ b: SeedBuilder) {
+        let app = mapWindow(b, title: "app")
+        let dialog = mapWindow(b, title: "dialog")
+        b.request(b.object("zxdg_exporter_v2"), "export_toplevel", [.newID, .object(app.surface)])
+        b.pump()
+        let imported = b.request(b.object("zxdg_importer_v2"), "import_toplevel", [.newID, .latestString])
+        b.request(imported, "set_parent_of", [.object(dialog.surface)])
+        b.pump()
         b.frame()
         b.pump()
     }
