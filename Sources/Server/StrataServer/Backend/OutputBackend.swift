@@ -47,6 +47,13 @@ public protocol OutputBackend: AnyObject {
     func attach(to server: Server)
     /// The server is shutting down: let go of everything outside the process.
     func stop()
+    /// Counts `strata stats` adds to the last frame's (the DRM backend's
+    /// page flips and modesets), in a fixed order.
+    var statistics: [(name: String, value: Int)] { get }
+}
+
+extension OutputBackend {
+    public var statistics: [(name: String, value: Int)] { [] }
 }
 
 /// A backend that makes outputs on request (`strata output add` and

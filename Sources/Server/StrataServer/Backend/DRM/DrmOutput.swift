@@ -18,10 +18,11 @@ final class DrmOutput: BackendOutput {
     private let initialRefreshMillihertz: Int
     var pixelsPresentedByUnpluggedMonitors = 0
 
-    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool, planesInUse: Set<UInt32>) throws {
+    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool,
+         noAtomicReason: String = ScanoutChain.driverOffersNoAtomic, planesInUse: Set<UInt32>) throws {
         renderer = SceneRenderer(width: planned.mode.width, height: planned.mode.height, scale: Double(scale))
         chain = try ScanoutChain(device: device, output: planned, source: renderer.framebuffer, atomicOffered: atomicOffered,
-                                    planesInUse: planesInUse)
+                                    noAtomicReason: noAtomicReason, planesInUse: planesInUse)
         outputName = planned.connector.name
         outputKind = "\(planned.connector.name) on \(device.path)"
         initialRefreshMillihertz = planned.mode.refreshMillihertz
