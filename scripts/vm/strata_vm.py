@@ -206,7 +206,7 @@ class VM:
             append += f" strata.agent={os.path.join(HERE, 'guest-agent')}"
             if self.share:
                 append += f" strata.share={self.share}"
-        command = ["qemu-system-x86_64", "-machine", f"q35,accel={accel}", "-cpu", "max" if accel == "tcg" else "qemu64",
+        command = ["qemu-system-x86_64", "-machine", f"q35,accel={accel},i8042=off", "-cpu", "max" if accel == "tcg" else "qemu64",
                    "-smp", str(self.cpus), "-m", str(self.memory), "-nodefaults", "-no-user-config", "-no-reboot",
                    "-display", "none", "-vga", "none",
                    "-kernel", f"/boot/vmlinuz-{kernel}", "-initrd", initramfs, "-append", append,
@@ -353,8 +353,12 @@ class VM:
         keys = [{"type": "qcode", "data": k} for k in combination.split("-")]
         self.qmp("send-key", keys=keys, **{"hold-time": hold_ms})
 
-    def _events(self, events, device):
-        self.qmp("input-send-event", device=device, events=events)
+    def _events(self, events, device=None):
+        # QEMU gives each kind of event to the input device that takes it
+        # (there is no PS/2 controller: i8042=off): keys to the virtio
+        # keyboard, abs to the tablet, rel to the mouse. `device` is only
+        # what the caller meant.
+        self.qmp("input-send-event", events=events)
 
     def type_text(self, text, delay=0.05):
         """Types ASCII text through the virtio keyboard (input-send-event)."""
@@ -368,10 +372,13 @@ class VM:
             time.sleep(delay)
 
     def move(self, x, y):
-        """The virtio tablet to fraction (x, y) of the screen it maps to (0…1)."""
-        scale = 0x7fff
-        self._events([{"type": "abs", "data": {"axis": "x", "value": round(min(max(x, 0), 1) * scale)}},
-                      {"type": "abs", "data": {"axis": "y", "value": round(min(max(y, 0), 1) * scale)}}], "tablet")
+        """The virtio tablet to fraction (x, y) of the screen it maps to (0…1).
+        Its axes run from 0 to 0x7fff, and libinput divides by 0x8000: a
+        fraction n/1024 (any n/2^k) arrives exactly."""
+        def value(f):
+            return min(round(min(max(f, 0), 1) * 0x8000), 0x7fff)
+        self._events([{"type": "abs", "data": {"axis": "x", "value": value(x)}},
+                      {"type": "abs", "data": {"axis": "y", "value": value(y)}}], "tablet")
 
     def button(self, pressed, button="left", device="tablet"):
         self._events([{"type": "btn", "data": {"down": pressed, "button": button}}], device)

@@ -86,7 +86,8 @@ case .run(let options):
     if let first = backend?.outputs.first {
         (configuration.width, configuration.height) = (first.renderer.width, first.renderer.height)
         if case .realtime = configuration.clock {
-            configuration.clock = .realtime(hz: max(Int((Double(first.refreshMillihertz) / 1000).rounded()), 1))
+            // The monitor's exact rate (74.992 Hz, not 75): presentation feedback reports it as the refresh.
+            configuration.clock = .realtime(millihertz: max(first.refreshMillihertz, 1))
         }
     }
     let server = Server(configuration: configuration, backend: backend)
