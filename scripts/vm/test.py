@@ -460,9 +460,15 @@ def run_checks(vm, guest, bin_dir, out, report):
     while guest.status() is None and time.monotonic() < deadline:
         time.sleep(0.5)
     status = guest.status()
-    errors = [l for l in guest.log().splitlines() if " error" in l or "critical" in l]
-    report.check("SIGTERM ends the session cleanly", status == 0 and not errors,
-                 f"exit status {status}; error lines: {errors[:3] or 'none'}")
+    # Strata's own errors; libinput's complaints that emulation is slow ("your system is too slow") are not the session's.
+    errors = [l for l in guest.log().splitlines() if re.search(r"strata (error|critical):", l)]
+    time.sleep(1)
+    console = vm.screendump(os.path.join(out, "6-after-sigterm-scanout.png"), head=0)
+    differs, _ = compare(console, returned, os.path.join(out, "6-after-sigterm.diff.png"))
+    active = guest.sh("cat /sys/class/tty/tty0/active").strip()
+    report.check("SIGTERM ends the session cleanly and gives the console back", status == 0 and not errors and differs > 0,
+                 f"exit status {status}; Strata's error lines: {errors[:3] or 'none'}; "
+                 f"{differs} pixels differ from Strata's last frame (the console's CRTC set back); active VT {active}")
 
     # --- Chosen automatically on a VT; the legacy path (STRATA_DRM_NO_ATOMIC=1).
     if not guest.start_strata("strata-legacy.log", arguments="", environment="STRATA_DRM_NO_ATOMIC=1"):
