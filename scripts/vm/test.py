@@ -433,6 +433,20 @@ def run_checks(vm, guest, bin_dir, out, report):
     report.check("a client crash leaves the session running", guest.status() is None and count == 0,
                  f"strata still running, the clock's window gone; scanout against the compositor: {detail}")
 
+    # --- A mode change from inside the guest takes effect in the next screendump.
+    answer = json.loads(guest.strata(f"output --socket {SOCKET} mode Virtual-1 800x600"))
+    time.sleep(1)
+    guest.settle()
+    moded = vm.screendump(os.path.join(out, "5-mode-scanout.png"), head=0)
+    count, detail = compare(moded, guest.screenshot("Virtual-1", "5-mode-compositor.png"),
+                            os.path.join(out, "5-mode.diff.png"), tolerance=0)
+    outputs = {o["name"]: o for o in answer["outputs"]}
+    log_line = next((l for l in guest.log().splitlines() if "Virtual-1: mode" in l), "no mode line in the log")
+    report.check("strata output mode changes the monitor's mode", rgb(moded).size == (800, 600) and count == 0
+                 and outputs["Virtual-2"]["x"] == 800,
+                 f"answer {answer['mode']}, screendump {rgb(moded).size[0]}x{rgb(moded).size[1]}, Virtual-2 now at x "
+                 f"{outputs['Virtual-2']['x']}; scanout against the compositor: {detail}; log: {log_line.split('strata info: ')[-1]}")
+
     # --- VT switch away (Ctrl+Alt+F2 through libinput, Strata asks seatd) and back (the kernel's Ctrl+Alt+F1).
     before_switch = guest.screenshot("Virtual-1", "6-before-switch-compositor.png")
     vm.key("ctrl-alt-f2")

@@ -25,7 +25,7 @@ import Glibc
 ///                                  key NAME [--down|--up], type TEXT, touch down|move ID X Y,
 ///                                  touch up ID, tap X Y; answered once the events are sent
 ///     output <action …>            outputs (OutputCommand): add [--size WxH] [--scale N],
-///                                  remove NAME, list; JSON of the outputs after it
+///                                  remove NAME, mode NAME WxH[@HZ], list; JSON of the outputs after it
 ///
 /// The answer is a JSON body, or one line `error: ...`. Connections are
 /// non-blocking and served on the compositor's event loop, so a slow tool
