@@ -72,7 +72,8 @@ def compare(actual, expected, diff_path, masks=(), tolerance=TOLERANCE):
     a diff image: differing pixels red over a faded `expected`."""
     a, e = rgb(actual), rgb(expected)
     if a.size != e.size:
-        return None, f"sizes differ: {a.size} against {e.size}"
+        # Every pixel differs (a check that wants none differing fails).
+        return max(a.size[0] * a.size[1], e.size[0] * e.size[1]), f"sizes differ: {a.size} against {e.size}"
     difference = ImageChops.difference(a, e)
     channels = difference.split()
     over = [c.point(lambda v: 255 if v > tolerance else 0) for c in channels]
@@ -270,6 +271,9 @@ def main():
         run_checks(vm, guest, bin_dir, out, report)
     except (CheckFailed, VMError) as error:
         report.check("harness", False, str(error))
+    except Exception:  # a bug in a check: still a failure, with where
+        import traceback
+        report.check("harness", False, traceback.format_exc())
     finally:
         vm.shutdown()
     print(f"vm-test: {len(report.results) - len(report.failed)} passed, {len(report.failed)} failed "
