@@ -272,6 +272,7 @@ class VM:
         initramfs = self._initramfs(kernel)
         accel, why = self.choose_accel(kernel, initramfs)
         self.accel_used = accel
+        self.accel_reason = why
         self.log(f"accelerator: {why}")
         if os.path.exists(self.console_path):
             os.remove(self.console_path)

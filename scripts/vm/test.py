@@ -266,7 +266,7 @@ def main():
     vm = VM(os.path.join(out, "state"), share=out, heads=2, size=SIZE)
     try:
         vm.boot()
-        report.check("accelerator", True, vm.accel_used)
+        report.check("accelerator", True, vm.accel_reason)
         guest = Guest(vm, bin_dir, out)
         run_checks(vm, guest, bin_dir, out, report)
     except (CheckFailed, VMError) as error:
