@@ -158,7 +158,8 @@ def set_head_size(path, width, height, timeout=10):
 
 
 class VM:
-    def __init__(self, state, share=None, heads=1, size=(1024, 768), memory=2048, cpus=2, accel=None, log=None):
+    def __init__(self, state, share=None, heads=1, size=(1024, 768), memory=2048, cpus=2, accel=None, log=None,
+                 keep=()):
         self.state = os.path.abspath(state)
         self.share = os.path.abspath(share) if share else None
         self.heads = heads
@@ -166,6 +167,9 @@ class VM:
         self.memory = memory
         self.cpus = cpus
         self.accel = accel or os.environ.get("STRATA_VM_ACCEL")
+        # Host directories the guest's own /tmp and /run must not hide: this
+        # checkout (the agent is in it) and whatever else the caller runs from.
+        self.keep = [os.path.dirname(os.path.dirname(HERE))] + [os.path.abspath(p) for p in keep]
         self.log = log or (lambda message: print(f"vm: {message}", flush=True))
         self.process = None
         self._ids = itertools.count(1)
@@ -206,6 +210,9 @@ class VM:
             append += f" strata.agent={os.path.join(HERE, 'guest-agent')}"
             if self.share:
                 append += f" strata.share={self.share}"
+            kept = [p for p in self.keep if p.startswith(("/tmp/", "/run/"))]
+            if kept:
+                append += f" strata.keep={','.join(kept)}"
         command = ["qemu-system-x86_64", "-machine", f"q35,accel={accel},i8042=off", "-cpu", "max" if accel == "tcg" else "qemu64",
                    "-smp", str(self.cpus), "-m", str(self.memory), "-nodefaults", "-no-user-config", "-no-reboot",
                    "-display", "none", "-vga", "none",

@@ -263,7 +263,7 @@ def main():
                                               capture_output=True, text=True).stdout.strip()
     report = Report()
     started = time.monotonic()
-    vm = VM(os.path.join(out, "state"), share=out, heads=2, size=SIZE)
+    vm = VM(os.path.join(out, "state"), share=out, heads=2, size=SIZE, keep=[bin_dir])
     try:
         vm.boot()
         report.check("accelerator", True, vm.accel_reason)
