@@ -310,8 +310,13 @@ class VM:
 
     # MARK: The guest agent
 
+    def _require(self, path):
+        if not os.path.exists(path):
+            raise VMError(f"no VM is running with state {self.state} (boot one first)")
+
     def _connect_agent(self):
         if self._agent is None:
+            self._require(self.agent_path)
             self._agent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             self._agent.connect(self.agent_path)
             self._agent_buffer = b""
@@ -350,6 +355,7 @@ class VM:
     # MARK: QMP
 
     def qmp(self, command, **arguments):
+        self._require(self.qmp_path)
         monitor = QMP(self.qmp_path)
         try:
             return monitor.execute(command, **arguments)
