@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev l
 SWIFT ?= swift
 OUT := out
 
-.PHONY: all deps build test conformance bench demo protocols fuzz fuzz-coverage sanitize install clean
+.PHONY: all deps build test conformance bench demo protocols fuzz fuzz-coverage sanitize install clean vm-test
 
 all: build
 
@@ -74,6 +74,15 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/sanitize
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --build-path .build/sanitize --disable-swift-testing
 	ASAN_OPTIONS=detect_leaks=0 python3 scripts/fuzz/strata_fuzz.py --strata .build/sanitize/debug/strata --seed $(SEED) --requests 5000
+
+# Strata's DRM backend on a real kernel driver: Debian's kernel in QEMU with
+# virtio-gpu (two heads) and virtio input, running this build over 9p;
+# checked by the pixels of its scanout (scripts/vm/README.md). KVM when it
+# works here, else TCG. Screendumps and logs in out/vm.
+vm-test: deps
+	scripts/vm/deps
+	$(SWIFT) build
+	python3 scripts/vm/test.py --out $(OUT)/vm
 
 bench: deps
 	$(SWIFT) build -c release --product strata-bench

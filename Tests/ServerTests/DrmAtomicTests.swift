@@ -46,6 +46,32 @@ final class DrmAtomicTests: XCTestCase {
         XCTAssertEqual(harness.device.calls, ["refused atomic test-modeset crtc 50", "setMode crtc 50 connector 7 64x48 fb 101"])
     }
 
+    func testLegacyWhenAtomicIsTurnedOffThoughOffered() throws {
+        // STRATA_DRM_NO_ATOMIC=1: the cap is not even asked for, and the log says why.
+        harness = try DrmBackendHarness(atomicAllowed: false) { $0.offersAtomic = true }
+        XCTAssertFalse(harness.device.isAtomicEnabled)
+        XCTAssertEqual(harness.backend.chain?.path, .legacy(reason: "atomic modesetting turned off by STRATA_DRM_NO_ATOMIC"))
+        harness.server.renderFrame()
+        harness.addSquare(x: 4, y: 4, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        XCTAssertEqual(harness.device.calls, ["setMode crtc 50 connector 7 64x48 fb 101", "pageFlip crtc 50 fb 102"])
+    }
+
+    func testStatisticsCountFlipsCompletionsAndModesets() throws {
+        try start(atomic: true)
+        harness.server.renderFrame()
+        harness.addSquare(x: 4, y: 4, color: Color(red: 1, green: 0, blue: 0))
+        harness.server.renderFrame()
+        func counts() -> [String] { harness.backend.statistics.map { "\($0.name) \($0.value)" } }
+        XCTAssertEqual(counts(), ["flips 1", "flipsCompleted 0", "modesets 1"])
+        harness.vblank()
+        // A frame with nothing new flips nothing.
+        harness.server.renderFrame()
+        XCTAssertEqual(counts(), ["flips 1", "flipsCompleted 1", "modesets 1"])
+        let stats = ControlServer.statsLine(harness.server)
+        XCTAssertTrue(stats.contains("\"flips\":1,\"flipsCompleted\":1,\"modesets\":1"), stats)
+    }
+
     func testLegacyWhenAPlanePropertyIsMissing() throws {
         try start(atomic: true, missingProperty: true)
         XCTAssertEqual(harness.backend.chain?.path.isAtomic, false)

@@ -36,6 +36,28 @@ final class DrmMultiMonitorTests: XCTestCase {
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 51, output: 1), 0)
     }
 
+    /// `strata output mode`: the monitor is driven in the mode asked for, with
+    /// a renderer of its size, and the outputs are laid out again.
+    func testAModeChangeDrivesTheMonitorInItAndLaysOutAgain() throws {
+        try start()
+        harness.server.renderFrame()
+        let answer = harness.server.perform(.mode(name: "DP-1", width: 64, height: 48, refreshMillihertz: nil))
+        XCTAssertTrue(answer.contains("\"mode\":\"64x48@75.0Hz\""), answer)
+        XCTAssertEqual(harness.server.outputs[1].bounds, Rect(x: 64, y: 0, width: 64, height: 48))
+        XCTAssertEqual(harness.backend.drmOutputs[1].renderer.width, 64)
+        XCTAssertEqual(harness.device.liveBuffers, 4, "the old mode's two buffers are freed")
+        harness.server.renderFrame()
+        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 51 connector 8 64x48 fb") ?? false, "\(harness.device.calls)")
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 51, output: 1), 0)
+        XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 50, output: 0), 0)
+
+        XCTAssertEqual(harness.server.perform(.mode(name: "DP-1", width: 100, height: 100, refreshMillihertz: nil)),
+                       "error: DP-1 offers no mode 100x100 (modes: 64x48@75.0Hz, 32x24@60.0Hz)")
+        XCTAssertEqual(harness.server.perform(.mode(name: "DP-1", width: 64, height: 48, refreshMillihertz: 60_000)),
+                       "error: DP-1 offers no mode 64x48@60.0Hz (modes: 64x48@75.0Hz, 32x24@60.0Hz)")
+        XCTAssertEqual(harness.server.outputs[1].bounds.width, 64, "a refused mode leaves the output as it was")
+    }
+
     func testEachMonitorFlipsOnItsOwnEvents() throws {
         try start()
         harness.server.renderFrame()

@@ -15,12 +15,19 @@ final class OutputCommandLineTests: XCTestCase {
         XCTAssertEqual(try StrataArguments.parse(["output", "remove", "HEADLESS-2", "--socket", "s"]),
                        .control(socketName: "s", request: .output(.remove(name: "HEADLESS-2"))))
         XCTAssertEqual(try StrataArguments.parse(["output", "list"]), .control(socketName: "strata-0", request: .output(.list)))
+        XCTAssertEqual(try StrataArguments.parse(["output", "mode", "Virtual-1", "800x600@74.99"]),
+                       .control(socketName: "strata-0",
+                                request: .output(.mode(name: "Virtual-1", width: 800, height: 600, refreshMillihertz: 74_990))))
+        XCTAssertEqual(try StrataArguments.parse(["output", "mode", "DP-1", "640x480"]),
+                       .control(socketName: "strata-0", request: .output(.mode(name: "DP-1", width: 640, height: 480, refreshMillihertz: nil))))
     }
 
     /// The request line reads back as the same command.
     func testRequestLinesRoundTrip() throws {
         for command in [OutputCommand.add(width: 640, height: 480, scale: 2), .add(width: nil, height: nil, scale: 3),
-                        .add(width: nil, height: nil, scale: nil), .remove(name: "WL-2"), .list] {
+                        .add(width: nil, height: nil, scale: nil), .remove(name: "WL-2"), .list,
+                        .mode(name: "Virtual-1", width: 800, height: 600, refreshMillihertz: 74_992),
+                        .mode(name: "DP-1", width: 640, height: 480, refreshMillihertz: nil)] {
             XCTAssertTrue(command.line.hasPrefix("output "), command.line)
             XCTAssertEqual(try OutputCommand(line: String(command.line.dropFirst("output ".count))), command)
         }
@@ -29,14 +36,19 @@ final class OutputCommandLineTests: XCTestCase {
 
     func testRejectsBadArguments() {
         let cases: [([String], String)] = [
-            (["output"], "output needs an action: add [--size WxH] [--scale N] | remove NAME | list"),
-            (["output", "grow"], "unknown output action 'grow' (add [--size WxH] [--scale N] | remove NAME | list)"),
+            (["output"], "output needs an action: add [--size WxH] [--scale N] | remove NAME | mode NAME WxH[@HZ] | list"),
+            (["output", "grow"], "unknown output action 'grow' (add [--size WxH] [--scale N] | remove NAME | mode NAME WxH[@HZ] | list)"),
             (["output", "add", "--size", "0x5"], "invalid size '0x5' (expected WxH, e.g. 1280x800)"),
             (["output", "add", "--size"], "missing value for --size"),
             (["output", "add", "--scale", "1.5"], "invalid scale '1.5' (expected an integer from 1 to 8)"),
             (["output", "add", "--size", "301x200", "--scale", "2"], "size 301x200 is not a multiple of scale 2"),
             (["output", "add", "HEADLESS-3"], "output add takes --size WxH and --scale N, not 'HEADLESS-3'"),
             (["output", "remove"], "output remove needs the output's NAME"),
+            (["output", "mode"], "output mode needs the output's NAME and WxH[@HZ]"),
+            (["output", "mode", "DP-1"], "output mode needs a mode, WxH or WxH@HZ (e.g. 800x600@60)"),
+            (["output", "mode", "DP-1", "800x600@fast"], "invalid refresh rate 'fast' (expected hertz, e.g. 60 or 74.99)"),
+            (["output", "mode", "DP-1", "800y600"], "invalid size '800y600' (expected WxH, e.g. 1280x800)"),
+            (["output", "mode", "DP-1", "800x600", "60"], "output mode takes NAME and one mode, not also '60'"),
             (["output", "remove", "A", "B"], "output remove takes one NAME, not also 'B'"),
             (["output", "list", "--size", "1x1"], "output list takes nothing more, not '--size'"),
             (["output", "--socket", "a/b", "list"], "invalid socket name 'a/b' (a file name in $XDG_RUNTIME_DIR)"),

@@ -7,7 +7,7 @@ import StrataServer
 struct OutputCommandLine: StrataSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "output",
-        abstract: "Add, remove or list the outputs of a running compositor.",
+        abstract: "Add, remove or list the outputs of a running compositor, or set a monitor's mode.",
         discussion: """
             Actions:
               add [--size WxH] [--scale N]  a headless output at the right of the
@@ -16,6 +16,9 @@ struct OutputCommandLine: StrataSubcommand {
               remove NAME                   take the output NAME (wl_output.name)
                                             away; its windows move to the first
                                             output left
+              mode NAME WxH[@HZ]            drive the monitor of output NAME in
+                                            that mode (the drm backend; default
+                                            rate: the fastest of that size)
               list                          every output, left to right, as JSON
 
             Only the headless backend adds and removes outputs on request; the

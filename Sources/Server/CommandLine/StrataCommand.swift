@@ -28,7 +28,7 @@ public enum ControlRequest: Equatable, Sendable {
     case resize(title: String, width: Int, height: Int)
     /// Inject input through the seat (`strata input`).
     case input(InputCommand)
-    /// Add, remove or list outputs (`strata output`).
+    /// Add, remove or list outputs, or set a monitor's mode (`strata output`).
     case output(OutputCommand)
 
     /// The request line the control socket reads.

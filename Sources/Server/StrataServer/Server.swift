@@ -7,10 +7,15 @@ import Glibc
 
 /// How the output's frames are paced.
 public enum FrameClockMode: Equatable, Sendable {
-    /// Frames at `hz` while something is scheduled; no wakeups when idle.
-    case realtime(hz: Int)
+    /// Frames at `millihertz` / 1000 per second while something is
+    /// scheduled; no wakeups when idle. A monitor's exact rate (74.992 Hz
+    /// is 74_992), which wp_presentation reports as its refresh.
+    case realtime(millihertz: Int)
     /// Frames only when `renderFrame()` is called (tests, the control `frame` command).
     case manual
+
+    /// Frames at a whole number of hertz.
+    public static func realtime(hz: Int) -> FrameClockMode { .realtime(millihertz: hz * 1000) }
 }
 
 public struct ServerConfiguration: Sendable {

@@ -72,7 +72,10 @@ case .run(let options):
             fail("--outputs is for the headless and wayland backends; the drm backend makes an output of each connected monitor", status: 1)
         }
         do {
-            backend = try Server.drmBackend(devicePath: options.drmDevice, scale: options.scale, inputOptions: options.inputDevices)
+            // STRATA_DRM_NO_ATOMIC=1: legacy drmModeSetCrtc and drmModePageFlip even where atomic commits are offered.
+            let atomicAllowed = !["1", "yes", "true"].contains(environment["STRATA_DRM_NO_ATOMIC"]?.lowercased() ?? "")
+            backend = try Server.drmBackend(devicePath: options.drmDevice, scale: options.scale, inputOptions: options.inputDevices,
+                                            atomicAllowed: atomicAllowed)
         } catch {
             let why = options.backend == .automatic ? " (the drm backend, chosen because this is a virtual terminal)" : ""
             fail("\(error)\(why)", status: 1)
@@ -83,7 +86,8 @@ case .run(let options):
     if let first = backend?.outputs.first {
         (configuration.width, configuration.height) = (first.renderer.width, first.renderer.height)
         if case .realtime = configuration.clock {
-            configuration.clock = .realtime(hz: max(Int((Double(first.refreshMillihertz) / 1000).rounded()), 1))
+            // The monitor's exact rate (74.992 Hz, not 75): presentation feedback reports it as the refresh.
+            configuration.clock = .realtime(millihertz: max(first.refreshMillihertz, 1))
         }
     }
     let server = Server(configuration: configuration, backend: backend)

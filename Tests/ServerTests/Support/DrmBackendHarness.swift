@@ -14,11 +14,12 @@ final class DrmBackendHarness {
     let server: Server
 
     init(connectors: [ConnectorInfo] = [.fake(7, "HDMI-A-1", modes: [(64, 48, 60, true)], crtcs: [DrmBackendHarness.crtc])],
-         clock: FrameClockMode = .manual, prepare: (FakeDisplayDevice) -> Void = { _ in }) throws {
+         clock: FrameClockMode = .manual, atomicAllowed: Bool = true, prepare: (FakeDisplayDevice) -> Void = { _ in }) throws {
         device = FakeDisplayDevice(connectors: connectors)
         // What the fake kernel offers (atomic modesetting...) before the backend looks.
         prepare(device)
-        backend = try DrmBackend(session: session, device: device, deviceID: 2, input: input, scale: 1)
+        backend = try DrmBackend(session: session, device: device, deviceID: 2, input: input, scale: 1,
+                                 atomicAllowed: atomicAllowed)
         server = Server(configuration: ServerConfiguration(width: backend.renderer.width, height: backend.renderer.height,
                                                            socketName: "drm-test", clock: clock),
                         backend: backend)

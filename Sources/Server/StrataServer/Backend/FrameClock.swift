@@ -39,7 +39,7 @@ final class FrameClock {
         self.mode = mode
         self.tick = tick
         switch mode {
-        case .realtime(let hz): refreshNanoseconds = UInt32(1_000_000_000 / max(hz, 1))
+        case .realtime(let millihertz): refreshNanoseconds = UInt32(1_000_000_000_000 / max(millihertz, 1))
         case .manual: refreshNanoseconds = 16_666_666
         }
         if case .realtime = mode {

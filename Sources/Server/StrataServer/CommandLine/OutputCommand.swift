@@ -7,8 +7,11 @@ public enum OutputCommand: Equatable, Sendable {
     case add(width: Int?, height: Int?, scale: Int?)
     case remove(name: String)
     case list
+    /// A monitor's mode (the drm backend): its size in pixels and, when
+    /// given, its refresh rate in millihertz (else the fastest of that size).
+    case mode(name: String, width: Int, height: Int, refreshMillihertz: Int?)
 
-    public static let usage = "add [--size WxH] [--scale N] | remove NAME | list"
+    public static let usage = "add [--size WxH] [--scale N] | remove NAME | mode NAME WxH[@HZ] | list"
 
     /// The control request line.
     public var line: String {
@@ -20,6 +23,8 @@ public enum OutputCommand: Equatable, Sendable {
             return words.joined(separator: " ")
         case .remove(let name): return "output remove \(name)"
         case .list: return "output list"
+        case .mode(let name, let width, let height, let refresh):
+            return "output mode \(name) \(width)x\(height)" + (refresh.map { "@\(Double($0) / 1000)" } ?? "")
         }
     }
 
@@ -40,6 +45,20 @@ public enum OutputCommand: Equatable, Sendable {
             guard let name = rest.popFirst(), !name.hasPrefix("-") else { throw UsageError("output remove needs the output's NAME") }
             if let extra = rest.first { throw UsageError("output remove takes one NAME, not also '\(extra)'") }
             return .remove(name: name)
+        case "mode":
+            guard let name = rest.popFirst(), !name.hasPrefix("-") else { throw UsageError("output mode needs the output's NAME and WxH[@HZ]") }
+            guard let value = rest.popFirst() else { throw UsageError("output mode needs a mode, WxH or WxH@HZ (e.g. 800x600@60)") }
+            if let extra = rest.first { throw UsageError("output mode takes NAME and one mode, not also '\(extra)'") }
+            let parts = value.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let size = try parseSize(parts[0])
+            var refresh: Int?
+            if parts.count == 2 {
+                guard let hz = Double(parts[1]), hz.isFinite, hz > 0, hz <= 1000 else {
+                    throw UsageError("invalid refresh rate '\(parts[1])' (expected hertz, e.g. 60 or 74.99)")
+                }
+                refresh = Int((hz * 1000).rounded())
+            }
+            return .mode(name: name, width: size.width, height: size.height, refreshMillihertz: refresh)
         case "add":
             var size: (width: Int, height: Int)?
             var scale: Int?

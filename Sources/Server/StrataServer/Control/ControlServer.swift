@@ -25,7 +25,7 @@ import Glibc
 ///                                  key NAME [--down|--up], type TEXT, touch down|move ID X Y,
 ///                                  touch up ID, tap X Y; answered once the events are sent
 ///     output <action …>            outputs (OutputCommand): add [--size WxH] [--scale N],
-///                                  remove NAME, list; JSON of the outputs after it
+///                                  remove NAME, mode NAME WxH[@HZ], list; JSON of the outputs after it
 ///
 /// The answer is a JSON body, or one line `error: ...`. Connections are
 /// non-blocking and served on the compositor's event loop, so a slow tool
@@ -174,6 +174,15 @@ final class ControlServer {
         return respond(to: request)
     }
 
+    /// `strata stats`: the last frame's statistics, the frames so far and the backend's counts.
+    static func statsLine(_ server: Server) -> String {
+        guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }
+        guard case .object(let fields) = stats.dump() else { return stats.dump().serialized() }
+        let backendCounts = server.backend.statistics.map { ($0.name, JSONValue.int($0.value)) }
+        return JSONValue.object(fields + [("frames", .int(server.framesRendered)),
+                                          ("framesWithDamage", .int(server.framesWithDamage))] + backendCounts).serialized()
+    }
+
     /// Answers one request line.
     func respond(to request: String) -> String {
         let parts = request.split(separator: " ", maxSplits: 1).map(String.init)
@@ -204,10 +213,7 @@ final class ControlServer {
             }
             return server.renderFrame().dump().serialized()
         case ("stats", 1):
-            guard let stats = server.lastFrameStats else { return "error: no frame has been rendered yet" }
-            guard case .object(let fields) = stats.dump() else { return stats.dump().serialized() }
-            return JSONValue.object(fields + [("frames", .int(server.framesRendered)),
-                                              ("framesWithDamage", .int(server.framesWithDamage))]).serialized()
+            return Self.statsLine(server)
         case ("close", 2):
             guard let window = toplevel(titled: parts[1]) else { return "error: no window titled '\(parts[1])'" }
             window.close()

@@ -31,6 +31,20 @@ extension Server {
             removeOutput(output.device)
             maker.outputRemoved(output.device)
             return JSONValue.object([("removed", .string(name)), ("outputs", outputsDump())]).serialized()
+        case .mode(let name, let width, let height, let refresh):
+            guard let output = output(named: name) else {
+                return "error: no output named \(name) (outputs: \(outputs.map(\.name).joined(separator: ", ")))"
+            }
+            guard let setter = backend as? ModeSettingBackend else {
+                return "error: only the drm backend's monitors have modes; this output's size is set when it is made"
+            }
+            do {
+                let mode = try setter.setMode(of: output.device, width: width, height: height, refreshMillihertz: refresh)
+                outputDidResize(output.device)
+                return JSONValue.object([("output", .string(name)), ("mode", .string(mode)), ("outputs", outputsDump())]).serialized()
+            } catch {
+                return "error: \(error)"
+            }
         }
     }
 }

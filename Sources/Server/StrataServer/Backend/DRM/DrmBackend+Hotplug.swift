@@ -51,7 +51,7 @@ extension DrmBackend {
         let output: DrmOutput
         do {
             output = try DrmOutput(planned: planned, device: device, scale: scale, atomicOffered: isAtomicOffered,
-                                   planesInUse: Set(driven.compactMap(\.path.plane)))
+                                   noAtomicReason: noAtomicReason, planesInUse: Set(driven.compactMap(\.path.plane)))
         } catch {
             ServerLog.logger.error("\(connector.name): cannot drive it: \(error)")
             return
@@ -85,7 +85,7 @@ extension DrmBackend {
             let planned = PlannedOutput(connector: connector, crtc: crtc, mode: mode, x: 0)
             do {
                 let next = try ScanoutChain(device: device, output: planned, source: output.renderer.framebuffer,
-                                            atomicOffered: isAtomicOffered,
+                                            atomicOffered: isAtomicOffered, noAtomicReason: noAtomicReason,
                                             planesInUse: Set(driven.compactMap(\.path.plane)))
                 output.chain = next
                 ServerLog.logger.info("\(connector.name) connected: \(mode) as \(output.outputName), \(next.path)")

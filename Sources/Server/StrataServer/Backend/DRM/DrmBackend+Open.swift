@@ -3,7 +3,9 @@ extension Server {
     /// output (the DRM backend): takes the seat, opens the GPU `devicePath`
     /// (else the first /dev/dri/card* with a monitor connected) and the
     /// seat's input devices. Throws `DrmBackendError`, one line each.
-    public static func drmBackend(devicePath: String?, scale: Int, inputOptions: InputDeviceOptions) throws -> OutputBackend {
+    /// `atomicAllowed` false: legacy modesetting only (see `DrmBackend`).
+    public static func drmBackend(devicePath: String?, scale: Int, inputOptions: InputDeviceOptions,
+                                  atomicAllowed: Bool = true) throws -> OutputBackend {
         let candidates = try GPUCandidates.paths(named: devicePath)
         let session = try LibseatSession()
         var lastError: Error = DrmBackendError.noGPU("no device")
@@ -16,7 +18,8 @@ extension Server {
                 device = try LibdrmDevice(path: path, fileDescriptor: opened!.fileDescriptor)
                 guard OutputLayout.plan(try device!.connectors()).first != nil else { throw DrmBackendError.noMonitor(path) }
                 input = try LibinputDevices(session: session, options: inputOptions)
-                return try DrmBackend(session: session, device: device!, deviceID: opened!.id, input: input, scale: scale)
+                return try DrmBackend(session: session, device: device!, deviceID: opened!.id, input: input, scale: scale,
+                                      atomicAllowed: atomicAllowed)
             } catch let error as DrmBackendError {
                 lastError = error
             } catch {

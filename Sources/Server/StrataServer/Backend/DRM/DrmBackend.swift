@@ -11,7 +11,7 @@ import Glibc
 ///
 /// Every connected monitor with a free CRTC becomes an output (`DrmOutput`),
 /// in its preferred mode, side by side in the kernel's connector order.
-final class DrmBackend: OutputBackend {
+final class DrmBackend: ModeSettingBackend {
     let session: SessionSeat
     let device: DisplayDevice
     /// The GPU's id with the seat, to close it through the seat.
@@ -35,8 +35,14 @@ final class DrmBackend: OutputBackend {
     /// The device took DRM_CLIENT_CAP_ATOMIC; each monitor's chain still
     /// falls back to legacy calls if its atomic test commit is refused.
     let isAtomicOffered: Bool
+    /// Why there is no atomic modesetting when it is not offered, for the log.
+    let noAtomicReason: String
 
-    init(session: SessionSeat, device: DisplayDevice, deviceID: Int32, input: InputDevices?, scale: Int) throws {
+    /// `atomicAllowed` false: legacy calls only, the atomic cap not even
+    /// asked for (`STRATA_DRM_NO_ATOMIC=1`, to try the legacy path on a
+    /// driver that offers both).
+    init(session: SessionSeat, device: DisplayDevice, deviceID: Int32, input: InputDevices?, scale: Int,
+         atomicAllowed: Bool = true) throws {
         self.session = session
         self.device = device
         self.deviceID = deviceID
@@ -44,13 +50,14 @@ final class DrmBackend: OutputBackend {
         self.scale = max(scale, 1)
         plannedOutputs = OutputLayout.plan(try device.connectors())
         guard !plannedOutputs.isEmpty else { throw DrmBackendError.noMonitor(device.path) }
-        isAtomicOffered = device.enableAtomic()
+        isAtomicOffered = atomicAllowed && device.enableAtomic()
+        noAtomicReason = atomicAllowed ? "the driver offers no atomic modesetting" : "atomic modesetting turned off by STRATA_DRM_NO_ATOMIC"
         var made: [DrmOutput] = []
         var firstError: Error?
         for planned in plannedOutputs {
             do {
                 made.append(try DrmOutput(planned: planned, device: device, scale: self.scale, atomicOffered: isAtomicOffered,
-                                          planesInUse: Set(made.compactMap { $0.chain?.path.plane })))
+                                          noAtomicReason: noAtomicReason, planesInUse: Set(made.compactMap { $0.chain?.path.plane })))
             } catch {
                 // One monitor that cannot be driven does not keep the others dark.
                 ServerLog.logger.error("\(planned.connector.name): cannot drive it: \(error)")
@@ -80,6 +87,14 @@ final class DrmBackend: OutputBackend {
     var chain: ScanoutChain? { drmOutputs[0].chain }
     var refreshMillihertz: Int { drmOutputs[0].refreshMillihertz }
     var outputKind: String { drmOutputs[0].outputKind }
+    /// Page flips queued and completed, and modesets, on the monitors driven now.
+    var statistics: [(name: String, value: Int)] {
+        let chains = drmOutputs.compactMap(\.chain)
+        return [("flips", chains.reduce(0) { $0 + $1.flipsQueued }),
+                ("flipsCompleted", chains.reduce(0) { $0 + $1.flipsCompleted }),
+                ("modesets", chains.reduce(0) { $0 + $1.modesets })]
+    }
+
     /// Pixels copied into scanout buffers on every output.
     var pixelsPresented: Int { drmOutputs.reduce(0) { $0 + $1.pixelsPresented } }
 

@@ -6,7 +6,8 @@ import StrataRender
 /// with a mode of its size is plugged in (outputs are fixed for the
 /// server's life).
 final class DrmOutput: BackendOutput {
-    let renderer: SceneRenderer
+    private(set) var renderer: SceneRenderer
+    private let scale: Int
     /// The monitor being driven; nil while it is unplugged.
     var chain: ScanoutChain?
     /// False while another session has the VT: frames keep their damage, nothing is flipped.
@@ -18,10 +19,12 @@ final class DrmOutput: BackendOutput {
     private let initialRefreshMillihertz: Int
     var pixelsPresentedByUnpluggedMonitors = 0
 
-    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool, planesInUse: Set<UInt32>) throws {
+    init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool,
+         noAtomicReason: String = ScanoutChain.driverOffersNoAtomic, planesInUse: Set<UInt32>) throws {
         renderer = SceneRenderer(width: planned.mode.width, height: planned.mode.height, scale: Double(scale))
+        self.scale = scale
         chain = try ScanoutChain(device: device, output: planned, source: renderer.framebuffer, atomicOffered: atomicOffered,
-                                    planesInUse: planesInUse)
+                                    noAtomicReason: noAtomicReason, planesInUse: planesInUse)
         outputName = planned.connector.name
         outputKind = "\(planned.connector.name) on \(device.path)"
         initialRefreshMillihertz = planned.mode.refreshMillihertz
@@ -45,6 +48,24 @@ final class DrmOutput: BackendOutput {
         } catch {
             ServerLog.logger.error("\(chain.output.connector.name): cannot show a frame: \(error)")
         }
+    }
+
+    /// Drives the monitor in `mode` (one its connector offers): a renderer
+    /// and two buffers of its size, a new chain whose first frame is the
+    /// modeset (its path chosen again, by a test commit of the new mode).
+    /// The old buffers go once the new chain exists; on failure the old
+    /// mode stays.
+    func setMode(_ mode: DisplayMode, device: DisplayDevice, atomicOffered: Bool, noAtomicReason: String,
+                 planesInUse: Set<UInt32>) throws {
+        guard let old = chain else { throw DrmBackendError.noMonitor("\(outputName) has no monitor") }
+        let planned = PlannedOutput(connector: old.output.connector, crtc: old.output.crtc, mode: mode, x: old.output.x)
+        let next = SceneRenderer(width: mode.width, height: mode.height, scale: Double(scale))
+        let nextChain = try ScanoutChain(device: device, output: planned, source: next.framebuffer, atomicOffered: atomicOffered,
+                                         noAtomicReason: noAtomicReason, planesInUse: planesInUse)
+        pixelsPresentedByUnpluggedMonitors += old.pixelsCopied
+        old.destroy()
+        chain = nextChain
+        renderer = next
     }
 
     /// The monitor went: its buffers are freed, the output stays.

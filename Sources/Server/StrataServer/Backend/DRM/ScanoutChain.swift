@@ -23,9 +23,14 @@ final class ScanoutChain {
     private(set) var isShowingLatestFrame = false
     /// Damage came after the flip in flight was queued: its completion shows an older frame.
     private var damagedSinceFlipQueued = false
-    /// For tests and the log: flips queued and pixels copied so far.
+    /// For tests, the log and `strata stats`: flips queued and completed,
+    /// modesets and pixels copied so far.
     private(set) var flipsQueued = 0
+    private(set) var flipsCompleted = 0
+    private(set) var modesets = 0
     private(set) var pixelsCopied = 0
+
+    static let driverOffersNoAtomic = "the driver offers no atomic modesetting"
 
     /// Atomic commits or legacy calls, chosen once when the chain is made.
     let path: ModesetPath
@@ -37,8 +42,9 @@ final class ScanoutChain {
     /// properties they need and the kernel accepts a test of the modeset;
     /// else legacy calls.
     /// `planesInUse`: the primary planes other monitors' chains show on.
+    /// `noAtomicReason`: what the log says when `atomicOffered` is false.
     init(device: DisplayDevice, output: PlannedOutput, source: OpaquePointer, atomicOffered: Bool = false,
-         planesInUse: Set<UInt32> = []) throws {
+         noAtomicReason: String = ScanoutChain.driverOffersNoAtomic, planesInUse: Set<UInt32> = []) throws {
         self.device = device
         self.output = output
         self.source = source
@@ -51,12 +57,12 @@ final class ScanoutChain {
         }
         buffers = made.map { DamagedBuffer($0, pixels: $0.pixels, width: $0.width, height: $0.height, stride: $0.stride) }
         path = Self.choosePath(device: device, output: output, buffer: made[0], atomicOffered: atomicOffered,
-                                 planesInUse: planesInUse)
+                                 noAtomicReason: noAtomicReason, planesInUse: planesInUse)
     }
 
     private static func choosePath(device: DisplayDevice, output: PlannedOutput, buffer: ScanoutBuffer,
-                                   atomicOffered: Bool, planesInUse: Set<UInt32>) -> ModesetPath {
-        guard atomicOffered else { return .legacy(reason: "the driver offers no atomic modesetting") }
+                                   atomicOffered: Bool, noAtomicReason: String, planesInUse: Set<UInt32>) -> ModesetPath {
+        guard atomicOffered else { return .legacy(reason: noAtomicReason) }
         guard let objects = device.atomicOutput(crtc: output.crtc, connector: output.connector.id, planesInUse: planesInUse) else {
             return .legacy(reason: "no free primary plane or a needed property missing for CRTC \(output.crtc)")
         }
@@ -99,6 +105,7 @@ final class ScanoutChain {
                 try device.setMode(crtc: output.crtc, connector: output.connector.id, mode: output.mode, buffer: buffers[index].handle)
             }
             needsModeset = false
+            modesets += 1
             presentWanted = false
             frontIndex = index
             // A modeset returns once the CRTC shows the buffer.
@@ -131,6 +138,7 @@ final class ScanoutChain {
     /// `presentWaiting` false (the session is away): the waiting frame stays waiting.
     func flipCompleted(presentWaiting: Bool = true) throws {
         guard let pendingIndex else { return }
+        flipsCompleted += 1
         frontIndex = pendingIndex
         self.pendingIndex = nil
         if !damagedSinceFlipQueued { isShowingLatestFrame = true }

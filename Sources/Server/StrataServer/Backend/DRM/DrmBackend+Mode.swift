@@ -1,0 +1,39 @@
+/// `strata output mode NAME WxH[@HZ]`: a monitor driven in another of its modes.
+extension DrmBackend {
+    struct ModeError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func setMode(of device: BackendOutput, width: Int, height: Int, refreshMillihertz: Int?) throws -> String {
+        guard let index = drmOutputs.firstIndex(where: { $0 === device }), let chain = drmOutputs[index].chain else {
+            throw ModeError(description: "that output has no monitor now")
+        }
+        let output = drmOutputs[index]
+        // The connector's modes as the kernel lists them now.
+        let connector = try self.device.connectors().first { $0.id == chain.output.connector.id } ?? chain.output.connector
+        let sized = connector.modes.filter { $0.width == width && $0.height == height }
+        let chosen: DisplayMode?
+        if let refreshMillihertz {
+            // Within half a hertz: 74.99 names 74.992.
+            chosen = sized.filter { abs($0.refreshMillihertz - refreshMillihertz) <= 500 }
+                .min { abs($0.refreshMillihertz - refreshMillihertz) < abs($1.refreshMillihertz - refreshMillihertz) }
+        } else {
+            chosen = sized.max { $0.refreshMillihertz < $1.refreshMillihertz }
+        }
+        guard let mode = chosen else {
+            var seen: [String] = []
+            for mode in connector.modes where !seen.contains(mode.description) { seen.append(mode.description) }
+            let asked = "\(width)x\(height)" + (refreshMillihertz.map { "@\(Double($0) / 1000)Hz" } ?? "")
+            throw ModeError(description: "\(output.outputName) offers no mode \(asked) (modes: \(seen.joined(separator: ", ")))")
+        }
+        let planesInUse = Set(drmOutputs.enumerated().compactMap { $0.offset == index ? nil : $0.element.chain?.path.plane })
+        try output.setMode(mode, device: self.device, atomicOffered: isAtomicOffered, noAtomicReason: noAtomicReason,
+                           planesInUse: planesInUse)
+        if index == 0 {
+            translator.outputWidth = Double(mode.width) / Double(scale)
+            translator.outputHeight = Double(mode.height) / Double(scale)
+        }
+        ServerLog.logger.info("\(output.outputName): mode \(mode), \(output.chain!.path)")
+        return mode.description
+    }
+}
