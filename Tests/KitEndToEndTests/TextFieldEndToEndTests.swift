@@ -200,6 +200,8 @@ final class TextFieldEndToEndTests: KitTestCase {
         try click(nameField)
         try strata.input("type", "Strata")
         XCTAssertTrue(runMainLoop(until: { self.nameField.text == "Strata" }))
+        // The text's update may still wait for the run loop's turn: commit it now, then wait for it on screen.
+        CATransaction.flush()
         waitUntilPresented()
         let path = strata.runtimeDirectory + "/kit-textfield.png"
         let shot = try strata.screenshot(to: path)
