@@ -123,6 +123,42 @@ final class IdleNotifyProtocolTests: CompositorTestCase {
         XCTAssertTrue(scene.client.roundtrip())
     }
 
+    // MARK: KDE's idle protocol
+
+    /// org_kde_kwin_idle_timeout: "idle" when "there has not been any user
+    /// activity in the requested idle time interval", "resumed" "on the
+    /// first user activity after an idle event"; simulate_user_activity
+    /// counts as activity.
+    func testKDEIdleTimeoutsIdleAndResumeAndSimulatedActivityCounts() throws {
+        let client = try RawClient(strata)
+        let idle = try client.bind(strata_org_kde_kwin_idle_interface(), version: 1)
+        let seat = try client.bind(strata_wl_seat_interface(), version: 7)
+        let timeout = org_kde_kwin_idle_get_idle_timeout(idle, seat, 150)!
+        final class Events { var list: [String] = [] }
+        let events = Events()
+        // libwayland keeps the listener's address: it must outlive the dispatching.
+        let listener = UnsafeMutablePointer<org_kde_kwin_idle_timeout_listener>.allocate(capacity: 1)
+        defer { listener.deallocate() }
+        listener.initialize(to: org_kde_kwin_idle_timeout_listener(
+            idle: { data, _ in Unmanaged<Events>.fromOpaque(data!).takeUnretainedValue().list.append("idle") },
+            resumed: { data, _ in Unmanaged<Events>.fromOpaque(data!).takeUnretainedValue().list.append("resumed") }))
+        org_kde_kwin_idle_timeout_add_listener(timeout, listener, Unmanaged.passUnretained(events).toOpaque())
+        func wait(for count: Int) -> [String] {
+            _ = waitUntil { client.roundtrip(); return events.list.count >= count }
+            return events.list
+        }
+        XCTAssertEqual(wait(for: 1), ["idle"])
+        XCTAssertEqual((try strata.tree()["idle_notifications"] as? [[String: Any]])?.first?["protocol"] as? String, "org_kde_kwin_idle")
+        try strata.input("move", "10", "10")
+        XCTAssertEqual(wait(for: 2), ["idle", "resumed"])
+        XCTAssertEqual(wait(for: 3), ["idle", "resumed", "idle"])
+        org_kde_kwin_idle_timeout_simulate_user_activity(timeout)
+        XCTAssertEqual(wait(for: 4), ["idle", "resumed", "idle", "resumed"])
+        org_kde_kwin_idle_timeout_release(timeout)
+        XCTAssertTrue(client.roundtrip())
+        XCTAssertEqual(try idleStates(), [])
+    }
+
     // MARK: swayidle
 
     func testSwayidleRunsItsTimeoutCommandAndItsResumeCommand() throws {

@@ -136,17 +136,19 @@ final class XdgForeignProtocolTests: CompositorTestCase {
         let app = try RawClient(strata)
         let window = try ManagedWindow(app, title: "App", width: 80, height: 60)
         let exported = zxdg_exporter_v1_export(try app.bind(strata_zxdg_exporter_v1_interface(), version: 1), window.surface)!
-        var handle: String?
-        var listener = zxdg_exported_v1_listener(handle: { data, _, text in
-            data!.assumingMemoryBound(to: String?.self).pointee = text.map { String(cString: $0) }
-        })
-        withUnsafeMutablePointer(to: &handle) { pointer in
-            zxdg_exported_v1_add_listener(exported, &listener, pointer)
-            app.roundtrip()
-        }
+        final class Handle { var text: String? }
+        let handle = Handle()
+        // libwayland keeps the listener's address: it must outlive the dispatching.
+        let listener = UnsafeMutablePointer<zxdg_exported_v1_listener>.allocate(capacity: 1)
+        defer { listener.deallocate() }
+        listener.initialize(to: zxdg_exported_v1_listener(handle: { data, _, text in
+            Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue().text = text.map { String(cString: $0) }
+        }))
+        zxdg_exported_v1_add_listener(exported, listener, Unmanaged.passUnretained(handle).toOpaque())
+        app.roundtrip()
         let portal = try RawClient(strata)
         let dialog = try ManagedWindow(portal, title: "Print", width: 40, height: 30)
-        let imported = zxdg_importer_v1_import(try portal.bind(strata_zxdg_importer_v1_interface(), version: 1), try XCTUnwrap(handle))!
+        let imported = zxdg_importer_v1_import(try portal.bind(strata_zxdg_importer_v1_interface(), version: 1), try XCTUnwrap(handle.text))!
         zxdg_imported_v1_set_parent_of(imported, dialog.surface)
         XCTAssertTrue(portal.roundtrip())
         XCTAssertEqual(try parent(of: "Print"), "App")

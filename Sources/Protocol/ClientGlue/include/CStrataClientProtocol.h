@@ -25,6 +25,7 @@
 #include "ext-session-lock-v1-client-protocol.h"
 #include "security-context-v1-client-protocol.h"
 #include "ext-idle-notify-v1-client-protocol.h"
+#include "kde-idle-client-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"

@@ -26,6 +26,7 @@
 #include "ext-session-lock-v1-server-protocol.h"
 #include "security-context-v1-server-protocol.h"
 #include "ext-idle-notify-v1-server-protocol.h"
+#include "kde-idle-server-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"

@@ -24,6 +24,7 @@
 #include "ext-session-lock-v1-server-protocol.h"
 #include "security-context-v1-server-protocol.h"
 #include "ext-idle-notify-v1-server-protocol.h"
+#include "kde-idle-server-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"
@@ -112,6 +113,8 @@ STRATA_INTERFACE(wp_security_context_manager_v1)
 STRATA_INTERFACE(wp_security_context_v1)
 STRATA_INTERFACE(ext_idle_notifier_v1)
 STRATA_INTERFACE(ext_idle_notification_v1)
+STRATA_INTERFACE(org_kde_kwin_idle)
+STRATA_INTERFACE(org_kde_kwin_idle_timeout)
 STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibit_manager_v1)
 STRATA_INTERFACE(zwp_keyboard_shortcuts_inhibitor_v1)
 STRATA_INTERFACE(zxdg_exporter_v1)

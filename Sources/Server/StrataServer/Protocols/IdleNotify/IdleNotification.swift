@@ -1,7 +1,9 @@
 import CStrataServerProtocol
 import CWaylandServer
 
-/// An ext_idle_notification_v1: `idled` once the seat has had no input for
+/// An ext_idle_notification_v1 (or KDE's org_kde_kwin_idle_timeout, the
+/// same with other names and `simulate_user_activity`, which counts as
+/// input): `idled` once the seat has had no input for
 /// its timeout, `resumed` at the next input, and the timeout counted again
 /// from there. While an idle inhibitor holds (a video playing), it does
 /// not become idle; it looks again every second, and counts its whole
@@ -9,7 +11,10 @@ import CWaylandServer
 final class IdleNotification {
     /// How often an inhibited notification looks whether the inhibitor let go.
     static let inhibitedRecheckMilliseconds: Int32 = 1_000
+    enum IdleProtocol { case ext, kde }
+
     unowned let notifier: IdleNotifierGlobal
+    let idleProtocol: IdleProtocol
     /// In milliseconds, as the client asked (0: as soon as the seat is idle).
     let timeout: UInt32
     private(set) var isIdle = false
@@ -18,11 +23,16 @@ final class IdleNotification {
     /// The timer last fired under an inhibitor.
     private var wasInhibited = false
 
-    init?(notifier: IdleNotifierGlobal, timeout: UInt32, parent: WaylandResource, id: UInt32) {
+    init?(notifier: IdleNotifierGlobal, protocol idleProtocol: IdleProtocol, timeout: UInt32, parent: WaylandResource, id: UInt32) {
         self.notifier = notifier
+        self.idleProtocol = idleProtocol
         self.timeout = timeout
-        guard let resource = makeResource(child: parent, interface: strata_ext_idle_notification_v1_interface(), id: id,
-                                          implementation: IdleNotification.implementation, object: self,
+        let interface: UnsafePointer<wl_interface> = idleProtocol == .ext
+            ? strata_ext_idle_notification_v1_interface()! : strata_org_kde_kwin_idle_timeout_interface()!
+        guard let resource = makeResource(child: parent, interface: interface, id: id,
+                                          implementation: idleProtocol == .ext ? IdleNotification.implementation
+                                                                                : IdleNotification.kdeImplementation,
+                                          object: self,
                                           onDestroy: { [unowned self] _ in self.destroyed() })
         else { return nil }
         self.resource = resource
@@ -39,7 +49,7 @@ final class IdleNotification {
         wasInhibited = false
         if isIdle, let resource {
             isIdle = false
-            ext_idle_notification_v1_send_resumed(resource)
+            if idleProtocol == .ext { ext_idle_notification_v1_send_resumed(resource) } else { org_kde_kwin_idle_timeout_send_resumed(resource) }
         }
         armForTimeout()
     }
@@ -55,7 +65,7 @@ final class IdleNotification {
             armForTimeout()
         } else {
             isIdle = true
-            ext_idle_notification_v1_send_idled(resource)
+            if idleProtocol == .ext { ext_idle_notification_v1_send_idled(resource) } else { org_kde_kwin_idle_timeout_send_idle(resource) }
             wl_client_flush(wl_resource_get_client(resource))
         }
     }
@@ -69,6 +79,14 @@ final class IdleNotification {
     private static let implementation: UnsafeRawPointer = {
         var i = ext_idle_notification_v1_interface()
         i.destroy = { _, resource in wl_resource_destroy(resource) }
+        return staticImplementation(i)
+    }()
+
+    private static let kdeImplementation: UnsafeRawPointer = {
+        var i = org_kde_kwin_idle_timeout_interface()
+        i.release = { _, resource in wl_resource_destroy(resource) }
+        // As KWin does: as if the person had touched the seat (every timeout hears it).
+        i.simulate_user_activity = { _, resource in resourceObject(resource, as: IdleNotification.self)?.notifier.server.userActivity() }
         return staticImplementation(i)
     }()
 }
