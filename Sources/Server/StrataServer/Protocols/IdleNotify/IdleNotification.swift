@@ -22,6 +22,10 @@ final class IdleNotification {
     private var timer: LoopTimer?
     /// The timer last fired under an inhibitor.
     private var wasInhibited = false
+    /// When the timeout began counting (creation, the last input, an
+    /// inhibitor letting go), in monotonic microseconds. Input only moves it:
+    /// the timer is armed again when it fires early, not at every motion.
+    private var countingSince = Seat.nowMicroseconds()
 
     init?(notifier: IdleNotifierGlobal, protocol idleProtocol: IdleProtocol, timeout: UInt32, parent: WaylandResource, id: UInt32) {
         self.notifier = notifier
@@ -45,24 +49,30 @@ final class IdleNotification {
         timer?.arm(milliseconds: ClientValue.int32(timeout))
     }
 
+    /// Called for every input event: cheap unless the notification was idle.
     func userActivity() {
+        countingSince = Seat.nowMicroseconds()
+        guard isIdle, let resource else { return }
+        isIdle = false
         wasInhibited = false
-        if isIdle, let resource {
-            isIdle = false
-            if idleProtocol == .ext { ext_idle_notification_v1_send_resumed(resource) } else { org_kde_kwin_idle_timeout_send_resumed(resource) }
-        }
+        if idleProtocol == .ext { ext_idle_notification_v1_send_resumed(resource) } else { org_kde_kwin_idle_timeout_send_resumed(resource) }
         armForTimeout()
     }
 
     private func timeoutPassed() {
         guard let resource, !isIdle else { return }
+        let idleMilliseconds = (Seat.nowMicroseconds() - countingSince) / 1000
         if notifier.server.isIdleInhibited {
             wasInhibited = true
             timer?.arm(milliseconds: IdleNotification.inhibitedRecheckMilliseconds)
         } else if wasInhibited {
             // The inhibitor let go since: the seat has been idle only from then.
             wasInhibited = false
+            countingSince = Seat.nowMicroseconds()
             armForTimeout()
+        } else if idleMilliseconds < UInt64(timeout) {
+            // Input came since the timer was armed: wait out the rest.
+            timer?.arm(milliseconds: ClientValue.int32(UInt64(timeout) - idleMilliseconds))
         } else {
             isIdle = true
             if idleProtocol == .ext { ext_idle_notification_v1_send_idled(resource) } else { org_kde_kwin_idle_timeout_send_idle(resource) }
