@@ -36,7 +36,7 @@ extension Server {
             layerSurface.place(at: origin)
             return true
         }
-        guard let toplevel = (surface.roleObject as? XdgSurface)?.toplevel else { return false }
+        guard let toplevel = surface.toplevel else { return false }
         toplevel.place(at: origin)
         return true
     }

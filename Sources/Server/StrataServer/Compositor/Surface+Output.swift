@@ -20,11 +20,10 @@ extension Surface {
         if let layerSurface = surface.roleObject as? LayerSurface { return layerSurface.isMapped }
         if let lockSurface = surface.roleObject as? LockSurface { return lockSurface.isShown }
         if let inputPopup = surface.roleObject as? InputPopupSurface { return inputPopup.isShown }
-        guard let xdgSurface = surface.roleObject as? XdgSurface else { return false }
-        if let popup = xdgSurface.popup { return popup.isMapped }
+        if let popup = (surface.roleObject as? XdgSurface)?.popup { return popup.isMapped }
         // A mapped window is in the window stack; asking the window, not
         // searching the stack, keeps this check (run at every commit) O(1).
-        guard let toplevel = xdgSurface.toplevel else { return false }
+        guard let toplevel = surface.toplevel else { return false }
         return toplevel.isVisible && toplevel.surface === surface
     }
 
@@ -38,7 +37,7 @@ extension Surface {
             outputsEntered = now
             fractionalScale?.update()
             // A window's outputs are shown by its foreign toplevel handles.
-            if let toplevel = (roleObject as? XdgSurface)?.toplevel, toplevel.surface === self { toplevel.publishChanges() }
+            if let toplevel, toplevel.surface === self { toplevel.publishChanges() }
         }
         for subsurface in subsurfaceStack.subsurfaces { subsurface.surface?.updateOutputPresence() }
     }

@@ -55,7 +55,7 @@ extension Seat {
     func restoreFocusBeforeLock() {
         guard let saved = focusBeforeLock else { return }
         focusBeforeLock = nil
-        if let window = saved.window, window.isMapped, window.resource != nil {
+        if let window = saved.window, window.isMapped, window.isLive {
             focusWindow(window)
         }
         if let layerSurface = saved.layerSurface, layerSurface.isMapped, layerSurface.current.keyboard != .none {

@@ -3,13 +3,17 @@ import CWaylandServer
 import StrataProtocol
 import StrataRender
 
-/// An xdg_toplevel: a desktop window. It owns the window's layer in the
-/// scene, which holds the surface's layer; the window is drawn only while
-/// mapped (a buffer or a layer tree), and placed when first mapped.
+/// A desktop window: an xdg_toplevel, or an X11 window (its `shell` says
+/// which). It owns the window's layer in the scene, which holds the
+/// surface's layer; the window is drawn only while mapped (a buffer or a
+/// layer tree), and placed when first mapped.
 public final class Toplevel: PopupHost {
     unowned let server: Server
+    /// The xdg_toplevel; nil for an X11 window, and once destroyed.
     private(set) var resource: WaylandResource?
-    private weak var xdgSurface: XdgSurface?
+    private weak var shell: ToplevelShell?
+    /// Until the window object goes (xdg_toplevel destroyed, X window unmanaged).
+    public private(set) var isLive = true
 
     /// Anchor (0, 0); position = the window's origin on the output.
     public let windowLayer = RenderLayer()
@@ -18,15 +22,20 @@ public final class Toplevel: PopupHost {
     public internal(set) var title: String? {
         didSet { if title != oldValue { publishChanges() } }
     }
-    public private(set) var appID: String? {
+    public internal(set) var appID: String? {
         didSet { if appID != oldValue { publishChanges() } }
     }
     /// xdg_toplevel.set_parent: the window this one is a dialog of.
     public private(set) weak var parent: Toplevel? {
         didSet { if parent !== oldValue { publishChanges() } }
     }
+    /// Placed and stacked by its client, above the other windows, and never
+    /// focused: an X11 menu or tooltip (override-redirect).
+    public internal(set) var isUnmanaged = false
     /// The window's top left on the output, once placed.
-    public internal(set) var origin: Point?
+    public internal(set) var origin: Point? {
+        didSet { if let origin, origin != oldValue { shell?.moved(to: origin) } }
+    }
     public private(set) var isMapped = false {
         didSet { if isMapped != oldValue { publishChanges() } }
     }
@@ -79,12 +88,8 @@ public final class Toplevel: PopupHost {
 
     init?(server: Server, xdgSurface: XdgSurface, parent: WaylandResource, id: UInt32) {
         self.server = server
-        self.xdgSurface = xdgSurface
-        windowLayer.anchorPoint = .zero
-        windowLayer.isHidden = true
-        fullscreenBackdrop.anchorPoint = .zero
-        fullscreenBackdrop.backgroundColor = Color(red: 0, green: 0, blue: 0)
-        fullscreenBackdrop.isOpaque = true
+        shell = xdgSurface
+        setUpLayers()
         guard let resource = makeResource(child: parent, interface: strata_xdg_toplevel_interface(), id: id,
                                           implementation: Toplevel.implementation, object: self,
                                           onDestroy: { [unowned self] _ in self.destroyed() })
@@ -93,34 +98,45 @@ public final class Toplevel: PopupHost {
         server.windows.register(self)
     }
 
+    /// A window of another protocol than xdg-shell (an X11 window).
+    init(server: Server, shell: ToplevelShell) {
+        self.server = server
+        self.shell = shell
+        setUpLayers()
+        server.windows.register(self)
+    }
+
+    private func setUpLayers() {
+        windowLayer.anchorPoint = .zero
+        windowLayer.isHidden = true
+        fullscreenBackdrop.anchorPoint = .zero
+        fullscreenBackdrop.backgroundColor = Color(red: 0, green: 0, blue: 0)
+        fullscreenBackdrop.isOpaque = true
+    }
+
     static func from(_ resource: WaylandResource?) -> Toplevel? {
         resourceObject(resource, as: Toplevel.self, interface: strata_xdg_toplevel_interface())
     }
 
-    public var surface: Surface? { xdgSurface?.surface }
+    public var surface: Surface? { shell?.surface }
     /// The window geometry (xdg_surface.set_window_geometry), or the
     /// surface with its subsurfaces.
     public var geometry: Rect {
-        xdgSurface?.geometry ?? surface?.extents ?? .zero
+        shell?.geometry ?? surface?.extents ?? .zero
     }
     /// The client that owns the window.
-    public var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
+    public var client: OpaquePointer? { isLive ? shell?.client : nil }
 
-    /// Asks the client to close the window (xdg_toplevel.close), and pings
-    /// it. A client that already missed a ping is disconnected instead:
-    /// asking again is how a person closes a hung app (XdgWmBase+Ping).
+    /// Asks the client to close the window (xdg_toplevel.close, or X11's
+    /// WM_DELETE_WINDOW). A client that already stopped answering is
+    /// disconnected instead: asking again is how a person closes a hung app.
     public func close() {
-        guard let resource else { return }
-        if let base = xdgSurface?.wmBase, base.isUnresponsive {
-            base.disconnectUnresponsive()
-            return
-        }
-        xdg_toplevel_send_close(resource)
-        xdgSurface?.wmBase?.ping()
+        guard isLive else { return }
+        shell?.requestClose()
     }
 
     /// Its client missed a ping and has not answered since.
-    var isResponding: Bool { !(xdgSurface?.wmBase?.isUnresponsive ?? false) }
+    var isResponding: Bool { shell?.isResponding ?? true }
 
     /// Sends a configure with the window's states. Without a size (0×0)
     /// the client chooses; a size (the control interface's `resize`, a
@@ -135,12 +151,16 @@ public final class Toplevel: PopupHost {
     }
 
     func sendConfigure(width: Int32? = nil, height: Int32? = nil) {
-        guard let resource else { return }
+        guard isLive, let shell else { return }
         if let width, let height {
             configuredSize = states.fullscreen ? (width, height) : clampedSize(width: width, height: height)
         }
         // Before the initial commit nothing is sent: the first configure will carry it all.
-        guard xdgSurface?.sentInitialConfigure == true else { return }
+        guard shell.sentInitialConfigure else { return }
+        guard let resource else {
+            shell.configure(width: configuredSize.width, height: configuredSize.height, states: states, activated: isActivated)
+            return
+        }
         var states = wl_array()
         wl_array_init(&states)
         for state in configureStates {
@@ -153,15 +173,15 @@ public final class Toplevel: PopupHost {
         xdg_toplevel_send_configure(resource, configuredSize.width, configuredSize.height, &states)
         wl_array_release(&states)
         let modeSent = decoration?.sendConfigure() ?? false
-        xdgSurface?.sendConfigure()
+        shell.configure(width: configuredSize.width, height: configuredSize.height, states: self.states, activated: isActivated)
         if modeSent, let decoration { decorationModeChanged(serverSide: decoration.isServerSide, serial: lastConfigureSerial) }
     }
 
     /// The serial of the latest xdg_surface.configure.
-    var lastConfigureSerial: UInt32? { xdgSurface?.lastSentSerial }
+    var lastConfigureSerial: UInt32? { shell?.lastSentSerial }
 
     /// Whether the client acknowledged `serial` (or a later configure).
-    func hasAcknowledged(_ serial: UInt32) -> Bool { xdgSurface?.hasAcknowledged(serial) ?? false }
+    func hasAcknowledged(_ serial: UInt32) -> Bool { shell?.hasAcknowledged(serial) ?? false }
 
     /// The seat gave or took the keyboard focus: the client is told with a
     /// configure (clients draw focused windows differently and rely on it).
@@ -177,7 +197,7 @@ public final class Toplevel: PopupHost {
         guard let surface else { return }
         let wasMapped = isMapped
         // xdg-shell: nothing is shown before the client acknowledged a configure.
-        isMapped = surface.isMapped && (xdgSurface?.mayShowBuffers ?? false)
+        isMapped = isLive && surface.isMapped && (shell?.mayShowBuffers ?? false)
         if isMapped && surface.layer.superlayer !== windowLayer {
             // The window layer's first sublayer is the surface's (tools and tests read it so).
             windowLayer.insertSublayer(surface.layer, at: 0)
@@ -204,7 +224,7 @@ public final class Toplevel: PopupHost {
         // Without set_window_geometry the geometry is the surface with its
         // subsurfaces: one moved above or left of the surface grows it that
         // way, and the origin moves with it so the surface stays put on screen.
-        let implicit = isMapped && xdgSurface?.geometry == nil
+        let implicit = isMapped && shell?.geometry == nil
         if implicit, let placed = origin, let before = implicitGeometryOrigin, before != Point(x: g.minX, y: g.minY) {
             origin = Point(x: placed.x + g.minX - before.x, y: placed.y + g.minY - before.y)
         }
@@ -293,7 +313,7 @@ public final class Toplevel: PopupHost {
         server.toplevelChanged(self)
     }
 
-    /// The surface or xdg_surface went away: the window leaves the scene.
+    /// The surface or its role object went away: the window leaves the scene.
     func unmap() {
         for popup in childPopups.compactMap(\.object).reversed() { popup.dismiss() }
         isMapped = false
@@ -305,14 +325,16 @@ public final class Toplevel: PopupHost {
         server.scheduleFrame()
     }
 
-    private func destroyed() {
+    /// The window object went (xdg_toplevel destroyed, X window no longer managed).
+    func destroyed() {
         // First, so nothing is sent on the dying object (the seat deactivates the window as it goes).
         resource = nil
+        isLive = false
         unmap()
         titleBar?.remove()
         titleBar = nil
         server.windows.unregister(self)
-        xdgSurface?.roleObjectDestroyed()
+        shell?.roleObjectDestroyed()
     }
 
     static let implementation: UnsafeRawPointer = {

@@ -85,7 +85,7 @@ final class XdgWmBase {
 
 /// An xdg_surface: the configure/ack handshake and window geometry, shared
 /// by toplevels and popups. It is the surface's role object.
-final class XdgSurface: SurfaceRole {
+final class XdgSurface: SurfaceRole, ToplevelShell {
     unowned let server: Server
     private(set) var resource: WaylandResource?
     weak var surface: Surface?
@@ -151,6 +151,27 @@ final class XdgSurface: SurfaceRole {
 
     /// Whether `serial`, one this surface was sent, has been acknowledged (by itself or a later one).
     func hasAcknowledged(_ serial: UInt32) -> Bool { isConfigured && !unackedSerials.contains(serial) }
+
+    // MARK: ToplevelShell
+
+    var client: OpaquePointer? { resource.map { wl_resource_get_client($0) } }
+
+    /// After xdg_toplevel.configure (sent by the Toplevel), the xdg_surface.configure that ends it.
+    func configure(width: Int32, height: Int32, states: WindowStates, activated: Bool) { sendConfigure() }
+
+    /// xdg_toplevel.close, and a ping; a client that already missed one is
+    /// disconnected (XdgWmBase+Ping).
+    func requestClose() {
+        guard let window = toplevel?.resource else { return }
+        if let wmBase, wmBase.isUnresponsive {
+            wmBase.disconnectUnresponsive()
+            return
+        }
+        xdg_toplevel_send_close(window)
+        wmBase?.ping()
+    }
+
+    var isResponding: Bool { !(wmBase?.isUnresponsive ?? false) }
 
     // MARK: SurfaceRole
 

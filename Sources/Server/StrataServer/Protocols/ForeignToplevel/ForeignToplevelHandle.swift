@@ -165,7 +165,7 @@ final class ForeignToplevelHandle {
 
     /// The live window behind a request's handle; nil once closed.
     private static func window(_ resource: WaylandResource?) -> Toplevel? {
-        guard let toplevel = ForeignToplevelHandle.from(resource)?.toplevel, toplevel.resource != nil, toplevel.isMapped
+        guard let toplevel = ForeignToplevelHandle.from(resource)?.toplevel, toplevel.isLive, toplevel.isMapped
         else { return nil }
         return toplevel
     }

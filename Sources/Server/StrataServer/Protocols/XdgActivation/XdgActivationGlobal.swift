@@ -62,7 +62,7 @@ final class XdgActivationGlobal {
         let now = XdgActivationGlobal.now()
         tokens.removeAll { now &- $0.issued > XdgActivationGlobal.lifetimeNanoseconds }
         guard let index = tokens.firstIndex(where: { $0.token == token }) else { return }
-        guard let toplevel = (surface.roleObject as? XdgSurface)?.toplevel, toplevel.isMapped else { return }
+        guard let toplevel = surface.toplevel, toplevel.isMapped else { return }
         tokens.remove(at: index)
         server.seat.focusWindow(toplevel)
     }

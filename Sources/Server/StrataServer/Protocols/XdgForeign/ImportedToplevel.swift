@@ -40,7 +40,7 @@ final class ImportedToplevel {
 
     private func setParent(of surfaceResource: WaylandResource?) {
         guard let resource else { return }
-        guard let child = Surface.from(surfaceResource).flatMap({ ($0.roleObject as? XdgSurface)?.toplevel }), child.resource != nil else {
+        guard let child = Surface.from(surfaceResource)?.toplevel, child.isLive else {
             if version == .v2 {
                 strata_resource_post_error(resource, ZXDG_IMPORTED_V2_ERROR_INVALID_SURFACE.rawValue,
                                            "zxdg_imported_v2.set_parent_of: the surface is not an xdg_toplevel")

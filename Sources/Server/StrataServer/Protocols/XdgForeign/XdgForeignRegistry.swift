@@ -35,8 +35,8 @@ final class XdgForeignRegistry {
     // MARK: Exports and imports
 
     private func export(_ version: XdgForeignVersion, from resource: WaylandResource, id: UInt32, surface surfaceResource: WaylandResource?) {
-        let toplevel = Surface.from(surfaceResource).flatMap { ($0.roleObject as? XdgSurface)?.toplevel }
-        guard let toplevel, toplevel.resource != nil else {
+        let toplevel = Surface.from(surfaceResource)?.toplevel
+        guard let toplevel, toplevel.isLive else {
             // Version 1 has no error for it: the handle is made, and never imports.
             if version == .v2 {
                 strata_resource_post_error(resource, ZXDG_EXPORTER_V2_ERROR_INVALID_SURFACE.rawValue,
@@ -133,7 +133,7 @@ enum XdgForeignVersion { case v1, v2 }
 extension XdgForeignRegistry: ServerExtension {
     /// A window that went ends its handles.
     func toplevelChanged(_ toplevel: Toplevel) {
-        guard toplevel.resource == nil else { return }
+        guard !toplevel.isLive else { return }
         for exported in exports.values where exported.toplevel === toplevel { revoke(exported) }
     }
 
