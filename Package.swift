@@ -34,6 +34,8 @@ let package = Package(
         system("CDrm", pkgConfig: "libdrm", apt: "libdrm-dev"),
         system("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         system("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
+        // Xwayland's window manager speaks X11 through xcb.
+        system("CXcb", pkgConfig: "xcb-icccm", apt: "libxcb-icccm4-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -56,7 +58,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
-                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CCairo", "CPango",
+                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CXcb", "CCairo", "CPango",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Sources/Server/StrataServer",
                 exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md", "Backend/DRM/README.md"]),
@@ -134,7 +136,7 @@ let package = Package(
                     path: "Tests/KitEndToEndTests", resources: [.copy("References")]),
         .testTarget(name: "ServerTests",
                     dependencies: ["StrataServer", "StrataCommandLine", "StrataWayland", "StrataRender", "TestSupport", "CPixman"],
-                    path: "Tests/ServerTests", resources: [.copy("References")]),
+                    path: "Tests/ServerTests", resources: [.copy("References"), .copy("Fixtures")]),
         .testTarget(name: "FuzzTests", dependencies: ["StrataFuzzing"], path: "Tests/FuzzTests"),
         .testTarget(name: "WestonTests", dependencies: ["StrataWayland", "StrataProtocol", "StrataRender", "CStrataClientProtocol",
                                                          "TestSupport"],

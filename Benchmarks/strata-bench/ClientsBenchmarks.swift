@@ -37,11 +37,21 @@ func runClientsBenchmarks() {
     let strataCommand = [strataPath, "run", "--headless", "--no-startup", "--socket", "bench", "--size", "1280x800"]
     let westonCommand = [found["weston"]!, "--backend=headless-backend.so", "--use-pixman", "--socket=bench",
                          "--width=1280", "--height=800", "--idle-time=0"]
+    // Where weston-terminal's script goes.
+    let runtime = NSTemporaryDirectory() + "strata-bench-stream-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    func clients(_ terminal: TextStream) -> [[String]] {
+        [[found["weston-simple-shm"]!], [found["weston-simple-damage"]!], terminal.command(in: runtime)]
+    }
+    let counter = found["weston-presentation-shm"]!
     let terminal = TextStream.westonTerminal(found["weston-terminal"]!)
-    let strata = measure(compositor: strataCommand, terminal: terminal, paths: found)
-    let weston = measure(compositor: westonCommand, terminal: terminal, paths: found)
+    let strata = measureClients(compositor: strataCommand, clients: clients(terminal), frameCounter: counter)
+    let weston = measureClients(compositor: westonCommand, clients: clients(terminal), frameCounter: counter)
     // Foot runs on Strata alone (it needs a wl_seat), when it is installed.
-    let strataWithFoot = which("foot").flatMap { measure(compositor: strataCommand, terminal: .foot($0), paths: found) }
+    let strataWithFoot = which("foot").flatMap {
+        measureClients(compositor: strataCommand, clients: clients(.foot($0)), frameCounter: counter)
+    }
     guard let strata, let weston else { return }
     for (name, result) in [("strata", strata), ("weston 10", weston)] {
         print(String(format: "  %@ CPU %6.3f s over %d presented frames: %7.3f ms per frame",
@@ -58,11 +68,11 @@ func runClientsBenchmarks() {
 }
 
 /// The terminal printing a stream of text, `seq` in a loop.
-private enum TextStream {
+enum TextStream {
     case foot(String)
     case westonTerminal(String)
 
-    private static let loop = "while :; do seq 1 2000; done"
+    static let loop = "while :; do seq 1 2000; done"
 
     /// The command line; weston-terminal runs its shell by path with no
     /// arguments, so the loop goes in a script in `directory`.
@@ -79,16 +89,22 @@ private enum TextStream {
     }
 }
 
-private struct ClientsResult {
+struct ClientsResult {
     var cpuSeconds: Double
     var frames: Int
 
     var millisecondsPerFrame: Double { cpuSeconds / Double(max(frames, 1)) * 1000 }
 }
 
-/// Runs the compositor, the four clients for five seconds after a second
-/// of warm-up, and returns the compositor's CPU time and frames in them.
-private func measure(compositor arguments: [String], terminal: TextStream, paths: [String: String]) -> ClientsResult? {
+/// Runs the compositor with `clients` and `frameCounter`
+/// (weston-presentation-shm, whose presented commits count the frames)
+/// for five seconds after a second of warm-up, `during` running on
+/// another thread meanwhile with the clients' environment (input, say)
+/// until told to stop, and returns the compositor's
+/// CPU time and frames in them. `environment` is added to the clients'.
+func measureClients(compositor arguments: [String], clients: [[String]], frameCounter: String,
+                    environment extra: [String: String] = [:],
+                    during: (@Sendable (_ environment: [String: String], _ stop: () -> Bool) -> Void)? = nil) -> ClientsResult? {
     let runtime = NSTemporaryDirectory() + "strata-bench-clients-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try? FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
     chmod(runtime, 0o700)
@@ -97,6 +113,7 @@ private func measure(compositor arguments: [String], terminal: TextStream, paths
     environment["XDG_RUNTIME_DIR"] = runtime
     environment["WAYLAND_DISPLAY"] = "bench"
     environment["STRATA_LOG"] = "error"
+    environment.merge(extra) { $1 }
 
     func start(_ command: [String], output: FileHandle? = nil) -> Process? {
         let process = Process()
@@ -120,25 +137,27 @@ private func measure(compositor arguments: [String], terminal: TextStream, paths
 
     let log = runtime + "/presentation.log"
     _ = FileManager.default.createFile(atPath: log, contents: nil)
-    let clients: [[String]] = [
-        [paths["weston-simple-shm"]!], [paths["weston-simple-damage"]!],
-        terminal.command(in: runtime),
-    ]
     // A client that cannot start voids the run: the compositors must serve the same clients.
     for command in clients {
         guard let process = start(command) else { return nil }
         processes.append(process)
     }
-    guard let presentation = start(["/usr/bin/stdbuf", "-oL", paths["weston-presentation-shm"]!, "-f"],
+    guard let presentation = start(["/usr/bin/stdbuf", "-oL", frameCounter, "-f"],
                                    output: FileHandle(forWritingAtPath: log)) else { return nil }
     processes.append(presentation)
     func frames() -> Int {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("seq") }.count
     }
+    let finished = StopFlag()
+    if let during {
+        let clientEnvironment = environment
+        Thread { during(clientEnvironment) { finished.isSet } }.start()
+    }
     sleep(1)
     let (cpu0, frames0) = (cpuSeconds(of: server.processIdentifier), frames())
     sleep(5)
     let (cpu1, frames1) = (cpuSeconds(of: server.processIdentifier), frames())
+    finished.set()
     guard let cpu0, let cpu1 else { return nil }
     if let quit = processes.first(where: { !$0.isRunning }) {
         print("  \(quit.executableURL?.lastPathComponent ?? "a client") quit on \(URL(fileURLWithPath: arguments[0]).lastPathComponent);"
@@ -148,11 +167,19 @@ private func measure(compositor arguments: [String], terminal: TextStream, paths
     return ClientsResult(cpuSeconds: cpu1 - cpu0, frames: frames1 - frames0)
 }
 
+/// Tells a helper thread to stop.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
+}
+
 /// User plus system CPU time of a process, to the nanosecond: its CPU-time
 /// clock (every thread's, as the kernel accounts it). /proc/PID/stat counts
 /// in clock ticks (10 ms), a tenth or more of a compositor's time in a run;
 /// it is the fallback.
-private func cpuSeconds(of pid: Int32) -> Double? {
+func cpuSeconds(of pid: Int32) -> Double? {
     var clock = clockid_t()
     var now = timespec()
     if clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &now) == 0 {

@@ -6,7 +6,7 @@ import StrataRender
 import StrataServer
 
 // `strata-bench AREA…` runs only those areas (render, styling, depth, materials, protocol, kit, text, autolayout, textfield, seat, input, hardening, animation, scroll, table, nested, clients,
-// compositing).
+// xwayland, compositing).
 let areas = Set(CommandLine.arguments.dropFirst())
 // The compositing area's app in one mode, in a process of its own: not an area to ask for.
 if areas == ["compositing-views"] {
@@ -57,6 +57,7 @@ if wanted("table") {
 
 if wanted("nested") { runNestedBenchmarks() }
 if wanted("clients") { runClientsBenchmarks() }
+if wanted("xwayland") { runXwaylandBenchmarks() }
 // Its apps are processes of their own, so it runs here whatever ran before.
 if wanted("compositing") { runCompositingBenchmarks() }
 

@@ -5,6 +5,7 @@ import StrataServer
 extension BackendChoice: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
 extension Appearance: ExpressibleByArgument {}
+extension XwaylandMode: ExpressibleByArgument {}
 
 /// `strata run`: the compositor itself.
 struct RunCommand: StrataSubcommand {
@@ -77,6 +78,12 @@ struct RunCommand: StrataSubcommand {
         follow (their dynamic system colors and trait collections).
         """, valueName: Appearance.allCases.map(\.rawValue).joined(separator: "|")))
     var appearance: Appearance?
+
+    @Option(help: ArgumentHelp("""
+        X11 clients, through Xwayland: an X display (DISPLAY for the clients strata starts) whose Xwayland starts \
+        when the first X client connects (lazy, the default), with the compositor (start), or none (off).
+        """, valueName: XwaylandMode.allCases.map(\.rawValue).joined(separator: "|")))
+    var xwayland: XwaylandMode = .lazy
 
     @Flag(help: "End the session when the command after -- ends, with its exit status.")
     var exitWithClient = false
@@ -153,6 +160,7 @@ struct RunCommand: StrataSubcommand {
         options.exitWithClient = exitWithClient
         options.restrictPrivileged = restrictPrivileged
         options.appearance = appearance
+        options.xwayland = xwayland
         if exitWithClient && command.isEmpty {
             throw UsageError("--exit-with-client needs a command after --")
         }

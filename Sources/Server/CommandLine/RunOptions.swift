@@ -34,6 +34,8 @@ public struct RunOptions: Equatable, Sendable {
     public var inputDevices = InputDeviceOptions()
     /// The appearance the session's apps are asked for (STRATA_APPEARANCE); nil: as inherited.
     public var appearance: Appearance?
+    /// X11 clients through Xwayland.
+    public var xwayland = XwaylandMode.lazy
     public init() {}
 
     public var configuration: ServerConfiguration {
@@ -43,6 +45,7 @@ public struct RunOptions: Equatable, Sendable {
         configuration.outputCount = outputs
         configuration.restrictPrivileged = restrictPrivileged
         configuration.preferredScale = preferredScale
+        configuration.xwayland = xwayland
         return configuration
     }
 }

@@ -40,6 +40,7 @@ extension Server {
         add(IdleNotifierGlobal.init)
         add(KeyboardShortcutsInhibitManagerGlobal.init)
         add(XdgForeignRegistry.init)
+        add(Xwayland.init)
         return made
     }
 
@@ -75,6 +76,10 @@ extension Server {
     /// The seat handled an input event.
     func userActivity() {
         for each in extensions { each.userActivity() }
+    }
+
+    func surfaceCreated(_ surface: Surface) {
+        for each in extensions { each.surfaceCreated(surface) }
     }
 
     /// A backend's outputs showed the latest frame (a page flip completed).

@@ -53,6 +53,8 @@ public struct ServerConfiguration: Sendable {
     /// instead of its outputs' (which are integers): for trying clients
     /// at fractional scales. Nil: the outputs'.
     public var preferredScale: Double?
+    /// An X11 display for X clients, served by Xwayland; off unless asked for.
+    public var xwayland = XwaylandMode.off
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1,
                 socketName: String = "strata-0", clock: FrameClockMode = .realtime(hz: 60),

@@ -26,8 +26,8 @@ final class ClientLauncher {
         environment["WAYLAND_DISPLAY"] = socketName
         // StrataKit apps resolve their dynamic colors and traits by it.
         if let appearance { environment["STRATA_APPEARANCE"] = appearance.rawValue }
-        // Clients of this session are not X11 clients of another one.
-        environment["DISPLAY"] = nil
+        // Clients of this session are X11 clients of its own X display, if any, not of another one.
+        environment["DISPLAY"] = server.xwaylandDisplay
         // A token Strata itself was started with is not its clients' to spend.
         environment["XDG_ACTIVATION_TOKEN"] = nil
         environment["DESKTOP_STARTUP_ID"] = nil

@@ -18,7 +18,9 @@ final class CompositorGlobal {
         var i = wl_compositor_interface()
         i.create_surface = { _, resource, id in
             guard let compositor = resourceObject(resource, as: CompositorGlobal.self) else { return }
-            _ = Surface(server: compositor.server, compositorResource: resource!, id: id)
+            if let surface = Surface(server: compositor.server, compositorResource: resource!, id: id) {
+                compositor.server.surfaceCreated(surface)
+            }
         }
         i.create_region = { _, resource, id in
             Region.make(parent: resource!, id: id)

@@ -58,6 +58,8 @@ extension Toplevel {
             ("focused", .bool(server.seat.keyboardFocus === self)),
             // False once its client missed a ping (XdgWmBase+Ping).
             ("responding", .bool(isResponding)),
+            // An X11 menu or tooltip: placed and stacked by its client.
+            ("unmanaged", .bool(isUnmanaged)),
             ("origin", origin.map(JSONValue.point) ?? .null),
             ("geometry", .rect(g)),
             ("states", .array(states.names(activated: isActivated).map(JSONValue.string))),

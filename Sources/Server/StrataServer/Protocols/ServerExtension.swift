@@ -28,6 +28,8 @@ protocol ServerExtension: AnyObject {
     func toplevelChanged(_ toplevel: Toplevel)
     /// The seat handled an input event (a person is there).
     func userActivity()
+    /// A client made a wl_surface (it has no role yet).
+    func surfaceCreated(_ surface: Surface)
     /// Before each frame is composited: layers that follow others move.
     func willRenderFrame()
     /// Every output showed the frame just rendered (a DRM page flip
@@ -52,6 +54,7 @@ extension ServerExtension {
     func outputDescriptionsChanged() {}
     func toplevelChanged(_ toplevel: Toplevel) {}
     func userActivity() {}
+    func surfaceCreated(_ surface: Surface) {}
     func willRenderFrame() {}
     func outputsPresented() {}
     func stop() {}

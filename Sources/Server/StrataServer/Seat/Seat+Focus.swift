@@ -7,6 +7,7 @@ import StrataProtocol
 extension Seat {
     /// Gives `toplevel` the keyboard and raises it (showing it again if it was minimized).
     func focusWindow(_ toplevel: Toplevel) {
+        guard !toplevel.isUnmanaged else { return }
         toplevel.unminimize()
         if server.windows.toplevels.last !== toplevel {
             server.windows.raise(toplevel)
@@ -97,7 +98,7 @@ extension Seat {
 
     /// A toplevel was mapped: it gets the keyboard; the pointer may now be over it.
     func windowMapped(_ toplevel: Toplevel) {
-        setKeyboardFocus(toplevel)
+        if !toplevel.isUnmanaged { setKeyboardFocus(toplevel) }
         updatePointerFocus()
     }
 
@@ -123,7 +124,7 @@ extension Seat {
             endTouchPoints(on: surface, andSubsurfaces: true)
         }
         if keyboardFocus === toplevel || keyboardFocus == nil {
-            let next = server.windows.visibleToplevels.last(where: { $0 !== toplevel })
+            let next = server.windows.visibleToplevels.last(where: { $0 !== toplevel && !$0.isUnmanaged })
             if layerKeyboardFocus?.isMapped == true {
                 // The layer surface clicked last keeps the keys; the window focus moves on below it, inactive.
                 keyboardFocus?.setActivated(false)

@@ -170,6 +170,10 @@ extension Toplevel {
             pendingOrigin = nil
         } else if let serial = lastConfigureSerial {
             pendingOrigin = (point, serial)
+        } else {
+            // No configure handshake to wait for (an X11 window): it moves now.
+            origin = point
+            pendingOrigin = nil
         }
     }
 

@@ -103,10 +103,12 @@ final class WindowStack {
     func raise(_ toplevel: Toplevel) {
         arrangementChanges &+= 1
         toplevels.removeAll { $0 === toplevel }
-        toplevels.append(toplevel)
+        // X11 menus and tooltips stay above the windows they belong to.
+        let index = toplevel.isUnmanaged ? toplevels.count : (toplevels.firstIndex { $0.isUnmanaged } ?? toplevels.count)
+        toplevels.insert(toplevel, at: index)
         // Windows come after the layer surfaces below them; above them only
         // the top and overlay layer surfaces and the cursor.
-        scene.insertSublayer(toplevel.windowLayer, at: layersBelow + toplevels.count - 1)
+        scene.insertSublayer(toplevel.windowLayer, at: layersBelow + index)
     }
 
     func remove(_ toplevel: Toplevel) {

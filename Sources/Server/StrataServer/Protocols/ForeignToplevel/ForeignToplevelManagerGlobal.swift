@@ -62,7 +62,7 @@ final class ForeignToplevelManagerGlobal {
     /// the parent of others in its binding, which are brought up to date too.
     func toplevelChanged(_ toplevel: Toplevel) {
         let key = ObjectIdentifier(toplevel)
-        let mapped = toplevel.isMapped && toplevel.resource != nil
+        let mapped = toplevel.isMapped && toplevel.isLive && !toplevel.isUnmanaged
         for manager in bindings {
             if let handle = manager.handles[key], handle.toplevel !== toplevel {
                 // A window that went without saying so: its handle is closed.

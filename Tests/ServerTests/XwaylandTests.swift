@@ -1,0 +1,192 @@
+import Foundation
+import StrataProtocol
+import TestSupport
+import XCTest
+
+/// X11 clients through Xwayland, with real X programs from Debian (xterm,
+/// xeyes) and a python-xlib client (Fixtures/x11-window.py) for what they
+/// cannot be made to do. Strata is their window manager: what ICCCM and
+/// EWMH ask of one is what is checked (WM_DELETE_WINDOW, WM_TRANSIENT_FOR,
+/// _NET_WM_STATE, override-redirect windows left where X put them).
+final class XwaylandTests: CompositorTestCase {
+    override func makeStrata() throws -> StrataProcess {
+        guard StrataProcess.which("Xwayland") != nil else { throw XCTSkip("Xwayland is not installed (make deps)") }
+        // Frames as a monitor's: Xwayland draws when its frame callbacks come.
+        // Smart placement, as a session has it (dialogs over their parents).
+        return try StrataProcess(width: 640, height: 480, windowOrigins: nil, extraArguments: ["--xwayland", "lazy"])
+    }
+
+    private func xwayland() throws -> [String: Any] {
+        try XCTUnwrap(try strata.tree()["xwayland"] as? [String: Any], "no X display \(strata.serverLog)")
+    }
+
+    /// Starts an X client on the compositor's X display.
+    @discardableResult
+    private func startX(_ name: String, _ arguments: [String], outputFile: String? = nil) throws -> Process {
+        guard let path = name.hasPrefix("/") ? name : StrataProcess.which(name) else {
+            throw XCTSkip("\(name) is not installed (make deps)")
+        }
+        let display = try XCTUnwrap(try xwayland()["display"] as? String)
+        return try strata.startClient(path, arguments, environment: ["DISPLAY": display, "WAYLAND_DISPLAY": nil],
+                                      outputFile: outputFile)
+    }
+
+    private func startTestClient(_ arguments: [String], output: String) throws -> Process {
+        // Debian's python, whose packages python3-xlib is one of.
+        guard (try? runProcess("/usr/bin/python3", ["-c", "import Xlib"]))?.status == 0
+        else { throw XCTSkip("python3-xlib is not installed (make deps)") }
+        let script = try XCTUnwrap(Bundle.module.path(forResource: "x11-window", ofType: "py", inDirectory: "Fixtures"))
+        return try startX("/usr/bin/python3", [script] + arguments, outputFile: output)
+    }
+
+    private func waitForWindow(_ title: String, timeout: TimeInterval = 30) -> [String: Any]? {
+        var found: [String: Any]?
+        _ = waitUntil(timeout: timeout, interval: 0.1) {
+            found = try? strata.windows().first { $0["title"] as? String == title && $0["mapped"] as? Bool == true }
+            return found != nil
+        }
+        return found
+    }
+
+    private func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    // MARK: Tests
+
+    func testTheDisplayWaitsForItsFirstXClientToStartXwayland() throws {
+        let before = try xwayland()
+        XCTAssertEqual(before["running"] as? Bool, false, "lazy: nothing runs until an X client connects")
+        let display = try XCTUnwrap(before["display"] as? String)
+        let number = try XCTUnwrap(Int(display.dropFirst()))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), "the display's socket is there")
+        try startX("xterm", ["-title", "X Terminal"])
+        XCTAssertNotNil(waitForWindow("X Terminal"), strata.serverLog)
+        XCTAssertEqual(try xwayland()["running"] as? Bool, true)
+    }
+
+    func testXtermIsAWindowWithATitleBarAndTypingReachesIt() throws {
+        let typed = strata.runtimeDirectory + "/typed"
+        try startX("xterm", ["-title", "X Terminal", "-e", "sh"])
+        let window = try XCTUnwrap(waitForWindow("X Terminal"), strata.serverLog)
+        XCTAssertEqual(window["app_id"] as? String, "XTerm", "WM_CLASS's class is the app id")
+        XCTAssertEqual(window["unmanaged"] as? Bool, false)
+        XCTAssertNotNil(window["title_bar"] as? [String: Any], "Strata draws the title bar of an X window that has none")
+        XCTAssertEqual((window["surface"] as? [String: Any])?["role"] as? String, "xwayland")
+        XCTAssertTrue(waitUntil { (try? strata.keyboardFocus()) == "X Terminal" }, "a new window gets the keyboard")
+        try strata.input("type", "echo typed into xterm > \(typed)")
+        try strata.input("key", "Return")
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(typed) == ["typed into xterm"] }, "the shell in xterm ran what was typed: \(lines(typed))")
+    }
+
+    func testXeyesFollowsThePointer() throws {
+        try startX("xeyes", ["-geometry", "200x150"])
+        let window = try XCTUnwrap(waitForWindow("xeyes"), strata.serverLog)
+        let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+        let (x, y) = (Int(try XCTUnwrap(origin["x"] as? Double)), Int(try XCTUnwrap(origin["y"] as? Double)))
+        func eyes(_ name: String) throws -> [DecodedPNG.Pixel] {
+            let image = try strata.shot(name)
+            return (0..<150).flatMap { row in (0..<200).map { image[x + $0, y + row] } }
+        }
+        try strata.input("move", "\(x + 2)", "\(y + 75)")
+        var left: [DecodedPNG.Pixel] = []
+        // Drawn once the pointer's position reached it: the picture settles.
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.2) {
+            let now = (try? eyes("xeyes-left")) ?? []
+            defer { left = now }
+            return now == left
+        })
+        try strata.input("move", "\(x + 198)", "\(y + 75)")
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.2) {
+            let right = (try? eyes("xeyes-right")) ?? left
+            return zip(left, right).filter { !$0.isClose(to: $1) }.count > 50
+        }, "the pupils moved when the pointer crossed the window")
+    }
+
+    func testAnXMenuIsShownWhereXPutItAboveItsWindowWithoutTakingTheKeyboard() throws {
+        try startX("xterm", ["-title", "X Terminal"])
+        let window = try XCTUnwrap(waitForWindow("X Terminal"), strata.serverLog)
+        let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+        let (x, y) = (Int(try XCTUnwrap(origin["x"] as? Double)) + 60, Int(try XCTUnwrap(origin["y"] as? Double)) + 60)
+        XCTAssertTrue(waitUntil { (try? strata.keyboardFocus()) == "X Terminal" })
+        // xterm's main menu: held open by Ctrl and the left button.
+        try strata.input("move", "\(x)", "\(y)")
+        try strata.input("key", "Control_L", "--down")
+        try strata.input("press", "left")
+        var menu: [String: Any]?
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.1) {
+            menu = try? strata.windows().first { $0["unmanaged"] as? Bool == true && $0["mapped"] as? Bool == true }
+            return menu != nil
+        }, "the menu is an override-redirect window \(strata.serverLog)")
+        let menuOrigin = try XCTUnwrap(menu?["origin"] as? [String: Any])
+        let menuSize = try XCTUnwrap(menu?["geometry"] as? [String: Any])
+        let frame = Rect(x: try XCTUnwrap(menuOrigin["x"] as? Double), y: try XCTUnwrap(menuOrigin["y"] as? Double),
+                         width: try XCTUnwrap(menuSize["width"] as? Double), height: try XCTUnwrap(menuSize["height"] as? Double))
+        XCTAssertTrue((frame.minX...frame.maxX).contains(Double(x)) && (frame.minY...frame.maxY).contains(Double(y)),
+                      "X put the menu under the pointer, and there it is: \(frame)")
+        XCTAssertNil(menu?["title_bar"] as? [String: Any], "no title bar on a menu")
+        XCTAssertEqual(try strata.keyboardFocus(), "X Terminal", "the menu does not take the keyboard")
+        // Released away from the menu, so no entry is chosen.
+        try strata.input("move", "\(Int(frame.maxX) + 40)", "\(Int(frame.maxY) + 40)")
+        try strata.input("release", "left")
+        try strata.input("key", "Control_L", "--up")
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.1) {
+            (try? strata.windows().contains { $0["unmanaged"] as? Bool == true && $0["mapped"] as? Bool == true }) == false
+        }, "released, the menu goes")
+    }
+
+    func testATransientDialogIsItsParentsAndPlacedOverIt() throws {
+        let output = strata.runtimeDirectory + "/x11-window.out"
+        try startTestClient(["X Main", "--size", "320x240", "--dialog", "X Dialog"], output: output)
+        let main = try XCTUnwrap(waitForWindow("X Main"), strata.serverLog)
+        let dialog = try XCTUnwrap(waitForWindow("X Dialog"), strata.serverLog)
+        XCTAssertEqual(dialog["parent"] as? String, "X Main", "WM_TRANSIENT_FOR names the parent")
+        XCTAssertEqual(dialog["app_id"] as? String, "StrataX11Test")
+        func center(_ window: [String: Any]) throws -> Point {
+            let origin = try XCTUnwrap(window["origin"] as? [String: Any])
+            let geometry = try XCTUnwrap(window["geometry"] as? [String: Any])
+            return Point(x: try XCTUnwrap(origin["x"] as? Double) + (try XCTUnwrap(geometry["width"] as? Double)) / 2,
+                         y: try XCTUnwrap(origin["y"] as? Double) + (try XCTUnwrap(geometry["height"] as? Double)) / 2)
+        }
+        let (parentCenter, dialogCenter) = (try center(main), try center(dialog))
+        XCTAssertLessThan(abs(parentCenter.x - dialogCenter.x), 2, "centered on its parent")
+        XCTAssertLessThan(abs(parentCenter.y - dialogCenter.y), 30, "centered on its parent, title bars aside")
+    }
+
+    func testClosingAnXWindowSendsItWMDeleteWindow() throws {
+        let output = strata.runtimeDirectory + "/x11-window.out"
+        let client = try startTestClient(["X Main"], output: output)
+        XCTAssertNotNil(waitForWindow("X Main"), strata.serverLog)
+        XCTAssertEqual(try strata.control("close", ["--title", "X Main"]).status, 0)
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(output).contains("deleted X Main") },
+                      "ICCCM 4.2.8.1: the client is asked, through WM_PROTOCOLS: \(lines(output))")
+        XCTAssertTrue(waitUntil(timeout: 15) { !client.isRunning })
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? strata.windows().isEmpty) == true }, "its window went with it")
+    }
+
+    func testAMaximizeAskedThroughNetWMStateFillsTheOutputBelowTheTitleBar() throws {
+        let output = strata.runtimeDirectory + "/x11-window.out"
+        try startTestClient(["X Main", "--maximize"], output: output)
+        XCTAssertNotNil(waitForWindow("X Main"), strata.serverLog)
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? strata.states(of: "X Main").contains("maximized")) == true },
+                      "EWMH _NET_WM_STATE add MAXIMIZED_VERT and MAXIMIZED_HORZ")
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(output).last?.hasPrefix("configured X Main 640 ") == true },
+                      "X was told the output's width: \(lines(output))")
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? strata.size(of: "X Main").width) == 640 })
+        let window = try strata.window("X Main")
+        let titleBar = try XCTUnwrap(window["title_bar"] as? [String: Any])
+        XCTAssertEqual(titleBar["y"] as? Double, 0, "the title bar on the output, its buttons in reach")
+    }
+
+    func testXwaylandIsStartedAgainAfterItDies() throws {
+        try startX("xterm", ["-title", "First"])
+        XCTAssertNotNil(waitForWindow("First"), strata.serverLog)
+        let pid = try XCTUnwrap(try xwayland()["pid"] as? Double)
+        kill(pid_t(pid), SIGKILL)
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? strata.windows().isEmpty) == true }, "its windows went with it")
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? xwayland()["running"] as? Bool) == false })
+        try startX("xterm", ["-title", "Second"])
+        XCTAssertNotNil(waitForWindow("Second"), "the next X client started a new Xwayland \(strata.serverLog)")
+        XCTAssertNotEqual(try xwayland()["pid"] as? Double, pid)
+    }
+}
