@@ -178,6 +178,25 @@ final class XwaylandTests: CompositorTestCase {
         XCTAssertEqual(titleBar["y"] as? Double, 0, "the title bar on the output, its buttons in reach")
     }
 
+    func testAClientDrawingItsOwnFrameMovesItThroughNetWMMoveResize() throws {
+        let output = strata.runtimeDirectory + "/x11-window.out"
+        try startTestClient(["X Main", "--move-on-press"], output: output)
+        XCTAssertNotNil(waitForWindow("X Main"), strata.serverLog)
+        let before = try strata.origin(of: "X Main")
+        try strata.input("move", "\(Int(before.x) + 100)", "\(Int(before.y) + 100)")
+        try strata.input("press", "left")
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(output).contains("asked to move X Main") }, "\(lines(output))")
+        // The move follows the pointer once the window manager took the drag.
+        XCTAssertTrue(waitUntil(timeout: 15) {
+            try? strata.input("move", "\(Int(before.x) + 60)", "\(Int(before.y) + 140)")
+            return (try? strata.origin(of: "X Main")) == Point(x: before.x - 40, y: before.y + 40)
+        }, "EWMH _NET_WM_MOVERESIZE with _NET_WM_MOVERESIZE_MOVE: \((try? strata.origin(of: "X Main")).map { "\($0)" } ?? "?")")
+        try strata.input("release", "left")
+        let place = "at \(Int(before.x) - 40) \(Int(before.y) + 40)"
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(output).last?.hasSuffix(place) == true },
+                      "X knows where the window is now (its menus are placed by it): \(lines(output))")
+    }
+
     func testXwaylandIsStartedAgainAfterItDies() throws {
         try startX("xterm", ["-title", "First"])
         XCTAssertNotNil(waitForWindow("First"), strata.serverLog)

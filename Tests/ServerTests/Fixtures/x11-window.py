@@ -4,7 +4,7 @@
 Maps a window titled TITLE of class StrataX11Test, optionally a dialog
 transient for it, and optionally asks the window manager to maximize it
 (_NET_WM_STATE). It prints one line per event the tests read:
-  configured TITLE WIDTH HEIGHT   its size as X now has it
+  configured TITLE W H at X Y     its size and place as X now has them
   deleted TITLE                   WM_DELETE_WINDOW came; it exits
 """
 import argparse
@@ -19,6 +19,8 @@ def main():
     parser.add_argument("--size", default="300x200")
     parser.add_argument("--dialog", help="also map a dialog with this title, transient for the window")
     parser.add_argument("--maximize", action="store_true", help="ask for _NET_WM_STATE maximized once mapped")
+    parser.add_argument("--move-on-press", action="store_true",
+                        help="a press in the window asks the window manager to move it (_NET_WM_MOVERESIZE)")
     args = parser.parse_args()
 
     d = display.Display()
@@ -30,7 +32,8 @@ def main():
     def make(title, w, h, transient_for=None):
         window = screen.root.create_window(
             0, 0, w, h, 0, screen.root_depth, X.InputOutput, X.CopyFromParent,
-            background_pixel=screen.white_pixel, event_mask=X.StructureNotifyMask | X.ExposureMask)
+            background_pixel=screen.white_pixel,
+            event_mask=X.StructureNotifyMask | X.ExposureMask | X.ButtonPressMask)
         window.set_wm_name(title)
         window.change_property(atom("_NET_WM_NAME"), atom("UTF8_STRING"), 8, title.encode())
         window.set_wm_class(title.lower().replace(" ", "-"), "StrataX11Test")
@@ -59,8 +62,17 @@ def main():
                 data=(32, [1, atom("_NET_WM_STATE_MAXIMIZED_VERT"), atom("_NET_WM_STATE_MAXIMIZED_HORZ"), 1, 0]))
             screen.root.send_event(message, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
             d.flush()
+        elif event.type == X.ButtonPress and args.move_on_press:
+            # As toolkits do: the pointer is let go, and the window manager takes the drag.
+            d.ungrab_pointer(X.CurrentTime)
+            message = protocol.event.ClientMessage(
+                window=event.window, client_type=atom("_NET_WM_MOVERESIZE"),
+                data=(32, [event.root_x, event.root_y, 8, event.detail, 1]))
+            screen.root.send_event(message, event_mask=X.SubstructureRedirectMask | X.SubstructureNotifyMask)
+            d.flush()
+            print(f"asked to move {windows.get(event.window.id, '?')}", flush=True)
         elif event.type == X.ConfigureNotify and event.window.id in windows:
-            print(f"configured {windows[event.window.id]} {event.width} {event.height}", flush=True)
+            print(f"configured {windows[event.window.id]} {event.width} {event.height} at {event.x} {event.y}", flush=True)
         elif event.type == X.ClientMessage and event.client_type == atom("WM_PROTOCOLS"):
             if event.data[1][0] == delete:
                 print(f"deleted {windows.get(event.window.id, '?')}", flush=True)

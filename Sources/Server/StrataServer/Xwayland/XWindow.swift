@@ -133,6 +133,22 @@ final class XWindow {
         manager.server.seat.focusWindow(toplevel)
     }
 
+    /// _NET_WM_MOVERESIZE: a client drawing its own frame moves or resizes
+    /// with the pointer. X has no serials: it is honoured while a button
+    /// pressed on the window is still down, as a press serial would be.
+    func moveResizeRequested(direction: UInt32) {
+        guard let toplevel, !isUnmanaged, let surface, let seat = manager.server.seat,
+              !seat.buttonsDown.isEmpty, seat.pointerFocus?.mainSurface === surface else { return }
+        // EWMH's directions: the eight edges clockwise from the top left, then move.
+        let edges: [ResizeEdges] = [[.top, .left], .top, [.top, .right], .right, [.bottom, .right], .bottom,
+                                    [.bottom, .left], .left]
+        if direction == 8 {
+            seat.beginWindowGrab(toplevel, kind: .move)
+        } else if Int(direction) < edges.count {
+            seat.beginWindowGrab(toplevel, kind: .resize(edges[Int(direction)]))
+        }
+    }
+
     /// WM_CHANGE_STATE with IconicState: the client minimizes itself.
     func minimizeRequested() { toplevel?.minimize() }
 

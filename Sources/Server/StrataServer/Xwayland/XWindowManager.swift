@@ -70,7 +70,7 @@ final class XWindowManager {
         let supported = ["_NET_WM_NAME", "_NET_SUPPORTING_WM_CHECK", "_NET_ACTIVE_WINDOW", "_NET_CLIENT_LIST",
                          "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ",
                          "_NET_WM_STATE_FULLSCREEN", "_NET_WM_STATE_HIDDEN", "_NET_WM_STATE_FOCUSED",
-                         "_NET_WM_WINDOW_TYPE"].map { atoms[$0] }
+                         "_NET_WM_WINDOW_TYPE", "_NET_WM_MOVERESIZE"].map { atoms[$0] }
         x.setValues(x.root, atoms["_NET_SUPPORTED"], type: XCB_ATOM_ATOM.rawValue, supported)
         x.setValues(x.root, atoms["_NET_ACTIVE_WINDOW"], type: XCB_ATOM_WINDOW.rawValue, [0])
         x.flush()
@@ -156,6 +156,8 @@ final class XWindowManager {
             window.stateRequested(action: data[0], data[1], data[2])
         case atoms["_NET_ACTIVE_WINDOW"]:
             window.activationRequested()
+        case atoms["_NET_WM_MOVERESIZE"]:
+            window.moveResizeRequested(direction: data[2])
         case atoms["WM_CHANGE_STATE"] where data[0] == 3:
             window.minimizeRequested()
         default:
