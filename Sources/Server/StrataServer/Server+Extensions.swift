@@ -41,6 +41,7 @@ extension Server {
         add(KeyboardShortcutsInhibitManagerGlobal.init)
         add(XdgForeignRegistry.init)
         add(DataControlManagerGlobal.init)
+        add(GammaControlManagerGlobal.init)
         return made
     }
 
