@@ -40,6 +40,8 @@ extension Server {
         add(IdleNotifierGlobal.init)
         add(KeyboardShortcutsInhibitManagerGlobal.init)
         add(XdgForeignRegistry.init)
+        add(DataControlManagerGlobal.init)
+        add(GammaControlManagerGlobal.init)
         add(Xwayland.init)
         return made
     }

@@ -52,6 +52,8 @@ extension Server {
             (strata_zxdg_exporter_v2_interface(), XdgForeignRegistry.version),
             (strata_zxdg_importer_v2_interface(), XdgForeignRegistry.version),
             (strata_org_kde_kwin_idle_interface(), IdleNotifierGlobal.kdeVersion),
+            (strata_zwlr_data_control_manager_v1_interface(), DataControlManagerGlobal.version),
+            (strata_zwlr_gamma_control_manager_v1_interface(), GammaControlManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

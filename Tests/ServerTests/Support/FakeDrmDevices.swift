@@ -86,9 +86,33 @@ final class FakeDisplayDevice: DisplayDevice {
         guard let free = candidates.first(where: { !planesInUse.contains($0) }) else { return nil }
         var plane = Dictionary(uniqueKeysWithValues: AtomicOutput.neededPlaneProperties.enumerated().map { ($1, UInt32(200 + $0)) })
         if lacksAtomicProperties { plane["SRC_W"] = nil }
+        var crtcProperties: [String: UInt32] = ["ACTIVE": 300, "MODE_ID": 301]
+        if gammaLUTSize > 0 { crtcProperties["GAMMA_LUT"] = 302 }
         return AtomicOutput(crtc: crtc, connector: connector, plane: free,
-                            crtcProperties: ["ACTIVE": 300, "MODE_ID": 301], connectorProperties: ["CRTC_ID": 400],
+                            crtcProperties: crtcProperties, connectorProperties: ["CRTC_ID": 400],
                             planeProperties: plane)
+    }
+
+    // MARK: Gamma
+
+    /// Each CRTC's legacy gamma_size, and the GAMMA_LUT_SIZE atomic CRTCs offer (0: no GAMMA_LUT property).
+    var legacyGammaSize = 256
+    var gammaLUTSize = 1024
+    /// The ramps each CRTC applies now (nil or absent: none, linear).
+    private(set) var gamma: [UInt32: GammaRamps] = [:]
+
+    func gammaSize(crtc: UInt32, atomic: AtomicOutput?) -> Int {
+        atomic?.crtcProperties["GAMMA_LUT"] != nil ? gammaLUTSize : legacyGammaSize
+    }
+
+    func setGamma(crtc: UInt32, ramps: GammaRamps?, atomic: AtomicOutput?) throws {
+        let how = atomic?.crtcProperties["GAMMA_LUT"] != nil ? "atomic GAMMA_LUT" : "legacy"
+        guard isMaster else {
+            calls.append("refused gamma crtc \(crtc)")
+            throw DisplayDeviceError.call("setting the gamma", EACCES)
+        }
+        calls.append("gamma crtc \(crtc) \(how) \(ramps.map { "\($0.size) entries" } ?? "reset")")
+        gamma[crtc] = ramps
     }
 
     func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws {

@@ -29,6 +29,9 @@
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
+#include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-gamma-control-unstable-v1-client-protocol.h"
+#include "kde-server-decoration-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

@@ -30,6 +30,9 @@
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"
+#include "wlr-data-control-unstable-v1-server-protocol.h"
+#include "wlr-gamma-control-unstable-v1-server-protocol.h"
+#include "kde-server-decoration-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

@@ -28,6 +28,9 @@
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"
+#include "wlr-data-control-unstable-v1-server-protocol.h"
+#include "wlr-gamma-control-unstable-v1-server-protocol.h"
+#include "kde-server-decoration-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -125,5 +128,13 @@ STRATA_INTERFACE(zxdg_exporter_v2)
 STRATA_INTERFACE(zxdg_importer_v2)
 STRATA_INTERFACE(zxdg_exported_v2)
 STRATA_INTERFACE(zxdg_imported_v2)
+STRATA_INTERFACE(zwlr_data_control_manager_v1)
+STRATA_INTERFACE(zwlr_data_control_device_v1)
+STRATA_INTERFACE(zwlr_data_control_source_v1)
+STRATA_INTERFACE(zwlr_data_control_offer_v1)
+STRATA_INTERFACE(zwlr_gamma_control_manager_v1)
+STRATA_INTERFACE(zwlr_gamma_control_v1)
+STRATA_INTERFACE(org_kde_kwin_server_decoration_manager)
+STRATA_INTERFACE(org_kde_kwin_server_decoration)
 
 #undef STRATA_INTERFACE

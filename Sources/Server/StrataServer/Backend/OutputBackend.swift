@@ -22,6 +22,12 @@ public protocol BackendOutput: AnyObject {
     /// Every frame `present` was given is on the display now (a monitor:
     /// its page flip completed). A session lock is `locked` only then.
     var isShowingLatestFrame: Bool { get }
+    /// Entries in each ramp of the output's gamma table (a monitor's CRTC's);
+    /// 0 when its gamma cannot be set.
+    var gammaSize: Int { get }
+    /// Shows the output through `ramps` of `gammaSize` entries (nil: no
+    /// correction, as at start). Throws, one line, when the display refuses.
+    func setGamma(_ ramps: GammaRamps?) throws
 }
 
 extension BackendOutput {
@@ -29,6 +35,11 @@ extension BackendOutput {
     public var refreshMillihertz: Int { 60_000 }
     /// Memory and a parent's window show a frame as soon as it is presented.
     public var isShowingLatestFrame: Bool { true }
+    /// Memory and a parent's window take a table of the usual size (the
+    /// gamma control keeps it) and draw as before: their pixels are not a
+    /// display's.
+    public var gammaSize: Int { 256 }
+    public func setGamma(_ ramps: GammaRamps?) throws {}
 }
 
 /// Where frames go and, for backends with devices, where input comes from:

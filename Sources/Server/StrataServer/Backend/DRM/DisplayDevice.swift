@@ -74,6 +74,14 @@ protocol DisplayDevice: AnyObject {
     /// One atomic commit showing `buffer` on `output`'s plane (see `AtomicCommit`);
     /// a flip's completion arrives through `readEvents`, as a page flip's does.
     func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws
+    /// Entries in each of `crtc`'s gamma ramps: its GAMMA_LUT_SIZE when it is
+    /// driven atomically (`atomic`) and has GAMMA_LUT, else its legacy
+    /// gamma_size; 0 when it has no gamma table.
+    func gammaSize(crtc: UInt32, atomic: AtomicOutput?) -> Int
+    /// Loads `ramps` (nil: none, as at start) into `crtc`: as a GAMMA_LUT
+    /// blob in an atomic commit of that property alone when `atomic` has
+    /// it, else with drmModeCrtcSetGamma (nil then loads a linear ramp).
+    func setGamma(crtc: UInt32, ramps: GammaRamps?, atomic: AtomicOutput?) throws
     /// Reads what the kernel reported on `fileDescriptor`: the CRTC of each page flip that completed.
     func readEvents() throws -> [UInt32]
     /// Drains the hotplug notices; true when connectors may have changed.
@@ -130,6 +138,8 @@ enum ModesetPath: Equatable, Sendable, CustomStringConvertible {
     case legacy(reason: String)
 
     var isAtomic: Bool { plane != nil }
+    /// The objects atomic commits set, when the path is atomic.
+    var atomicOutput: AtomicOutput? { if case .atomic(let output) = self { output } else { nil } }
     /// The primary plane atomic commits show the buffers on.
     var plane: UInt32? { if case .atomic(let output) = self { output.plane } else { nil } }
 

@@ -1,9 +1,10 @@
-/// Why the DRM backend cannot start: one line each, for `strata run`.
+/// Why the DRM backend cannot start (one line each, for `strata run`), or cannot set an output's gamma.
 public enum DrmBackendError: Error, CustomStringConvertible {
     case noGPU(String)
     case seat(String)
     case noMonitor(String)
     case input(String)
+    case gamma(String)
 
     public var description: String {
         switch self {
@@ -11,6 +12,7 @@ public enum DrmBackendError: Error, CustomStringConvertible {
         case .seat(let why): return "cannot take the seat: \(why)"
         case .noMonitor(let path): return "no monitor is connected to \(path)"
         case .input(let why): return "cannot open the input devices: \(why)"
+        case .gamma(let why): return "cannot set the gamma: \(why)"
         }
     }
 }

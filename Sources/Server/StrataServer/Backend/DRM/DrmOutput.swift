@@ -8,8 +8,11 @@ import StrataRender
 final class DrmOutput: BackendOutput {
     private(set) var renderer: SceneRenderer
     private let scale: Int
-    /// The monitor being driven; nil while it is unplugged.
-    var chain: ScanoutChain?
+    /// The monitor being driven; nil while it is unplugged. A new one (a
+    /// new mode, a monitor plugged in) loads the gamma table too.
+    var chain: ScanoutChain? {
+        didSet { if let chain, let gamma, gamma.size == chain.gammaSize { chain.gamma = gamma } }
+    }
     /// False while another session has the VT: frames keep their damage, nothing is flipped.
     var isSessionActive = true
     /// The first driven connector's name: wl_output.name may not change while the output lives.
@@ -18,6 +21,8 @@ final class DrmOutput: BackendOutput {
     let outputKind: String
     private let initialRefreshMillihertz: Int
     var pixelsPresentedByUnpluggedMonitors = 0
+    /// The gamma table given through `setGamma`.
+    private var gamma: GammaRamps?
 
     init(planned: PlannedOutput, device: DisplayDevice, scale: Int, atomicOffered: Bool,
          noAtomicReason: String = ScanoutChain.driverOffersNoAtomic, planesInUse: Set<UInt32>) throws {
@@ -48,6 +53,18 @@ final class DrmOutput: BackendOutput {
         } catch {
             ServerLog.logger.error("\(chain.output.connector.name): cannot show a frame: \(error)")
         }
+    }
+
+    /// The CRTC's; 0 while unplugged.
+    var gammaSize: Int { chain?.gammaSize ?? 0 }
+
+    func setGamma(_ ramps: GammaRamps?) throws {
+        guard let chain else { throw DrmBackendError.noMonitor("\(outputName) has no monitor") }
+        if let ramps, ramps.size != chain.gammaSize {
+            throw DrmBackendError.gamma("\(outputName)'s ramps have \(chain.gammaSize) entries, not \(ramps.size)")
+        }
+        try chain.setGamma(ramps)
+        gamma = ramps
     }
 
     /// Drives the monitor in `mode` (one its connector offers): a renderer

@@ -143,7 +143,7 @@ final class LibdrmDevice: DisplayDevice {
     }
 
     /// An object's properties by name: each one's id and current value.
-    private func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+    func properties(of object: UInt32, type: UInt32) -> [String: (id: UInt32, value: UInt64)] {
         guard let list = drmModeObjectGetProperties(fileDescriptor, object, type) else { return [:] }
         defer { drmModeFreeObjectProperties(list) }
         var result: [String: (id: UInt32, value: UInt64)] = [:]

@@ -106,6 +106,13 @@ final class ScanoutChain {
             }
             needsModeset = false
             modesets += 1
+            if let gamma {
+                do {
+                    try device.setGamma(crtc: output.crtc, ramps: gamma, atomic: path.atomicOutput)
+                } catch {
+                    ServerLog.logger.error("\(output.connector.name): cannot load the gamma again: \(error)")
+                }
+            }
             presentWanted = false
             frontIndex = index
             // A modeset returns once the CRTC shows the buffer.
@@ -143,6 +150,19 @@ final class ScanoutChain {
         self.pendingIndex = nil
         if !damagedSinceFlipQueued { isShowingLatestFrame = true }
         if presentWanted, presentWaiting { try present() }
+    }
+
+    /// Entries in each of the CRTC's gamma ramps; 0: it has no gamma table.
+    var gammaSize: Int { device.gammaSize(crtc: output.crtc, atomic: path.atomicOutput) }
+
+    /// The gamma table the CRTC is to show, loaded again after each modeset
+    /// (the first, or the session back), which may have reset it.
+    var gamma: GammaRamps?
+
+    /// Loads `ramps` into the CRTC now (nil: none), atomically when the chain is.
+    func setGamma(_ ramps: GammaRamps?) throws {
+        try device.setGamma(crtc: output.crtc, ramps: ramps, atomic: path.atomicOutput)
+        gamma = ramps
     }
 
     private func copyDamage(into target: DamagedBuffer<ScanoutBuffer>) {

@@ -27,9 +27,9 @@ final class DataDevice: SelectionDevice {
 
     /// A new wl_data_offer of `source` (data_offer, then its MIME types),
     /// then the selection event; without a source, selection(NULL).
-    func sendSelection(_ source: DataSource?) {
+    func sendSelection(_ source: (any SelectionSource)?) {
         guard let resource else { return }
-        guard let source, source.resource != nil else {
+        guard let source, source.isLive else {
             wl_data_device_send_selection(resource, nil)
             return
         }

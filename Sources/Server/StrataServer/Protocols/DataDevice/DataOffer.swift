@@ -12,7 +12,10 @@ import Glibc
 final class DataOffer {
     enum Kind { case selection, drag }
     let kind: Kind
-    private(set) weak var source: DataSource?
+    /// What it offers: a drag's wl_data_source, or the clipboard's source of any protocol.
+    private weak var offered: (any SelectionSource)?
+    /// The drag's source (or a data device's selection).
+    var source: DataSource? { offered as? DataSource }
     private(set) var resource: WaylandResource?
     /// The drag offer's actions and the one the target prefers (version 3).
     private(set) var actions: UInt32 = 0
@@ -24,15 +27,15 @@ final class DataOffer {
     /// The offer's version, kept: it decides what its destruction means after the resource is gone.
     private(set) var version: Int32 = 1
 
-    private init(source: DataSource, kind: Kind) {
-        self.source = source
+    private init(source: any SelectionSource, kind: Kind) {
+        self.offered = source
         self.kind = kind
     }
 
     /// A new offer of `source` for the client of `device` (a server-made
     /// object), announced on the device with its MIME types; a drag's also
     /// with the source's actions.
-    static func make(for source: DataSource, device: WaylandResource, kind: Kind) -> DataOffer? {
+    static func make(for source: any SelectionSource, device: WaylandResource, kind: Kind) -> DataOffer? {
         let offer = DataOffer(source: source, kind: kind)
         guard let resource = makeResource(child: device, interface: strata_wl_data_offer_interface(), id: 0,
                                           implementation: DataOffer.implementation, object: offer,
@@ -42,7 +45,7 @@ final class DataOffer {
         offer.version = wl_resource_get_version(resource)
         wl_data_device_send_data_offer(device, resource)
         for mimeType in source.mimeTypes { wl_data_offer_send_offer(resource, mimeType) }
-        if kind == .drag, wl_resource_get_version(resource) >= 3 {
+        if kind == .drag, let source = source as? DataSource, wl_resource_get_version(resource) >= 3 {
             wl_data_offer_send_source_actions(resource, source.dndActions)
         }
         return offer
@@ -65,7 +68,7 @@ final class DataOffer {
 
     /// The drag left this offer's surface, or another offer replaced it:
     /// it no longer stands for the drag.
-    func detach() { source = nil }
+    func detach() { offered = nil }
 
     /// Sends the chosen action to the offer (and the source) when it changed.
     func updateAction() {
@@ -103,7 +106,7 @@ final class DataOffer {
             // Sending the fd to the source duplicates it; this one is ours to close.
             defer { close(fd) }
             guard let offer = DataOffer.from(resource), let mimeType else { return }
-            offer.source?.send(mimeType: String(cString: mimeType), fd: fd)
+            offer.offered?.send(mimeType: String(cString: mimeType), fd: fd)
         }
         i.destroy = { _, resource in wl_resource_destroy(resource) }
         i.finish = { _, resource in

@@ -37,6 +37,8 @@ final class DataSource: SelectionSource {
         resourceObject(resource, as: DataSource.self, interface: strata_wl_data_source_interface())
     }
 
+    var isLive: Bool { resource != nil }
+
     /// Asks the client to write the data as `mimeType` into `fd`.
     func send(mimeType: String, fd: Int32) {
         guard let resource else { return }

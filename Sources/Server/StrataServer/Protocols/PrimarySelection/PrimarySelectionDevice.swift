@@ -27,9 +27,9 @@ final class PrimarySelectionDevice: SelectionDevice {
 
     /// A new offer of `source` (data_offer, then its MIME types), then the
     /// selection event; without a source, selection(NULL).
-    func sendSelection(_ source: PrimarySelectionSource?) {
+    func sendSelection(_ source: (any SelectionSource)?) {
         guard let resource else { return }
-        guard let source, source.resource != nil else {
+        guard let source, source.isLive else {
             zwp_primary_selection_device_v1_send_selection(resource, nil)
             return
         }

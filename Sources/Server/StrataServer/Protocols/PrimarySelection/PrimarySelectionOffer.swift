@@ -7,12 +7,12 @@ import Glibc
 /// A zwp_primary_selection_offer_v1: one client's handle on the primary
 /// selection, through which it asks the source's client for the data.
 final class PrimarySelectionOffer {
-    private weak var source: PrimarySelectionSource?
+    private weak var source: (any SelectionSource)?
 
-    private init(source: PrimarySelectionSource) { self.source = source }
+    private init(source: any SelectionSource) { self.source = source }
 
     /// A new offer of `source` for the client of `device` (a server-made object).
-    static func make(for source: PrimarySelectionSource, device: WaylandResource) -> WaylandResource? {
+    static func make(for source: any SelectionSource, device: WaylandResource) -> WaylandResource? {
         makeResource(child: device, interface: strata_zwp_primary_selection_offer_v1_interface(), id: 0,
                      implementation: PrimarySelectionOffer.implementation, object: PrimarySelectionOffer(source: source))
     }

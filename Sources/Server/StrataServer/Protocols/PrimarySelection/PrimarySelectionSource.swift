@@ -24,6 +24,8 @@ final class PrimarySelectionSource: SelectionSource {
         resourceObject(resource, as: PrimarySelectionSource.self, interface: strata_zwp_primary_selection_source_v1_interface())
     }
 
+    var isLive: Bool { resource != nil }
+
     /// Asks the client to write the data as `mimeType` into `fd`.
     func send(mimeType: String, fd: Int32) {
         guard let resource else { return }

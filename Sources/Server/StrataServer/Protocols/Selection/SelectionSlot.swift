@@ -1,14 +1,21 @@
 /// A client's object that is told what is selected: wl_data_device for the
 /// clipboard, zwp_primary_selection_device_v1 for the middle-click selection.
 protocol SelectionDevice: AnyObject {
-    associatedtype Source: SelectionSource
     var client: OpaquePointer? { get }
     /// Sends an offer of `source` (or none) to this device's client.
-    func sendSelection(_ source: Source?)
+    func sendSelection(_ source: (any SelectionSource)?)
 }
 
-/// What a client selects: told when something else replaces it.
+/// What a client selects, of any of the protocols that set selections
+/// (a clipboard manager's data control source becomes the clipboard that
+/// wl_data_device clients paste from): its MIME types, the data asked of
+/// it, and being told when something else replaces it.
 protocol SelectionSource: AnyObject {
+    var mimeTypes: [String] { get }
+    /// Its client still holds it; a destroyed source offers nothing.
+    var isLive: Bool { get }
+    /// Asks the client to write the data as `mimeType` into `fd`.
+    func send(mimeType: String, fd: Int32)
     func cancel()
 }
 
@@ -17,11 +24,13 @@ protocol SelectionSource: AnyObject {
 /// replace what the user chose; the focused client is offered it whenever the
 /// focus moves or the selection changes.
 final class SelectionSlot<Device: SelectionDevice> {
-    typealias Source = Device.Source
+    typealias Source = any SelectionSource
     private unowned let server: Server
     private var devices: [Device] = []
     /// What was selected last; nil when nothing is, or its client destroyed it.
     private(set) weak var selection: Source?
+    /// Told after the selection changed: data control devices follow every change, whoever has the focus.
+    var selectionChanged: (() -> Void)?
 
     init(server: Server) { self.server = server }
 
@@ -47,9 +56,17 @@ final class SelectionSlot<Device: SelectionDevice> {
             source?.cancel()
             return
         }
+        replaceSelection(with: source)
+    }
+
+    /// Makes `source` the selection whoever has the focus: a clipboard
+    /// manager's (data control), which is privileged. The one it replaces
+    /// is cancelled.
+    func replaceSelection(with source: Source?) {
         if let old = selection, old !== source { old.cancel() }
         selection = source
         offerSelectionToFocusedClient()
+        selectionChanged?()
     }
 
     /// The selection's source was destroyed: nothing is selected any more.
@@ -57,6 +74,7 @@ final class SelectionSlot<Device: SelectionDevice> {
         guard selection === source else { return }
         selection = nil
         offerSelectionToFocusedClient()
+        selectionChanged?()
     }
 
     /// The keyboard focus moved (Seat+Focus): its client is offered the selection.
