@@ -84,6 +84,10 @@ extension Server {
         for each in extensions { each.surfaceCreated(surface) }
     }
 
+    func selectionChanged(_ kind: SelectionKind) {
+        for each in extensions { each.selectionChanged(kind) }
+    }
+
     /// A backend's outputs showed the latest frame (a page flip completed).
     func outputsPresented() {
         for each in extensions { each.outputsPresented() }

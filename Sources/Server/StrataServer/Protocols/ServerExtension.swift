@@ -30,6 +30,8 @@ protocol ServerExtension: AnyObject {
     func userActivity()
     /// A client made a wl_surface (it has no role yet).
     func surfaceCreated(_ surface: Surface)
+    /// The clipboard or the primary selection changed (set, replaced, or its source gone).
+    func selectionChanged(_ kind: SelectionKind)
     /// Before each frame is composited: layers that follow others move.
     func willRenderFrame()
     /// Every output showed the frame just rendered (a DRM page flip
@@ -55,6 +57,7 @@ extension ServerExtension {
     func toplevelChanged(_ toplevel: Toplevel) {}
     func userActivity() {}
     func surfaceCreated(_ surface: Surface) {}
+    func selectionChanged(_ kind: SelectionKind) {}
     func willRenderFrame() {}
     func outputsPresented() {}
     func stop() {}

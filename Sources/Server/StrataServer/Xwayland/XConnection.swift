@@ -1,4 +1,7 @@
 import CXcb
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The window manager's X11 connection to Xwayland (xcb): the requests it
 /// makes, as Swift calls. Replies are read synchronously; a window manager
@@ -28,6 +31,24 @@ final class XConnection {
     var fileDescriptor: Int32 { xcb_get_file_descriptor(connection) }
     var hasError: Bool { xcb_connection_has_error(connection) != 0 }
     func flush() { xcb_flush(connection) }
+
+    /// The atom named `name`, made if need be (a round trip).
+    func intern(_ name: String) -> xcb_atom_t {
+        let cookie = name.withCString { xcb_intern_atom(connection, 0, UInt16(strlen($0)), $0) }
+        guard let reply = xcb_intern_atom_reply(connection, cookie, nil) else { return xcb_atom_t(XCB_NONE) }
+        defer { free(reply) }
+        return reply.pointee.atom
+    }
+
+    /// The name of `atom` (a round trip).
+    func name(of atom: xcb_atom_t) -> String? {
+        let cookie = xcb_get_atom_name(connection, atom)
+        guard let reply = xcb_get_atom_name_reply(connection, cookie, nil) else { return nil }
+        defer { free(reply) }
+        let length = Int(xcb_get_atom_name_name_length(reply))
+        guard let start = xcb_get_atom_name_name(reply) else { return nil }
+        return start.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+    }
 
     // MARK: Properties
 

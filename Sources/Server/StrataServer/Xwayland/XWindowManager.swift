@@ -21,6 +21,10 @@ final class XWindowManager {
     private let logger = Logger(label: "strata.xwayland")
     /// The connection to Xwayland broke (it is going away).
     var onConnectionLost: (() -> Void)?
+    /// CLIPBOARD and PRIMARY, each kept the same as the seat's.
+    private var selections: [XSelectionBridge] = []
+    /// XFixes' first event code: its selection owner events come as this.
+    private var xfixesFirstEvent: UInt8 = 0
 
     init?(server: Server, fd: Int32, xwaylandClient: OpaquePointer) {
         guard let x = XConnection(fd: fd) else { return nil }
@@ -28,6 +32,7 @@ final class XWindowManager {
         self.x = x
         self.xwaylandClient = xwaylandClient
         takeOverRoot()
+        bridgeSelections()
         source = wl_event_loop_add_fd(server.eventLoop, x.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<XWindowManager>.fromOpaque(data!).takeUnretainedValue().readEvents(mask: mask)
             return 0
@@ -44,6 +49,26 @@ final class XWindowManager {
         source = nil
         for window in windows.values { window.unmapped() }
         windows = [:]
+        for bridge in selections { bridge.stop() }
+        selections = []
+    }
+
+    /// XFixes tells who owns each selection as it changes; the bridges follow.
+    private func bridgeSelections() {
+        guard let xfixes = strata_xcb_xfixes_data(x.connection), xfixes.pointee.present != 0 else {
+            logger.error("Xwayland has no XFixes: the clipboard is not shared with X clients")
+            return
+        }
+        xfixesFirstEvent = xfixes.pointee.first_event
+        let cookie = xcb_xfixes_query_version(x.connection, UInt32(XCB_XFIXES_MAJOR_VERSION), UInt32(XCB_XFIXES_MINOR_VERSION))
+        free(xcb_xfixes_query_version_reply(x.connection, cookie, nil))
+        selections = [XSelectionBridge(manager: self, kind: .clipboard), XSelectionBridge(manager: self, kind: .primary)]
+        x.flush()
+    }
+
+    /// The seat's clipboard or primary selection changed.
+    func selectionChanged(_ kind: SelectionKind) {
+        for bridge in selections where bridge.kind == kind { bridge.waylandSelectionChanged() }
     }
 
     func window(_ id: xcb_window_t) -> XWindow? { id == 0 ? nil : windows[id] }
@@ -129,6 +154,15 @@ final class XWindowManager {
             windows[e.window]?.propertyChanged(e.atom)
         case XCB_CLIENT_MESSAGE:
             clientMessage(event.load(as: xcb_client_message_event_t.self))
+        case XCB_SELECTION_REQUEST:
+            let e = event.load(as: xcb_selection_request_event_t.self)
+            selections.first { $0.selection == e.selection }?.selectionRequested(e)
+        case XCB_SELECTION_NOTIFY:
+            let e = event.load(as: xcb_selection_notify_event_t.self)
+            selections.first { $0.selection == e.selection }?.converted(e)
+        case Int32(xfixesFirstEvent) + XCB_XFIXES_SELECTION_NOTIFY where xfixesFirstEvent != 0:
+            let e = event.load(as: xcb_xfixes_selection_notify_event_t.self)
+            selections.first { $0.selection == e.selection }?.ownerChanged(to: e.owner, time: e.timestamp)
         case XCB_FOCUS_IN:
             let e = event.load(as: xcb_focus_in_event_t.self)
             // An X client may not take the focus from the window Strata gave it to.

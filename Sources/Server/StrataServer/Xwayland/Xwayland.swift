@@ -214,6 +214,10 @@ final class Xwayland: ServerExtension {
         windowManager?.surfaceCreated(surface)
     }
 
+    func selectionChanged(_ kind: SelectionKind) {
+        windowManager?.selectionChanged(kind)
+    }
+
     func stop() {
         stopListening()
         let running = process

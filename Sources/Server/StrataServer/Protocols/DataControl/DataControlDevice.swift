@@ -4,7 +4,6 @@ import CWaylandServer
 /// A zwlr_data_control_device_v1: told of the seat's clipboard and primary
 /// selection whenever either changes, and able to set either.
 final class DataControlDevice {
-    enum Selection { case clipboard, primary }
     unowned let manager: DataControlManagerGlobal
     private(set) var resource: WaylandResource?
 
@@ -23,7 +22,7 @@ final class DataControlDevice {
     /// A new offer of `source` (data_offer, then its MIME types), then the
     /// selection or primary_selection event; without a source, the event
     /// with NULL. Version 1 knows no primary selection.
-    func send(_ source: (any SelectionSource)?, as selection: Selection) {
+    func send(_ source: (any SelectionSource)?, as selection: SelectionKind) {
         guard let resource else { return }
         if selection == .primary, wl_resource_get_version(resource) < 2 { return }
         var offer: WaylandResource?
@@ -39,7 +38,7 @@ final class DataControlDevice {
 
     /// set_selection or set_primary_selection: a source serves once, then
     /// replaces the seat's selection whoever has the focus.
-    private func set(_ sourceResource: WaylandResource?, as selection: Selection) {
+    private func set(_ sourceResource: WaylandResource?, as selection: SelectionKind) {
         guard let resource else { return }
         let source = DataControlSource.from(sourceResource)
         if let source {

@@ -27,12 +27,6 @@ final class DataControlManagerGlobal {
                         version: DataControlManagerGlobal.version, object: self,
                         implementation: DataControlManagerGlobal.implementation)
         if global == nil { return nil }
-        clipboard?.selectionChanged = { [unowned self] in
-            for device in devices { device.send(clipboard?.selection, as: .clipboard) }
-        }
-        primary?.selectionChanged = { [unowned self] in
-            for device in devices { device.send(primary?.selection, as: .primary) }
-        }
     }
 
     func remove(_ device: DataControlDevice) { devices.removeAll { $0 === device } }
@@ -65,6 +59,12 @@ final class DataControlManagerGlobal {
 }
 
 extension DataControlManagerGlobal: ServerExtension {
+    /// Devices follow every change of either selection, whoever has the focus.
+    func selectionChanged(_ kind: SelectionKind) {
+        let source = kind == .clipboard ? clipboard?.selection : primary?.selection
+        for device in devices { device.send(source, as: kind) }
+    }
+
     /// How many clipboard managers are listening, and their sources.
     func treeMembers() -> [(String, JSONValue)] {
         [("data_control", .object([("devices", .int(devices.count)), ("sources", .int(liveSources))]))]

@@ -15,7 +15,7 @@ final class DataDeviceManagerGlobal {
 
     init?(server: Server) {
         self.server = server
-        slot = SelectionSlot(server: server)
+        slot = SelectionSlot(server: server, kind: .clipboard)
         global = Global(display: server.display, interface: strata_wl_data_device_manager_interface(),
                         version: DataDeviceManagerGlobal.version, object: self, implementation: DataDeviceManagerGlobal.implementation)
         if global == nil { return nil }

@@ -14,7 +14,7 @@ final class PrimarySelectionManagerGlobal {
 
     init?(server: Server) {
         self.server = server
-        slot = SelectionSlot(server: server)
+        slot = SelectionSlot(server: server, kind: .primary)
         global = Global(display: server.display, interface: strata_zwp_primary_selection_device_manager_v1_interface(),
                         version: PrimarySelectionManagerGlobal.version, object: self,
                         implementation: PrimarySelectionManagerGlobal.implementation)

@@ -29,10 +29,12 @@ final class SelectionSlot<Device: SelectionDevice> {
     private var devices: [Device] = []
     /// What was selected last; nil when nothing is, or its client destroyed it.
     private(set) weak var selection: Source?
-    /// Told after the selection changed: data control devices follow every change, whoever has the focus.
-    var selectionChanged: (() -> Void)?
+    let kind: SelectionKind
 
-    init(server: Server) { self.server = server }
+    init(server: Server, kind: SelectionKind) {
+        self.server = server
+        self.kind = kind
+    }
 
     /// The client with the keys: a window's, or a layer surface's (a launcher pasting).
     private var focusedClient: OpaquePointer? { server.seat.keyboardTarget?.client }
@@ -66,7 +68,7 @@ final class SelectionSlot<Device: SelectionDevice> {
         if let old = selection, old !== source { old.cancel() }
         selection = source
         offerSelectionToFocusedClient()
-        selectionChanged?()
+        server.selectionChanged(kind)
     }
 
     /// The selection's source was destroyed: nothing is selected any more.
@@ -74,7 +76,7 @@ final class SelectionSlot<Device: SelectionDevice> {
         guard selection === source else { return }
         selection = nil
         offerSelectionToFocusedClient()
-        selectionChanged?()
+        server.selectionChanged(kind)
     }
 
     /// The keyboard focus moved (Seat+Focus): its client is offered the selection.
