@@ -88,4 +88,37 @@ final class XwaylandSelectionTests: XwaylandTestCase {
         XCTAssertTrue(waitUntil(timeout: 15) { lines(typed) == ["from Wayland"] },
                       "xterm pasted what a Wayland client selected: \(lines(typed))")
     }
+
+    /// The issue's case as a person does it: select a word in xterm, paste
+    /// it into foot with a middle click, and the other way round.
+    func testAWordSelectedInXtermPastesIntoFootAndFootsIntoXterm() throws {
+        guard let foot = StrataProcess.which("foot") else { throw XCTSkip("foot is not installed (make deps)") }
+        let (xtermTyped, footTyped) = (strata.runtimeDirectory + "/xterm-typed", strata.runtimeDirectory + "/foot-typed")
+        try startX("xterm", ["-title", "X Terminal", "-geometry", "40x8", "-e", "sh", "-c",
+                             "echo SelectMe; read line; echo \"$line\" > \(xtermTyped); sleep 60"])
+        try strata.startClient(foot, ["--title", "Foot", "--window-size-pixels", "300x160", "sh", "-c",
+                                      "echo FootWord; read line; echo \"$line\" > \(footTyped); sleep 60"])
+        func origin(_ title: String) throws -> (Int, Int) {
+            let origin = try XCTUnwrap(waitForWindow(title)?["origin"] as? [String: Any], strata.serverLog)
+            return (Int(try XCTUnwrap(origin["x"] as? Double)), Int(try XCTUnwrap(origin["y"] as? Double)))
+        }
+        let (xterm, footWindow) = (try origin("X Terminal"), try origin("Foot"))
+        let footClient = "\(footWindow.0 + 60)", footClientY = "\(footWindow.1 + 60)"
+        // xterm's word, by a double click on its first line, into foot by a middle click.
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.2) {
+            try? strata.input("click", "\(xterm.0 + 15)", "\(xterm.1 + 9)", "--count", "2")
+            return waylandPaste(primary: true) == "SelectMe"
+        }, "xterm's selection is the primary selection: \(waylandPaste(primary: true) ?? "nothing")")
+        try strata.input("click", footClient, footClientY, "--button", "middle")
+        try strata.input("key", "Return")
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(footTyped) == ["SelectMe"] }, "foot pasted xterm's word: \(lines(footTyped))")
+        // foot's word, the same way, into xterm.
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.2) {
+            try? strata.input("click", "\(footWindow.0 + 20)", "\(footWindow.1 + 8)", "--count", "2")
+            return (try? xPaste("primary")) == "FootWord"
+        }, "foot's selection reached X: \(String(describing: try? xPaste("primary")))")
+        try strata.input("click", "\(xterm.0 + 100)", "\(xterm.1 + 60)", "--button", "middle")
+        try strata.input("key", "Return")
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(xtermTyped) == ["FootWord"] }, "xterm pasted foot's word: \(lines(xtermTyped))")
+    }
 }
