@@ -165,4 +165,33 @@ final class XwaylandTests: XwaylandTestCase {
         XCTAssertNotNil(waitForWindow("Second"), "the next X client started a new Xwayland \(strata.serverLog)")
         XCTAssertNotEqual(try xwayland()["pid"] as? Double, pid)
     }
+
+    /// `--xwayland start`: Xwayland runs before any X client, and the
+    /// clients Strata starts find the display in DISPLAY.
+    func testStartedWithTheCompositorAndNamedToTheClientsItStarts() throws {
+        strata.stop()
+        let marks = NSTemporaryDirectory() + "strata-display-\(getpid())"
+        try? FileManager.default.removeItem(atPath: marks)
+        defer { try? FileManager.default.removeItem(atPath: marks) }
+        strata = try StrataProcess(width: 320, height: 240, extraArguments: [
+            "--xwayland", "start", "--", "sh", "-c", "echo \"$DISPLAY\" > \(marks).part; mv \(marks).part \(marks)"])
+        XCTAssertTrue(waitUntil(timeout: 15) { (try? xwayland()["running"] as? Bool) == true }, "no X client needed: \(strata.serverLog)")
+        let display = try XCTUnwrap(try xwayland()["display"] as? String)
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(marks) == [display] }, "DISPLAY for the command after --: \(lines(marks))")
+    }
+
+    /// At scale 2, X clients draw at scale 1 and Strata doubles them, as
+    /// sway does by default: the window takes twice its X size in pixels.
+    func testAtScaleTwoAnXWindowIsScaledUp() throws {
+        strata.stop()
+        strata = try StrataProcess(width: 1280, height: 960, scale: 2, windowOrigins: nil, extraArguments: ["--xwayland", "lazy"])
+        try startX("xeyes", ["-geometry", "200x150"])
+        let window = try XCTUnwrap(waitForWindow("xeyes"), strata.serverLog)
+        let geometry = try XCTUnwrap(window["geometry"] as? [String: Any])
+        let buffer = try XCTUnwrap((window["surface"] as? [String: Any])?["buffer"] as? [String: Any])
+        XCTAssertEqual(buffer["scale"] as? Double, 1)
+        // 200 pixels and xeyes' border, as many points: twice as many output pixels.
+        XCTAssertEqual(try XCTUnwrap(buffer["width"] as? Double), 202, accuracy: 2)
+        XCTAssertEqual(geometry["width"] as? Double, buffer["width"] as? Double, "a point for each of X's pixels")
+    }
 }

@@ -155,7 +155,8 @@ final class XWindow {
     // MARK: The surface
 
     func attach(_ surface: Surface) {
-        guard surface.giveRole(.other("xwayland")) else { return }
+        // A surface is one window's: one named twice (or given another role) stays where it is.
+        guard surface.roleObject == nil, surface.giveRole(.other("xwayland")) else { return }
         pendingSurfaceID = nil
         surface.roleObject = self
         self.surface = surface
