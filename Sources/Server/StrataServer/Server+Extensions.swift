@@ -42,6 +42,7 @@ extension Server {
         add(XdgForeignRegistry.init)
         add(DataControlManagerGlobal.init)
         add(GammaControlManagerGlobal.init)
+        add(KdeServerDecorationManagerGlobal.init)
         return made
     }
 
