@@ -43,6 +43,7 @@ extension Server {
         add(DataControlManagerGlobal.init)
         add(GammaControlManagerGlobal.init)
         add(KdeServerDecorationManagerGlobal.init)
+        add(PointerGesturesGlobal.init)
         return made
     }
 
