@@ -12,8 +12,10 @@ final class PointerGesturesGlobal {
     unowned let server: Server
     private var global: Global?
     private var gestures: [PointerGestureObject] = []
-    /// The surface each kind's gesture in progress began on (nil: none, or nobody had the pointer).
-    private var inProgress: [PointerGesture.Kind: Surface] = [:]
+    /// The surface each kind's gesture in progress began on (none: no
+    /// gesture, or nobody had the pointer), not kept alive by it.
+    private struct Began { weak var surface: Surface? }
+    private var inProgress: [PointerGesture.Kind: Began] = [:]
 
     init?(server: Server) {
         self.server = server
@@ -32,19 +34,19 @@ final class PointerGesturesGlobal {
         case .swipeBegin(let fingers), .pinchBegin(let fingers), .holdBegin(let fingers):
             inProgress[kind] = nil
             guard let surface = focus, surface.resource != nil else { return }
-            inProgress[kind] = surface
+            inProgress[kind] = Began(surface: surface)
             let serial = server.seat.nextSerial()
             for object in objects(of: kind, for: surface) { object.sendBegin(serial: serial, time: time, surface: surface, fingers: fingers) }
         case .swipeUpdate(let dx, let dy):
-            guard let surface = inProgress[kind] else { return }
+            guard let surface = inProgress[kind]?.surface else { return }
             for object in objects(of: kind, for: surface) { object.sendSwipeUpdate(time: time, dx: dx, dy: dy) }
         case .pinchUpdate(let dx, let dy, let scale, let rotation):
-            guard let surface = inProgress[kind] else { return }
+            guard let surface = inProgress[kind]?.surface else { return }
             for object in objects(of: kind, for: surface) {
                 object.sendPinchUpdate(time: time, dx: dx, dy: dy, scale: scale, rotation: rotation)
             }
         case .swipeEnd(let cancelled), .pinchEnd(let cancelled), .holdEnd(let cancelled):
-            guard let surface = inProgress.removeValue(forKey: kind) else { return }
+            guard let surface = inProgress.removeValue(forKey: kind)?.surface else { return }
             let serial = server.seat.nextSerial()
             for object in objects(of: kind, for: surface) { object.sendEnd(serial: serial, time: time, cancelled: cancelled) }
         }
