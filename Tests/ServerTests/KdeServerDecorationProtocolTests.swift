@@ -125,6 +125,34 @@ final class KdeServerDecorationProtocolTests: CompositorTestCase {
         XCTAssertFalse(try hasTitleBar("kde"))
     }
 
+    func testADecorationMadeBeforeTheRoleReachesTheWindowWhenItMaps() throws {
+        let raw = try RawClient(strata)
+        let manager = try RawManager(raw)
+        let compositor = try raw.bind(strata_wl_compositor_interface(), version: 5)
+        let shm = try raw.bind(strata_wl_shm_interface(), version: 1)
+        let base = try raw.bind(strata_xdg_wm_base_interface(), version: 5)
+        let surface = wl_compositor_create_surface(compositor)!
+        let decoration = RawDecoration(manager: manager, surface: surface)
+        XCTAssertTrue(raw.roundtrip())
+        let xdgSurface = xdg_wm_base_get_xdg_surface(base, surface)!
+        let acker = ConfigureAcker(xdgSurface)
+        let toplevel = xdg_surface_get_toplevel(xdgSurface)!
+        xdg_toplevel_set_title(toplevel, "early")
+        wl_surface_commit(surface)
+        XCTAssertTrue(raw.roundtrip())
+        let buffer = try raw.makeBuffer(shm: shm, width: 80, height: 60)
+        wl_surface_attach(surface, buffer, 0, 0)
+        wl_surface_commit(surface)
+        XCTAssertTrue(raw.roundtrip())
+        XCTAssertEqual(try strata.window("early")["mapped"] as? Bool, true)
+        // The window took the mode as it mapped; its next commit shows the bar.
+        wl_surface_commit(surface)
+        XCTAssertTrue(raw.roundtrip())
+        XCTAssertTrue(try hasTitleBar("early"))
+        XCTAssertEqual(decoration.modes, [server])
+        withExtendedLifetime(acker) {}
+    }
+
     func testADecorationOutlivingItsSurfaceStillAnswers() throws {
         let raw = try RawClient(strata)
         let manager = try RawManager(raw)
