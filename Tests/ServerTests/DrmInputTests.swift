@@ -17,6 +17,16 @@ final class DrmInputTests: XCTestCase {
         XCTAssertNil(translator.translate(.deviceAdded(name: "mouse"), pointer: .zero))
     }
 
+    func testTouchpadGesturesReachTheSeatAsTheyCame() {
+        var translator = DeviceEventTranslator(outputWidth: 640, outputHeight: 400)
+        let steps: [PointerGesture] = [.swipeBegin(fingers: 3), .swipeUpdate(dx: 4, dy: -1), .swipeEnd(cancelled: false),
+                                       .pinchBegin(fingers: 2), .pinchUpdate(dx: 0, dy: 1, scale: 1.25, rotation: -3),
+                                       .pinchEnd(cancelled: true), .holdBegin(fingers: 1), .holdEnd(cancelled: false)]
+        for step in steps {
+            XCTAssertEqual(translator.translate(.gesture(step), pointer: .zero), .seat(.pointerGesture(step)))
+        }
+    }
+
     func testControlAltFunctionKeySwitchesTerminalsAndTheSeatNeverSeesIt() {
         var translator = DeviceEventTranslator(outputWidth: 640, outputHeight: 400)
         XCTAssertEqual(translator.translate(.key(59, pressed: true), pointer: .zero), .seat(.key(59, .pressed)), "F1 alone is a key")

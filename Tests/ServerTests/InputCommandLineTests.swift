@@ -33,6 +33,14 @@ final class InputCommandLineTests: XCTestCase {
         XCTAssertEqual(try parse("touch", "move", "1", "4", "5"), input(.touchMove(id: 1, x: 4, y: 5)))
         XCTAssertEqual(try parse("touch", "up", "1"), input(.touchUp(id: 1)))
         XCTAssertEqual(try parse("tap", "7", "8"), input(.tap(x: 7, y: 8)))
+        XCTAssertEqual(try parse("swipe", "-40", "0"), input(.swipe(dx: -40, dy: 0, fingers: 3, steps: 10, cancel: false)))
+        XCTAssertEqual(try parse("swipe", "0", "30", "--fingers", "4", "--steps", "2", "--cancel"),
+                       input(.swipe(dx: 0, dy: 30, fingers: 4, steps: 2, cancel: true)))
+        XCTAssertEqual(try parse("pinch", "1.5"), input(.pinch(scale: 1.5, rotation: 0, fingers: 2, steps: 10, cancel: false)))
+        XCTAssertEqual(try parse("pinch", "0.5", "--rotation", "-90", "--fingers", "3", "--steps", "4"),
+                       input(.pinch(scale: 0.5, rotation: -90, fingers: 3, steps: 4, cancel: false)))
+        XCTAssertEqual(try parse("hold"), input(.hold(fingers: 1, cancel: false)))
+        XCTAssertEqual(try parse("hold", "--fingers", "2", "--cancel"), input(.hold(fingers: 2, cancel: true)))
     }
 
     /// What the tool sends is what the server reads, text included.
@@ -45,6 +53,9 @@ final class InputCommandLineTests: XCTestCase {
             .type(text: "a tab\t and spaces at the end  "), .type(text: " "),
             .touchDown(id: 3, x: 1, y: 2), .touchMove(id: 3, x: 5, y: 6),
             .touchUp(id: 3), .tap(x: 9, y: 10),
+            .swipe(dx: -40.5, dy: 2, fingers: 4, steps: 3, cancel: true), .swipe(dx: 1, dy: 2, fingers: 3, steps: 10, cancel: false),
+            .pinch(scale: 0.25, rotation: 12.5, fingers: 2, steps: 5, cancel: false), .pinch(scale: 2, rotation: 0, fingers: 3, steps: 1, cancel: true),
+            .hold(fingers: 1, cancel: false), .hold(fingers: 3, cancel: true),
         ]
         for command in commands {
             let line = command.line
@@ -78,6 +89,14 @@ final class InputCommandLineTests: XCTestCase {
             (["touch", "swipe"], "unknown touch action 'swipe' (down, move or up)"),
             (["move", "1", "2", "--socket"], "missing value for --socket"),
             (["move", "1", "2", "--fast"], "unknown option --fast"),
+            (["swipe", "10"], "input swipe needs DX DY"),
+            (["swipe", "1", "2", "--fingers", "0"], "invalid --fingers '0' (expected an integer from 1 to 10)"),
+            (["pinch"], "input pinch needs SCALE (the fingers' spread at the end, 1 as at the start)"),
+            (["pinch", "0"], "invalid scale '0' (expected a number above 0, at most 100)"),
+            (["pinch", "2", "--rotation", "x"], "invalid --rotation 'x' (expected degrees from -3600 to 3600)"),
+            (["hold", "1"], "unexpected argument 1"),
+            (["tap", "1", "2", "--cancel"], "unknown option --cancel"),
+            (["swipe", "1", "2", "--rotation", "3"], "unknown option --rotation for input swipe"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try StrataArguments.parse(["input"] + arguments), "\(arguments)") { error in
@@ -94,7 +113,9 @@ final class InputCommandLineTests: XCTestCase {
     func testUsageListsEveryForm() {
         for form in ["move X Y", "click X Y [--button B] [--count N]",
                      "drag X1 Y1 X2 Y2 [--steps N]", "scroll DX DY", "key NAME [--down|--up]", "type TEXT",
-                     "touch down|move ID X Y", "touch up ID", "tap X Y", "press [left|right|middle]"] {
+                     "touch down|move ID X Y", "touch up ID", "tap X Y", "press [left|right|middle]",
+                     "swipe DX DY [--fingers N] [--steps N] [--cancel]",
+                     "pinch SCALE [--rotation DEGREES] [--fingers N] [--steps N] [--cancel]", "hold [--fingers N] [--cancel]"] {
             XCTAssertTrue(StrataArguments.usage(of: "input").contains(form), form)
         }
     }

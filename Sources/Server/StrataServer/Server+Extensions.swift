@@ -42,6 +42,8 @@ extension Server {
         add(XdgForeignRegistry.init)
         add(DataControlManagerGlobal.init)
         add(GammaControlManagerGlobal.init)
+        add(KdeServerDecorationManagerGlobal.init)
+        add(PointerGesturesGlobal.init)
         add(Xwayland.init)
         return made
     }

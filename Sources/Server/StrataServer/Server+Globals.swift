@@ -54,6 +54,8 @@ extension Server {
             (strata_org_kde_kwin_idle_interface(), IdleNotifierGlobal.kdeVersion),
             (strata_zwlr_data_control_manager_v1_interface(), DataControlManagerGlobal.version),
             (strata_zwlr_gamma_control_manager_v1_interface(), GammaControlManagerGlobal.version),
+            (strata_org_kde_kwin_server_decoration_manager_interface(), KdeServerDecorationManagerGlobal.version),
+            (strata_zwp_pointer_gestures_v1_interface(), PointerGesturesGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

@@ -32,6 +32,7 @@
 #include "wlr-data-control-unstable-v1-client-protocol.h"
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "kde-server-decoration-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

@@ -33,6 +33,7 @@
 #include "wlr-data-control-unstable-v1-server-protocol.h"
 #include "wlr-gamma-control-unstable-v1-server-protocol.h"
 #include "kde-server-decoration-server-protocol.h"
+#include "pointer-gestures-unstable-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

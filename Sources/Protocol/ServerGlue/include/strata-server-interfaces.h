@@ -31,6 +31,7 @@
 #include "wlr-data-control-unstable-v1-server-protocol.h"
 #include "wlr-gamma-control-unstable-v1-server-protocol.h"
 #include "kde-server-decoration-server-protocol.h"
+#include "pointer-gestures-unstable-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -136,5 +137,9 @@ STRATA_INTERFACE(zwlr_gamma_control_manager_v1)
 STRATA_INTERFACE(zwlr_gamma_control_v1)
 STRATA_INTERFACE(org_kde_kwin_server_decoration_manager)
 STRATA_INTERFACE(org_kde_kwin_server_decoration)
+STRATA_INTERFACE(zwp_pointer_gestures_v1)
+STRATA_INTERFACE(zwp_pointer_gesture_swipe_v1)
+STRATA_INTERFACE(zwp_pointer_gesture_pinch_v1)
+STRATA_INTERFACE(zwp_pointer_gesture_hold_v1)
 
 #undef STRATA_INTERFACE

@@ -15,6 +15,13 @@ public enum InputCommand: Equatable, Sendable {
     case touchMove(id: Int32, x: Double, y: Double)
     case touchUp(id: Int32)
     case tap(x: Double, y: Double)
+    /// Touchpad gestures, for the client with the pointer: a swipe of
+    /// (dx, dy) points in all, a pinch to `scale` turning `rotation`
+    /// degrees clockwise, each in `steps` updates; a hold. `cancel`: the
+    /// gesture ends cancelled.
+    case swipe(dx: Double, dy: Double, fingers: UInt32, steps: Int, cancel: Bool)
+    case pinch(scale: Double, rotation: Double, fingers: UInt32, steps: Int, cancel: Bool)
+    case hold(fingers: UInt32, cancel: Bool)
 
     public enum KeyHalf: String, Equatable, Sendable {
         case both, down, up
@@ -23,7 +30,9 @@ public enum InputCommand: Equatable, Sendable {
     public static let usage = """
         move X Y | press [left|right|middle] | release [left|right|middle] | \
         click X Y [--button B] [--count N] | drag X1 Y1 X2 Y2 [--steps N] | scroll DX DY | \
-        key NAME [--down|--up] | type TEXT | touch down|move ID X Y | touch up ID | tap X Y
+        key NAME [--down|--up] | type TEXT | touch down|move ID X Y | touch up ID | tap X Y | \
+        swipe DX DY [--fingers N] [--steps N] [--cancel] | \
+        pinch SCALE [--rotation DEGREES] [--fingers N] [--steps N] [--cancel] | hold [--fingers N] [--cancel]
         """
 
     /// The control request line (`input …`). TEXT is escaped so it stays one line.
@@ -44,6 +53,11 @@ public enum InputCommand: Equatable, Sendable {
         case .touchMove(let id, let x, let y): return "input touch move \(id) \(n(x)) \(n(y))"
         case .touchUp(let id): return "input touch up \(id)"
         case .tap(let x, let y): return "input tap \(n(x)) \(n(y))"
+        case .swipe(let dx, let dy, let fingers, let steps, let cancel):
+            return "input swipe \(n(dx)) \(n(dy)) --fingers \(fingers) --steps \(steps)" + (cancel ? " --cancel" : "")
+        case .pinch(let scale, let rotation, let fingers, let steps, let cancel):
+            return "input pinch \(n(scale)) --rotation \(n(rotation)) --fingers \(fingers) --steps \(steps)" + (cancel ? " --cancel" : "")
+        case .hold(let fingers, let cancel): return "input hold --fingers \(fingers)" + (cancel ? " --cancel" : "")
         }
     }
 
@@ -66,13 +80,17 @@ public enum InputCommand: Equatable, Sendable {
         var options: [String: String] = [:]
         var flags: Set<String> = []
         var rest = words.dropFirst()
-        let valued: [String: Set<String>] = ["--button": ["click"], "--count": ["click"], "--steps": ["drag"]]
+        let gestures: Set<String> = ["swipe", "pinch", "hold"]
+        let valued: [String: Set<String>] = ["--button": ["click"], "--count": ["click"], "--steps": ["drag", "swipe", "pinch"],
+                                             "--fingers": gestures, "--rotation": ["pinch"]]
         while let word = rest.popFirst() {
             if let verbs = valued[word] {
                 guard verbs.contains(verb) else { throw UsageError("unknown option \(word) for input \(verb)") }
                 guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw UsageError("missing value for \(word)") }
                 options[word] = value
             } else if (word == "--down" || word == "--up") && verb == "key" {
+                flags.insert(word)
+            } else if word == "--cancel" && gestures.contains(verb) {
                 flags.insert(word)
             } else if word.hasPrefix("--") && word.count > 2 {
                 throw UsageError("unknown option \(word)")
@@ -160,6 +178,28 @@ public enum InputCommand: Equatable, Sendable {
         case "tap":
             try count(2, "X Y")
             return .tap(x: try coordinate(positional[0]), y: try coordinate(positional[1]))
+        case "swipe":
+            try count(2, "DX DY")
+            return .swipe(dx: try coordinate(positional[0]), dy: try coordinate(positional[1]),
+                          fingers: UInt32(try number("--fingers", default: 3, in: 1...10)),
+                          steps: try number("--steps", default: 10, in: 1...1000), cancel: flags.contains("--cancel"))
+        case "pinch":
+            try count(1, "SCALE (the fingers' spread at the end, 1 as at the start)")
+            guard let scale = Double(positional[0]), scale.isFinite, scale > 0, scale <= 100 else {
+                throw UsageError("invalid scale '\(positional[0])' (expected a number above 0, at most 100)")
+            }
+            var rotation = 0.0
+            if let text = options["--rotation"] {
+                guard let degrees = Double(text), degrees.isFinite, abs(degrees) <= 3600 else {
+                    throw UsageError("invalid --rotation '\(text)' (expected degrees from -3600 to 3600)")
+                }
+                rotation = degrees
+            }
+            return .pinch(scale: scale, rotation: rotation, fingers: UInt32(try number("--fingers", default: 2, in: 1...10)),
+                          steps: try number("--steps", default: 10, in: 1...1000), cancel: flags.contains("--cancel"))
+        case "hold":
+            try count(0, "no argument")
+            return .hold(fingers: UInt32(try number("--fingers", default: 1, in: 1...10)), cancel: flags.contains("--cancel"))
         default:
             throw UsageError("unknown input action '\(verb)' (\(usage))")
         }

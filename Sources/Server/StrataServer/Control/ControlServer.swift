@@ -23,7 +23,8 @@ import Glibc
 ///                                  press|release B, click X Y --button B --count N,
 ///                                  drag X1 Y1 X2 Y2 --steps N, scroll DX DY,
 ///                                  key NAME [--down|--up], type TEXT, touch down|move ID X Y,
-///                                  touch up ID, tap X Y; answered once the events are sent
+///                                  touch up ID, tap X Y, swipe DX DY, pinch SCALE, hold
+///                                  (with their options); answered once the events are sent
 ///     output <action …>            outputs (OutputCommand): add [--size WxH] [--scale N],
 ///                                  remove NAME, mode NAME WxH[@HZ], list; JSON of the outputs after it
 ///

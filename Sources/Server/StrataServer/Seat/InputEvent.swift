@@ -24,6 +24,8 @@ public enum InputEvent: Equatable, Sendable {
     case touchUp(id: Int32)
     /// The touch session was taken over (a gesture recognized elsewhere): every point is gone.
     case touchCancel
+    /// A step of a touchpad's swipe, pinch or hold, for the client with the pointer.
+    case pointerGesture(PointerGesture)
 
     public enum ButtonState: Equatable, Sendable {
         case pressed, released

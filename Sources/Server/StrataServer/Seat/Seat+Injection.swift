@@ -60,6 +60,21 @@ extension Seat {
             let id = (0...).first { touchPoints[Int32($0)] == nil }.map(Int32.init) ?? 0
             handle(.touchDown(id: id, Point(x: x, y: y)))
             handle(.touchUp(id: id))
+        case .swipe(let dx, let dy, let fingers, let steps, let cancel):
+            handle(.pointerGesture(.swipeBegin(fingers: fingers)))
+            for _ in 0..<steps { handle(.pointerGesture(.swipeUpdate(dx: dx / Double(steps), dy: dy / Double(steps)))) }
+            handle(.pointerGesture(.swipeEnd(cancelled: cancel)))
+        case .pinch(let scale, let rotation, let fingers, let steps, let cancel):
+            handle(.pointerGesture(.pinchBegin(fingers: fingers)))
+            for step in 1...steps {
+                // The spread relative to the start, reaching `scale`; the turn since the previous update.
+                let spread = 1 + (scale - 1) * Double(step) / Double(steps)
+                handle(.pointerGesture(.pinchUpdate(dx: 0, dy: 0, scale: spread, rotation: rotation / Double(steps))))
+            }
+            handle(.pointerGesture(.pinchEnd(cancelled: cancel)))
+        case .hold(let fingers, let cancel):
+            handle(.pointerGesture(.holdBegin(fingers: fingers)))
+            handle(.pointerGesture(.holdEnd(cancelled: cancel)))
         }
         return nil
     }

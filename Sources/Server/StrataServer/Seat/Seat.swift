@@ -133,6 +133,7 @@ public final class Seat {
         case .touchMotion(let id, let point): touchMotion(id: id, to: point, time: time)
         case .touchUp(let id): touchUp(id: id, time: time)
         case .touchCancel: touchCancel()
+        case .pointerGesture(let gesture): pointerGesture(gesture, time: time)
         }
     }
 

@@ -69,6 +69,8 @@ struct DeviceEventTranslator {
             return .seat(.touchUp(id: slot))
         case .touchCancel:
             return .seat(.touchCancel)
+        case .gesture(let gesture):
+            return .seat(.pointerGesture(gesture))
         }
     }
 

@@ -18,6 +18,8 @@ enum DeviceEvent: Equatable, Sendable {
     case touchMotion(slot: Int32, x: Double, y: Double)
     case touchUp(slot: Int32)
     case touchCancel
+    /// A touchpad's swipe, pinch or hold step (deltas in libinput's accelerated pixels).
+    case gesture(PointerGesture)
 }
 
 /// How touchpads are set up (`strata run --touchpad-tap --natural-scrolling`).

@@ -116,8 +116,33 @@ final class LibinputDevices: InputDevices {
             return [.touchUp(slot: libinput_event_touch_get_seat_slot(libinput_event_get_touch_event(event)))]
         case LIBINPUT_EVENT_TOUCH_CANCEL:
             return [.touchCancel]
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            return Self.gesture(event).map { [.gesture($0)] } ?? []
         default:
             return []
+        }
+    }
+
+    /// A touchpad gesture event as the seat takes it.
+    private static func gesture(_ event: OpaquePointer) -> PointerGesture? {
+        let gesture = libinput_event_get_gesture_event(event)
+        let fingers = UInt32(clamping: libinput_event_gesture_get_finger_count(gesture))
+        let cancelled = libinput_event_gesture_get_cancelled(gesture) != 0
+        let dx = libinput_event_gesture_get_dx(gesture), dy = libinput_event_gesture_get_dy(gesture)
+        switch libinput_event_get_type(event) {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: return .swipeBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: return .swipeUpdate(dx: dx, dy: dy)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: return .swipeEnd(cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: return .pinchBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            return .pinchUpdate(dx: dx, dy: dy, scale: libinput_event_gesture_get_scale(gesture),
+                                rotation: libinput_event_gesture_get_angle_delta(gesture))
+        case LIBINPUT_EVENT_GESTURE_PINCH_END: return .pinchEnd(cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: return .holdBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_HOLD_END: return .holdEnd(cancelled: cancelled)
+        default: return nil
         }
     }
 
