@@ -294,4 +294,53 @@ final class InputEndToEndTests: KitTestCase {
         XCTAssertEqual(scroller.total.x, 0)
         XCTAssertEqual(scroller.total.y, -30, accuracy: 0.01)
     }
+
+    /// A touchpad's pinch (zwp_pointer_gestures_v1, from `strata input
+    /// pinch`) drives the pinch and rotation recognizers under the pointer,
+    /// as a trackpad's does on iPadOS: no touches, at the pointer.
+    func testATouchpadPinchScalesAndRotatesThroughTheRecognizers() throws {
+        let photo = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 150))
+        final class Recorder {
+            var pinchStates: [UIGestureRecognizer.State] = []
+            var rotationStates: [UIGestureRecognizer.State] = []
+            var scale: CGFloat = 1
+            var rotation: CGFloat = 0
+            var touches: [Int] = []
+            var location = CGPoint.zero
+            func pinch(_ pinch: UIPinchGestureRecognizer) {
+                pinchStates.append(pinch.state)
+                scale = pinch.scale
+                touches.append(pinch.numberOfTouches)
+                location = pinch.location(in: pinch.view)
+            }
+            func rotate(_ rotation: UIRotationGestureRecognizer) {
+                rotationStates.append(rotation.state)
+                self.rotation = rotation.rotation
+            }
+        }
+        let recorder = Recorder()
+        let pinch = UIPinchGestureRecognizer(target: recorder, action: Recorder.pinch)
+        let rotation = UIRotationGestureRecognizer(target: recorder, action: Recorder.rotate)
+        // Both at once, as photo viewers let them.
+        final class Both: UIGestureRecognizerDelegate {
+            func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                                   shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer) -> Bool { true }
+        }
+        let both = Both()
+        pinch.delegate = both
+        rotation.delegate = both
+        photo.addGestureRecognizer(pinch)
+        photo.addGestureRecognizer(rotation)
+        try showWindow(photo)
+        try strata.input("move", x(120), y(70))
+        try strata.input("pinch", "2", "--rotation", "90", "--steps", "8")
+        XCTAssertTrue(runMainLoop(until: { recorder.pinchStates.last == .ended && recorder.rotationStates.last == .ended }),
+                      "pinch \(recorder.pinchStates), rotation \(recorder.rotationStates)")
+        XCTAssertEqual(recorder.pinchStates.first, .began)
+        XCTAssertEqual(recorder.rotationStates.first, .began)
+        XCTAssertEqual(recorder.scale, 2, accuracy: 0.01, "the fingers spread to twice their distance")
+        XCTAssertEqual(recorder.rotation, .pi / 2, accuracy: 0.01, "a quarter turn clockwise, in radians")
+        XCTAssertEqual(Set(recorder.touches), [0], "no touches: the touchpad is an indirect input")
+        XCTAssertEqual(recorder.location, CGPoint(x: 120, y: 70), "at the pointer")
+    }
 }

@@ -334,6 +334,59 @@ final class GestureRecognizerTests: InputTestCase {
         XCTAssertEqual(handler.states, [.recognized], "too slow")
     }
 
+    /// A touchpad pinch (UIEvent.EventType.transform) drives a pinch
+    /// recognizer with no touches: its scale is the fingers' spread since
+    /// the pinch began, and setting scale makes later spreads multiply the
+    /// new value, as UIKit documents for `scale`.
+    func testATouchpadPinchDrivesAPinchRecognizerWithoutTouches() {
+        let pinch = UIPinchGestureRecognizer(target: handler, action: Handler.handle)
+        view.addGestureRecognizer(pinch)
+        pointerMove(to: center)
+        window.receive(.transform(.began, scale: 1, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [])
+        window.receive(.transform(.changed, scale: 1.5, rotation: 0, timestamp: clock.now))
+        window.receive(.transform(.changed, scale: 2, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [.began, .changed])
+        XCTAssertEqual(pinch.scale, 2, accuracy: 1e-9)
+        XCTAssertEqual(pinch.numberOfTouches, 0)
+        XCTAssertEqual(pinch.location(in: view), CGPoint(x: 100, y: 100), "at the pointer")
+        pinch.scale = 1
+        window.receive(.transform(.changed, scale: 3, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(pinch.scale, 1.5, accuracy: 1e-9, "3 over the 2 it had when set")
+        window.receive(.transform(.ended, scale: 1, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [.began, .changed, .changed, .ended])
+        // A pinch the fingers gave up on (another gesture took them) is cancelled.
+        handler.states = []
+        window.receive(.transform(.began, scale: 1, rotation: 0, timestamp: clock.now))
+        window.receive(.transform(.changed, scale: 0.5, rotation: 0, timestamp: clock.now))
+        window.receive(.transform(.cancelled, scale: 1, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [.began, .cancelled])
+    }
+
+    /// A touchpad pinch's turn drives a rotation recognizer once it passes
+    /// the angle a turn of touches must; smaller turns are a wobble.
+    func testATouchpadTurnDrivesARotationRecognizer() {
+        let rotation = UIRotationGestureRecognizer(target: handler, action: Handler.handle)
+        view.addGestureRecognizer(rotation)
+        pointerMove(to: center)
+        window.receive(.transform(.began, scale: 1, rotation: 0, timestamp: clock.now))
+        window.receive(.transform(.changed, scale: 1, rotation: 0.05, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [], "a wobble")
+        window.receive(.transform(.changed, scale: 1, rotation: 0.5, timestamp: clock.now))
+        window.receive(.transform(.changed, scale: 1, rotation: -0.25, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [.began, .changed])
+        XCTAssertEqual(rotation.rotation, -0.25, accuracy: 1e-9, "the turn since the pinch began, counterclockwise now")
+        window.receive(.transform(.ended, scale: 1, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [.began, .changed, .ended])
+        // A pinch that never turned enough fails the recognizer.
+        handler.states = []
+        window.receive(.transform(.began, scale: 1, rotation: 0, timestamp: clock.now))
+        window.receive(.transform(.changed, scale: 2, rotation: 0.01, timestamp: clock.now))
+        window.receive(.transform(.ended, scale: 1, rotation: 0, timestamp: clock.now))
+        XCTAssertEqual(handler.states, [])
+        XCTAssertEqual(rotation.state, .possible, "failed, then reset")
+    }
+
     /// allowedScrollTypesMask: scrolling drives pans that allow it (none by
     /// default), as UIKit gives views the wheel; the pan ends after the scroll stops.
     func testScrollDrivesPans() {

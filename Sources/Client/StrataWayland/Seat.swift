@@ -18,6 +18,14 @@ public enum SeatEvent {
     /// One frame's scrolling, in points; `isContinuous` is false for a wheel.
     case pointerScroll(dx: Double, dy: Double, isContinuous: Bool, time: UInt32)
 
+    /// A touchpad pinch (zwp_pointer_gestures_v1) on the surface with the
+    /// pointer: `scale` since it began (1 at first), `rotation` in degrees
+    /// clockwise since it began; it ends, or is cancelled (the fingers
+    /// became another gesture).
+    case pinchBegin(surface: OpaquePointer, fingers: UInt32, time: UInt32)
+    case pinchUpdate(scale: Double, rotation: Double, time: UInt32)
+    case pinchEnd(isCancelled: Bool, time: UInt32)
+
     case touchDown(surface: OpaquePointer, id: Int32, x: Double, y: Double, time: UInt32)
     case touchMotion(id: Int32, x: Double, y: Double, time: UInt32)
     case touchUp(id: Int32, time: UInt32)
@@ -40,6 +48,11 @@ public final class Seat {
     public private(set) var pointer: OpaquePointer?
     public private(set) var keyboard: OpaquePointer?
     public private(set) var touch: OpaquePointer?
+    /// zwp_pointer_gestures_v1, when the compositor offers it, and the pointer's pinch gesture.
+    var gestures: OpaquePointer?
+    private var pinch: OpaquePointer?
+    /// The rotation reported since the pinch began (the protocol sends each step).
+    private var pinchRotation = 0.0
 
     /// Key repeat as the compositor asks (wl_keyboard.repeat_info): keys
     /// per second (0: no repeat) and the delay before the first repeat, in ms.
@@ -73,9 +86,14 @@ public final class Seat {
 
     public func destroy() {
         let objects = (pointer, keyboard, touch, proxy)
-        (pointer, keyboard, touch, proxy) = (nil, nil, nil, nil)
+        let (pinch, gestures) = (self.pinch, self.gestures)
+        (pointer, keyboard, touch, proxy, self.pinch, self.gestures) = (nil, nil, nil, nil, nil, nil)
         keymap = nil
         guard display.isConnected else { return }
+        if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
+        if let gestures {
+            wl_proxy_get_version(gestures) >= 2 ? zwp_pointer_gestures_v1_release(gestures) : zwp_pointer_gestures_v1_destroy(gestures)
+        }
         // Devices have release since v3, the seat since v5; before, only
         // the proxy goes.
         let version = objects.3.map { wl_proxy_get_version($0) } ?? 0
@@ -94,7 +112,13 @@ public final class Seat {
         if has(WL_SEAT_CAPABILITY_POINTER), pointer == nil, let made = wl_seat_get_pointer(proxy) {
             pointer = made
             wl_pointer_add_listener(made, pointerListener, me)
+            if let gestures, let made = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, made) {
+                pinch = made
+                zwp_pointer_gesture_pinch_v1_add_listener(made, pinchListener, me)
+            }
         } else if !has(WL_SEAT_CAPABILITY_POINTER), let pointer {
+            if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
+            pinch = nil
             canRelease ? wl_pointer_release(pointer) : wl_pointer_destroy(pointer)
             self.pointer = nil
         }
@@ -150,6 +174,19 @@ public final class Seat {
         onEvent?(.pointerScroll(dx: done.dx, dy: done.dy, isContinuous: done.isContinuous, time: done.time))
     }
 
+    // MARK: Touchpad pinch
+
+    fileprivate func pinchBegan(surface: OpaquePointer?, fingers: UInt32, time: UInt32) {
+        pinchRotation = 0
+        guard let surface else { return }
+        onEvent?(.pinchBegin(surface: surface, fingers: fingers, time: time))
+    }
+
+    fileprivate func pinchUpdated(scale: wl_fixed_t, rotation: wl_fixed_t, time: UInt32) {
+        pinchRotation += wl_fixed_to_double(rotation)
+        onEvent?(.pinchUpdate(scale: wl_fixed_to_double(scale), rotation: pinchRotation, time: time))
+    }
+
     // MARK: Keyboard
 
     fileprivate func keyboardEntered(serial: UInt32) { keyboardEnterSerial = serial }
@@ -178,10 +215,16 @@ public final class Seat {
 
 extension Connection {
     /// Binds the compositor's first wl_seat (up to version 7); nil when it offers none.
+    /// Touchpad pinches come too when the compositor offers zwp_pointer_gestures_v1.
     public func bindSeat() -> Seat? {
         guard let global = globals.first(where: { $0.interface == "wl_seat" }),
-              let seat = bindGlobal(global, strata_client_wl_seat_interface(), upTo: 7) else { return nil }
-        return Seat(proxy: seat, display: display)
+              let proxy = bindGlobal(global, strata_client_wl_seat_interface(), upTo: 7) else { return nil }
+        let seat = Seat(proxy: proxy, display: display)
+        if let gestures = globals.first(where: { $0.interface == "zwp_pointer_gestures_v1" }) {
+            // Bound before the seat's capabilities come, so the pointer gets its pinch.
+            seat.gestures = bindGlobal(gestures, strata_client_zwp_pointer_gestures_v1_interface(), upTo: 2)
+        }
+        return seat
     }
 }
 
@@ -215,6 +258,15 @@ private let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
         axis_stop: { _, _, _, _ in },
         axis_discrete: { _, _, _, _ in },
         axis_value120: { _, _, _, _ in }))
+    return listener
+}()
+
+private let pinchListener: UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener> = {
+    let listener = UnsafeMutablePointer<zwp_pointer_gesture_pinch_v1_listener>.allocate(capacity: 1)
+    listener.initialize(to: zwp_pointer_gesture_pinch_v1_listener(
+        begin: { data, _, _, time, surface, fingers in seat(data).pinchBegan(surface: surface, fingers: fingers, time: time) },
+        update: { data, _, time, _, _, scale, rotation in seat(data).pinchUpdated(scale: scale, rotation: rotation, time: time) },
+        end: { data, _, _, time, cancelled in seat(data).emit(.pinchEnd(isCancelled: cancelled != 0, time: time)) }))
     return listener
 }()
 

@@ -16,6 +16,8 @@ final class SeatInput {
 
     /// The window under the pointer (between enter and leave).
     private weak var pointerWindow: UIWindow?
+    /// The window the touchpad pinch in progress began on.
+    private weak var pinchWindow: UIWindow?
     /// The window each touch point went down on.
     private var touchWindows: [Int32: WindowReference] = [:]
     /// Windows whose touches changed since the last wl_touch.frame.
@@ -95,6 +97,17 @@ final class SeatInput {
         case .pointerScroll(let dx, let dy, let isContinuous, let time):
             pointerWindow?.receive(.scroll(delta: CGVector(dx: dx, dy: dy), isContinuous: isContinuous,
                                            timestamp: clock.timestamp(time)))
+
+        case .pinchBegin(let surface, _, let time):
+            pinchWindow = window(for: surface)
+            pinchWindow?.receive(.transform(.began, scale: 1, rotation: 0, timestamp: clock.timestamp(time)))
+        case .pinchUpdate(let scale, let rotation, let time):
+            pinchWindow?.receive(.transform(.changed, scale: scale, rotation: rotation * .pi / 180,
+                                            timestamp: clock.timestamp(time)))
+        case .pinchEnd(let isCancelled, let time):
+            pinchWindow?.receive(.transform(isCancelled ? .cancelled : .ended, scale: 1, rotation: 0,
+                                            timestamp: clock.timestamp(time)))
+            pinchWindow = nil
 
         case .touchDown(let surface, let id, let x, let y, let time):
             guard let window = window(for: surface) else { return }

@@ -19,6 +19,8 @@ extension UIWindow {
             pointerLeft(at: timestamp)
         case let .scroll(delta, isContinuous, timestamp):
             scrolled(by: delta, isContinuous: isContinuous, at: timestamp)
+        case let .transform(phase, scale, rotation, timestamp):
+            transformed(phase, scale: scale, rotation: rotation, at: timestamp)
         case let .touchDown(id, location, timestamp):
             fingerDown(id: id, at: location, timestamp: timestamp)
         case let .touchMotion(id, location, timestamp):
@@ -41,6 +43,7 @@ extension UIWindow {
         switch event.type {
         case .touches: deliverTouches(event)
         case .scroll: (event as? ScrollEvent).map(deliverScroll)
+        case .transform: (event as? TransformEvent).map(deliverTransform)
         case .presses: (event as? UIPressesEvent).map(deliverPresses)
         default: break
         }

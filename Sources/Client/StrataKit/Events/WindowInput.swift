@@ -22,6 +22,9 @@ enum WindowInput {
     /// as wl_pointer.axis values). `isContinuous` is true for a touchpad
     /// (axis_source finger), false for a wheel's discrete steps.
     case scroll(delta: CGVector, isContinuous: Bool, timestamp: TimeInterval)
+    /// A touchpad pinch at the pointer: its scale and rotation (radians,
+    /// clockwise) since it began, as it begins, changes and ends.
+    case transform(TransformPhase, scale: CGFloat, rotation: CGFloat, timestamp: TimeInterval)
 
     /// A finger went down; `id` is the compositor's touch id, unique while down.
     case touchDown(id: Int32, location: CGPoint, timestamp: TimeInterval)

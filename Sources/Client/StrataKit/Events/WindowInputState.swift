@@ -33,6 +33,8 @@ final class WindowInputState {
     /// The pan recognizers of the scroll in progress, and the timer that ends it.
     var scrollRecognizers: [UIPanGestureRecognizer] = []
     var scrollEndTimer: EventTimer?
+    /// The pinch and rotation recognizers of the touchpad pinch in progress.
+    var transformRecognizers: [UIGestureRecognizer] = []
     /// The hover recognizers under the pointer (Gestures/UIWindow+Hover.swift).
     var hoverRecognizers: [UIHoverGestureRecognizer] = []
 

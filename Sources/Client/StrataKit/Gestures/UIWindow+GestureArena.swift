@@ -26,6 +26,7 @@ extension UIWindow {
         let isDone: (UIGestureRecognizer) -> Bool = { recognizer in
             recognizer.trackedTouches.allSatisfy(\.isGone)
                 && !self.input.scrollRecognizers.contains { $0 === recognizer }
+                && !self.input.transformRecognizers.contains { $0 === recognizer }
         }
         for recognizer in input.involvedRecognizers where recognizer.state == .possible && recognizer.pendingState == nil
             && !recognizer.hasPendingTimers && isDone(recognizer) {

@@ -274,7 +274,7 @@ final class WindowMenuOverlay: MenuInputGrab {
             }
             if let location = earlierFingers.removeValue(forKey: id) { release(at: location) }
             return false
-        case .scroll:
+        case .scroll, .transform:
             dismiss()
             return !isBar
         case let .key(stroke, phase, _):

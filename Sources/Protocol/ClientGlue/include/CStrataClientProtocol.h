@@ -47,3 +47,4 @@ static inline const struct wl_interface *strata_client_wp_viewporter_interface(v
 static inline const struct wl_interface *strata_client_strata_blur_manager_v1_interface(void) { return &strata_blur_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
+static inline const struct wl_interface *strata_client_zwp_pointer_gestures_v1_interface(void) { return &zwp_pointer_gestures_v1_interface; }

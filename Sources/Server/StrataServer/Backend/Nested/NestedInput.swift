@@ -17,6 +17,8 @@ final class NestedInput {
     /// Of the window the pointer is on, and of each touch point's window.
     private var pointerOrigin = Point.zero
     private var touchOrigins: [Int32: Point] = [:]
+    /// The turn of the parent's pinch in progress so far, in degrees.
+    private var pinchRotation = 0.0
 
     init(seat: StrataWayland.Seat, server: Server, layoutOrigin: @escaping (OpaquePointer?) -> Point) {
         self.seat = seat
@@ -61,6 +63,16 @@ final class NestedInput {
         case .touchCancel:
             touchOrigins = [:]
             server.seat.handle(.touchCancel)
+        case .pinchBegin(_, let fingers, _):
+            pinchRotation = 0
+            server.seat.handle(.pointerGesture(.pinchBegin(fingers: fingers)))
+        case .pinchUpdate(let scale, let rotation, _):
+            // The parent's pinch, step by step as zwp_pointer_gestures_v1 has it.
+            let step = rotation - pinchRotation
+            pinchRotation = rotation
+            server.seat.handle(.pointerGesture(.pinchUpdate(dx: 0, dy: 0, scale: scale, rotation: step)))
+        case .pinchEnd(let isCancelled, _):
+            server.seat.handle(.pointerGesture(.pinchEnd(cancelled: isCancelled)))
         case .pointerLeave, .keyboardEnter, .keyboardLeave, .touchFrame:
             break
         }
