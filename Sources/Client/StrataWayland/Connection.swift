@@ -135,6 +135,9 @@ public final class Connection {
     @discardableResult
     public func dispatch(timeout: Double? = nil) throws -> Int { try display.dispatch(timeout: timeout) }
 
+    /// The socket is readable: reads and dispatches what came, without blocking.
+    public func readAndDispatch() throws { try display.readAndDispatch() }
+
     /// Dispatches events already read from the socket, without blocking.
     @discardableResult
     public func dispatchPending() throws -> Int { try display.dispatchPending() }

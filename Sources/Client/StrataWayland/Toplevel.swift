@@ -121,6 +121,12 @@ public final class Toplevel {
         xdg_surface_set_window_geometry(xdgSurface, x, y, width, height)
     }
 
+    /// wl_surface.set_buffer_scale: the buffers' pixels per point, from the next commit.
+    public func setBufferScale(_ scale: Int32) {
+        guard let surface, display.isConnected else { return }
+        wl_surface_set_buffer_scale(surface, scale)
+    }
+
     /// xdg_toplevel.move: the compositor moves the window with the pointer
     /// whose button press had `serial`.
     public func move(seat: Seat, serial: UInt32) {

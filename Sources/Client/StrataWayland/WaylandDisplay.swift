@@ -94,6 +94,19 @@ final class WaylandDisplay {
         }
     }
 
+    /// The socket is readable (its poller said so): read and dispatch, as
+    /// libwayland asks of a client that polls the fd itself. Events already
+    /// queued are dispatched before reading, so none waits for more bytes.
+    func readAndDispatch() throws {
+        let display = try requireDisplay()
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+        }
+        // Readable, so the read does not block; a short read is fine.
+        if wl_display_read_events(display) < 0 { throw connectionError() }
+        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+    }
+
     @discardableResult
     func dispatchPending() throws -> Int {
         let display = try requireDisplay()

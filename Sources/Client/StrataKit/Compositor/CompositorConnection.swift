@@ -1,4 +1,3 @@
-import CWaylandClient
 import Dispatch
 import Foundation
 import StrataProtocol
@@ -32,8 +31,8 @@ final class CompositorConnection {
     var onFailure: ((Error) -> Void)?
 
     /// The outputs' scale, the windows' `screenScale`.
-    private(set) var outputScale: OutputScaleObserver?
-    var screenScale: CGFloat { outputScale?.scale ?? 1 }
+    private(set) var outputScale: OutputScales?
+    var screenScale: CGFloat { CGFloat(outputScale?.scale ?? 1) }
     /// Input from the compositor's seat, if it has one.
     private var seatInput: SeatInput?
     /// The compositor's clipboard (wl_data_device_manager), behind `UIPasteboard.general`.
@@ -96,7 +95,7 @@ final class CompositorConnection {
             localCompositor = local
             encoder = LayerTransactionEncoder(transport: local)
         }
-        outputScale = connection.wlDisplay.map(OutputScaleObserver.init)
+        outputScale = OutputScales(connection: connection)
         let seat = connection.bindSeat()
         clipboard = seat.flatMap { connection.bindClipboard(seat: $0) }
         seatInput = seat.map(SeatInput.init)
@@ -131,7 +130,7 @@ final class CompositorConnection {
             return
         }
         guard let outputScale else { return }
-        let scale = window.surface.map { outputScale.scale(ofOutputs: $0.toplevel.outputs) } ?? outputScale.scale
+        let scale = CGFloat(window.surface.map { outputScale.scale(ofOutputs: $0.toplevel.outputs) } ?? outputScale.scale)
         if window.screenScale != scale { window.screenScale = scale }
     }
 
@@ -139,13 +138,7 @@ final class CompositorConnection {
     /// a client that polls its fd itself. Events other calls already queued
     /// are dispatched before reading, so none waits for the next packet.
     private func readEvents() {
-        guard let display = connection.wlDisplay else { return }
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { return fail() }
-        }
-        // The source fired, so the read does not block; a short read is fine.
-        if wl_display_read_events(display) < 0 { return fail() }
-        if wl_display_dispatch_pending(display) < 0 { return fail() }
+        do { try connection.readAndDispatch() } catch { return fail(error) }
         onEvents?()
         // Handlers answer some events at once (acks, pongs): send them now,
         // not with the next update, which may be far off.

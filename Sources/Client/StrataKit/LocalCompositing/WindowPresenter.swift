@@ -1,4 +1,3 @@
-import CStrataClientProtocol
 import Foundation
 import StrataProtocol
 import StrataRender
@@ -103,11 +102,11 @@ final class WindowPresenter {
             bufferSize = (pixelWidth, pixelHeight)
             if let scaling {
                 // Any scale: the viewport maps the buffer's pixels onto the surface's points.
-                if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, 1) }
+                toplevel.setBufferScale(1)
                 scaling.setDestination(width: Int32(clamping: max(1, Int(width.rounded()))),
                                        height: Int32(clamping: max(1, Int(height.rounded()))))
-            } else if let surface = toplevel.surface {
-                wl_surface_set_buffer_scale(surface, Int32(scale))
+            } else {
+                toplevel.setBufferScale(Int32(scale))
             }
         } catch {
             FileHandle.standardError.write(Data("StrataKit: no buffers for a \(pixelWidth)×\(pixelHeight) window: \(error)\n".utf8))

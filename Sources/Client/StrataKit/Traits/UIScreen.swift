@@ -18,7 +18,8 @@ open class UIScreen: UITraitEnvironment {
 
     /// The screen's rectangle in points.
     open var bounds: CGRect {
-        CGRect(origin: .zero, size: CompositorConnection.current?.outputScale?.firstOutputSize ?? CGSize(width: 1280, height: 720))
+        let size = CompositorConnection.current?.outputScale?.firstOutputSize ?? (1280, 720)
+        return CGRect(origin: .zero, size: CGSize(width: size.width, height: size.height))
     }
 
     open var nativeBounds: CGRect {

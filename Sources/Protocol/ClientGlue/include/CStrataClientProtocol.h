@@ -41,6 +41,7 @@ static inline const struct wl_interface *strata_client_wl_shm_interface(void) { 
 static inline const struct wl_interface *strata_client_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *strata_client_strata_layers_v1_interface(void) { return &strata_layers_v1_interface; }
 static inline const struct wl_interface *strata_client_wl_seat_interface(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *strata_client_wl_output_interface(void) { return &wl_output_interface; }
 static inline const struct wl_interface *strata_client_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 static inline const struct wl_interface *strata_client_zxdg_decoration_manager_v1_interface(void) { return &zxdg_decoration_manager_v1_interface; }
 static inline const struct wl_interface *strata_client_wp_viewporter_interface(void) { return &wp_viewporter_interface; }

@@ -1,41 +1,29 @@
-import CWaylandClient
-import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import CStrataClientProtocol
 
 /// The outputs' scale (wl_output.scale, pixels per point), which windows
 /// take as their `screenScale`. With several outputs the largest wins, so
 /// contents are sharp wherever a window is shown.
-final class OutputScaleObserver {
+public final class OutputScales {
     private var registry: OpaquePointer?
     /// Bound outputs by registry name, with the scale each announced.
-    private var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32, pixels: CGSize?)] = [:]
+    private var outputs: [UInt32: (proxy: OpaquePointer, scale: Int32, pixels: (width: Double, height: Double)?)] = [:]
     /// Called when the largest scale changed.
-    var onChange: ((CGFloat) -> Void)?
+    public var onChange: ((Double) -> Void)?
 
     /// The largest scale of the outputs; 1 while none is known.
-    var scale: CGFloat { CGFloat(max(1, outputs.values.map(\.scale).max() ?? 1)) }
+    public var scale: Double { Double(max(1, outputs.values.map(\.scale).max() ?? 1)) }
 
     /// The largest scale of `entered` (wl_output proxies a surface is on);
     /// of all outputs while it is on none known (some compositors say
     /// where a surface is only once it has shown a buffer).
-    func scale(ofOutputs entered: [OpaquePointer]) -> CGFloat {
+    public func scale(ofOutputs entered: [OpaquePointer]) -> Double {
         let scales = outputs.values.filter { entered.contains($0.proxy) }.map(\.scale)
-        return scales.isEmpty ? scale : CGFloat(max(1, scales.max()!))
+        return scales.isEmpty ? scale : Double(max(1, scales.max()!))
     }
 
-    /// wl_output's interface table. Swift cannot take the address of the
-    /// C `extern const` table, and StrataWayland's glue has no accessor for
-    /// it, so it is looked up in libwayland-client by name.
-    private static let outputInterface: UnsafePointer<wl_interface>? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "wl_output_interface") else { return nil }
-        return UnsafePointer(symbol.assumingMemoryBound(to: wl_interface.self))
-    }()
-
-    /// Starts listening; the scales arrive with the next roundtrips.
-    init(display: OpaquePointer) {
-        guard Self.outputInterface != nil, let registry = wl_display_get_registry(display) else { return }
+    /// Starts listening on `connection`; the scales arrive with the next roundtrips.
+    public init(connection: Connection) {
+        guard let display = connection.wlDisplay, let registry = wl_display_get_registry(display) else { return }
         self.registry = registry
         wl_registry_add_listener(registry, outputRegistryListener, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -46,8 +34,8 @@ final class OutputScaleObserver {
     }
 
     fileprivate func globalAdded(name: UInt32, interface: String, version: UInt32) {
-        guard interface == "wl_output", let registry, let type = Self.outputInterface,
-              let bound = wl_registry_bind(registry, name, type, min(version, 2)) else { return }
+        guard interface == "wl_output", let registry,
+              let bound = wl_registry_bind(registry, name, strata_client_wl_output_interface(), min(version, 2)) else { return }
         let proxy = OpaquePointer(bound)
         outputs[name] = (proxy, 1, nil)
         wl_output_add_listener(proxy, outputListener, Unmanaged.passUnretained(self).toOpaque())
@@ -61,16 +49,16 @@ final class OutputScaleObserver {
     }
 
     /// The first output's size in points (UIScreen.main's bounds), once announced.
-    var firstOutputSize: CGSize? {
+    public var firstOutputSize: (width: Double, height: Double)? {
         guard let first = outputs.min(by: { $0.key < $1.key })?.value, let pixels = first.pixels else { return nil }
-        let scale = CGFloat(max(1, first.scale))
-        return CGSize(width: pixels.width / scale, height: pixels.height / scale)
+        let scale = Double(max(1, first.scale))
+        return (pixels.width / scale, pixels.height / scale)
     }
 
     fileprivate func modeAnnounced(flags: UInt32, width: Int32, height: Int32, by proxy: OpaquePointer?) {
         guard flags & 1 != 0, width > 0, height > 0,  // WL_OUTPUT_MODE_CURRENT
               let name = outputs.first(where: { $0.value.proxy == proxy })?.key else { return }
-        outputs[name]?.pixels = CGSize(width: CGFloat(width), height: CGFloat(height))
+        outputs[name]?.pixels = (Double(width), Double(height))
     }
 
     fileprivate func scaleAnnounced(_ factor: Int32, by proxy: OpaquePointer?) {
@@ -81,8 +69,8 @@ final class OutputScaleObserver {
     }
 }
 
-private func observer(_ data: UnsafeMutableRawPointer?) -> OutputScaleObserver {
-    Unmanaged<OutputScaleObserver>.fromOpaque(data!).takeUnretainedValue()
+private func observer(_ data: UnsafeMutableRawPointer?) -> OutputScales {
+    Unmanaged<OutputScales>.fromOpaque(data!).takeUnretainedValue()
 }
 
 private let outputRegistryListener: UnsafeMutablePointer<wl_registry_listener> = {
