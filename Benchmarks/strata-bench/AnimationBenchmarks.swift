@@ -27,7 +27,7 @@ private func runAnimationFrameBenchmarks() {
 
         let connection = try Connection(name: compositor.socketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: "animation bench")
+        let toplevel = try WaylandToplevel(connection: connection, title: "animation bench")
         _ = try toplevel.waitForConfigure()
         let root = manager.createLayer()
         root.setBounds(Rect(x: 0, y: 0, width: 1900, height: 1060))

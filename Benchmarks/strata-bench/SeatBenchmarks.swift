@@ -73,7 +73,7 @@ func runSeatBenchmarks() {
     Thread { server.run(); served.signal() }.start()
 
     let connection: Connection
-    var windows: [StrataWayland.Toplevel] = []
+    var windows: [WaylandToplevel] = []
     var pool: ShmPool
     let counter = PointerCounter()
     do {
@@ -91,7 +91,7 @@ func runSeatBenchmarks() {
         wl_pointer_add_listener(pointer, counter.listener, Unmanaged.passUnretained(counter).toOpaque())
         pool = try ShmPool(connection: connection, size: 400 * 300 * 4 * windowCount)
         for i in 0..<windowCount {
-            let toplevel = try StrataWayland.Toplevel(connection: connection, title: "window \(i)")
+            let toplevel = try WaylandToplevel(connection: connection, title: "window \(i)")
             _ = try toplevel.waitForConfigure()
             let buffer = try pool.makeBuffer(offset: 400 * 300 * 4 * i, width: 400, height: 300,
                                              format: i % 2 == 0 ? .xrgb8888 : .argb8888)

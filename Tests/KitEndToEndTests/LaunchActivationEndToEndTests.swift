@@ -88,8 +88,8 @@ final class LaunchActivationEndToEndTests: KitTestCase {
     }
 
     /// A mapped window of a plain client, filled with one color.
-    private func plainWindow(_ connection: Connection, title: String) throws -> Toplevel {
-        let toplevel = try Toplevel(connection: connection, title: title)
+    private func plainWindow(_ connection: Connection, title: String) throws -> WaylandToplevel {
+        let toplevel = try WaylandToplevel(connection: connection, title: title)
         _ = try toplevel.waitForConfigure()
         let pool = try ShmPool(connection: connection, size: 100 * 80 * 4)
         let buffer = try pool.makeBuffer(width: 100, height: 80)

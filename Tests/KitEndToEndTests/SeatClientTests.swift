@@ -4,15 +4,15 @@ import StrataProtocol
 import TestSupport
 import XCTest
 
-/// StrataWayland's `Seat`, the client end StrataKit reads input through,
+/// StrataWayland's `WaylandSeat`, the client end StrataKit reads input through,
 /// against the real compositor and `strata input`: surfaces and coordinates
 /// of pointer and touch events, button codes, and keys resolved through the
 /// keymap the compositor sent (text, Shift, the unmodified text).
 final class SeatClientTests: XCTestCase {
     private var strata: StrataProcess!
     private var connection: Connection!
-    private var seat: Seat!
-    private var toplevel: Toplevel!
+    private var seat: WaylandSeat!
+    private var toplevel: WaylandToplevel!
     private var events: [SeatEvent] = []
     private var origin = (x: 0.0, y: 0.0)
 
@@ -21,14 +21,14 @@ final class SeatClientTests: XCTestCase {
         connection = try Connection(name: strata.waylandSocketPath)
         seat = try XCTUnwrap(connection.bindSeat(), "the compositor offers no wl_seat")
         seat.onEvent = { [unowned self] in self.events.append($0) }
-        toplevel = try Toplevel(connection: connection, title: "Seat")
+        toplevel = try WaylandToplevel(connection: connection, title: "WaylandSeat")
         _ = try toplevel.waitForConfigure()
         let pool = try ShmPool(connection: connection, size: 100 * 80 * 4)
         let buffer = try pool.makeBuffer(width: 100, height: 80)
         buffer.fill(Color(red: 0.2, green: 0.4, blue: 0.8))
         toplevel.present(buffer)
         try connection.roundtrip()
-        let window = try XCTUnwrap(try strata.windows().first { $0["title"] as? String == "Seat" })
+        let window = try XCTUnwrap(try strata.windows().first { $0["title"] as? String == "WaylandSeat" })
         let point = try XCTUnwrap(window["origin"] as? [String: Double])
         origin = (point["x"]!, point["y"]!)
     }

@@ -101,8 +101,8 @@ final class TextFieldEndToEndTests: KitTestCase {
     // MARK: A plain Wayland client
 
     private var plainConnection: Connection?
-    private var plainSeat: Seat?
-    private var plainToplevel: Toplevel?
+    private var plainSeat: WaylandSeat?
+    private var plainToplevel: WaylandToplevel?
     private var plainClipboard: Clipboard?
 
     /// A window of a client that uses wl_data_device directly; returns where
@@ -111,7 +111,7 @@ final class TextFieldEndToEndTests: KitTestCase {
         let connection = try Connection(name: strata.waylandSocketPath)
         let seat = try XCTUnwrap(connection.bindSeat())
         let clipboard = try XCTUnwrap(connection.bindClipboard(seat: seat), "no wl_data_device_manager")
-        let toplevel = try Toplevel(connection: connection, title: "Plain")
+        let toplevel = try WaylandToplevel(connection: connection, title: "Plain")
         _ = try toplevel.waitForConfigure()
         let pool = try ShmPool(connection: connection, size: 100 * 200 * 4)
         let buffer = try pool.makeBuffer(width: 100, height: 200)

@@ -12,8 +12,8 @@ import XCTest
 final class AnimationProtocolTests: XCTestCase {
     private var strata: StrataProcess!
     private var connection: Connection!
-    private var manager: LayerManager!
-    private var toplevel: Toplevel!
+    private var manager: WaylandLayerManager!
+    private var toplevel: WaylandToplevel!
     private var context: Context!
     private var root: Layer!
     private var events: [AnimationEvent] = []
@@ -24,7 +24,7 @@ final class AnimationProtocolTests: XCTestCase {
         connection = try Connection(name: strata.waylandSocketPath)
         manager = try connection.requireLayerManager()
         XCTAssertEqual(manager.version, 4)
-        toplevel = try Toplevel(connection: connection, title: "animated")
+        toplevel = try WaylandToplevel(connection: connection, title: "animated")
         _ = try toplevel.waitForConfigure()
         root = manager.createLayer()
         root.setBounds(Rect(x: 0, y: 0, width: 200, height: 100))
@@ -279,7 +279,7 @@ final class TransitionQuotaTests: XCTestCase {
         defer { strata.stop() }
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: "quota")
+        let toplevel = try WaylandToplevel(connection: connection, title: "quota")
         _ = try toplevel.waitForConfigure()
         let root = manager.createLayer(listening: true)
         root.setBounds(Rect(x: 0, y: 0, width: 200, height: 100))

@@ -22,10 +22,10 @@ final class DeepTreeTests: XCTestCase {
         strata = nil
     }
 
-    private func makeWindow(title: String) throws -> (Connection, LayerManager, Layer, [AnyObject]) {
+    private func makeWindow(title: String) throws -> (Connection, WaylandLayerManager, Layer, [AnyObject]) {
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: title)
+        let toplevel = try WaylandToplevel(connection: connection, title: title)
         _ = try toplevel.waitForConfigure()
         let root = manager.createLayer()
         root.setBounds(Rect(x: 0, y: 0, width: 100, height: 100))

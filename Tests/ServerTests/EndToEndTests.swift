@@ -56,7 +56,7 @@ final class EndToEndTests: XCTestCase {
         strata = try StrataProcess(width: 320, height: 240, manualFrames: true)
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: "damage")
+        let toplevel = try WaylandToplevel(connection: connection, title: "damage")
         _ = try toplevel.waitForConfigure()
 
         let root = manager.createLayer()

@@ -24,10 +24,10 @@ final class HardeningTests: XCTestCase {
 
     /// A mapped window 600×100 points whose root is white; returns its
     /// connection, manager and root.
-    private func makeWindow(title: String) throws -> (Connection, LayerManager, Layer) {
+    private func makeWindow(title: String) throws -> (Connection, WaylandLayerManager, Layer) {
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: title)
+        let toplevel = try WaylandToplevel(connection: connection, title: title)
         _ = try toplevel.waitForConfigure()
         let root = manager.createLayer()
         root.setBounds(Rect(x: 0, y: 0, width: 600, height: 100))

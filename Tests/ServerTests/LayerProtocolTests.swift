@@ -32,8 +32,8 @@ final class LayerProtocolTests: XCTestCase {
     /// A mapped window: a toplevel whose context shows `root`, committed and presented.
     struct Window {
         let connection: Connection
-        let manager: LayerManager
-        let toplevel: Toplevel
+        let manager: WaylandLayerManager
+        let toplevel: WaylandToplevel
         let context: Context
         let root: Layer
     }
@@ -42,7 +42,7 @@ final class LayerProtocolTests: XCTestCase {
                             color: Color = Color(red: 0, green: 0, blue: 1)) throws -> Window {
         let connection = try connect()
         let manager = try connection.requireLayerManager()
-        let toplevel = try Toplevel(connection: connection, title: title)
+        let toplevel = try WaylandToplevel(connection: connection, title: title)
         _ = try toplevel.waitForConfigure()
         let root = manager.createLayer()
         root.setBounds(Rect(origin: .zero, size: size))
@@ -289,7 +289,7 @@ final class LayerProtocolTests: XCTestCase {
     func testOneLayerAsTheRootOfTwoWindowsIsAnError() throws {
         var sharedID: UInt32 = 0
         try assertProtocolError(interface: layerInterface, code: 1, objectID: { _ in sharedID }) { window in
-            let second = try Toplevel(connection: window.connection, title: "second")
+            let second = try WaylandToplevel(connection: window.connection, title: "second")
             _ = try second.waitForConfigure()
             let context = window.manager.context(for: second)
             keptAlive += [second, context]

@@ -18,7 +18,7 @@ final class LayerQuotaTests: XCTestCase {
         strata = try StrataProcess(width: 320, height: 240, manualFrames: manualFrames, extraArguments: arguments)
     }
 
-    private func connect() throws -> (Connection, LayerManager) {
+    private func connect() throws -> (Connection, WaylandLayerManager) {
         let connection = try Connection(name: strata.waylandSocketPath)
         return (connection, try connection.requireLayerManager())
     }

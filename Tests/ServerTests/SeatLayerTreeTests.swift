@@ -39,7 +39,7 @@ final class SeatLayerTreeTests: XCTestCase {
         // root, whose input region is only 20×20 at (200, 150).
         let connection = try Connection(name: strata.waylandSocketPath)
         let manager = try connection.requireLayerManager()
-        let toplevel = try StrataWayland.Toplevel(connection: connection, title: "Layers")
+        let toplevel = try StrataWayland.WaylandToplevel(connection: connection, title: "Layers")
         _ = try toplevel.waitForConfigure()
         func layer(_ frame: Rect, parent: Layer?) -> Layer {
             let l = manager.createLayer()

@@ -8,10 +8,10 @@ import TestSupport
 /// test knows.
 final class SolidColorWindow {
     let connection: Connection
-    let toplevel: Toplevel
+    let toplevel: WaylandToplevel
     let buffer: ShmBuffer
     /// The first configure weston sent.
-    let firstConfigure: Toplevel.Configure
+    let firstConfigure: WaylandToplevel.Configure
 
     /// Connects to `weston`, maps a `width`×`height`-pixel buffer of `color`
     /// at `bufferScale`, and returns once weston has presented it (its
@@ -20,7 +20,7 @@ final class SolidColorWindow {
          title: String = "solid") throws {
         // An absolute socket path: this process's XDG_RUNTIME_DIR is not weston's.
         connection = try Connection(name: weston.waylandSocketPath)
-        toplevel = try Toplevel(connection: connection, title: title, appID: "strata.weston-tests")
+        toplevel = try WaylandToplevel(connection: connection, title: title, appID: "strata.weston-tests")
         firstConfigure = try toplevel.waitForConfigure()
         buffer = try ShmBuffer(connection: connection, width: width, height: height, format: .xrgb8888)
         buffer.fill(color)

@@ -122,7 +122,7 @@ final class WestonHarnessTests: XCTestCase {
     func testACroppedWindowMatchesItsReference() throws {
         let weston = try start()
         let connection = try Connection(name: weston.waylandSocketPath)
-        let toplevel = try Toplevel(connection: connection, title: "quadrants")
+        let toplevel = try WaylandToplevel(connection: connection, title: "quadrants")
         try toplevel.waitForConfigure()
         let buffer = try ShmBuffer(connection: connection, width: 64, height: 48, format: .xrgb8888)
         buffer.fill { x, y in

@@ -10,7 +10,7 @@ extension Connection {
     /// and says nothing back. Returns false when it has no
     /// xdg_activation_v1 or the window has no surface.
     @discardableResult
-    public func activate(_ toplevel: Toplevel, token: String) -> Bool {
+    public func activate(_ toplevel: WaylandToplevel, token: String) -> Bool {
         if activation == nil {
             activation = bind("xdg_activation_v1", strata_client_xdg_activation_v1_interface(), upTo: 1)
         }

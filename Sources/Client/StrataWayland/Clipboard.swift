@@ -19,7 +19,7 @@ public final class Clipboard {
     public static let textMimeTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING", "TEXT", "STRING"]
 
     let display: WaylandDisplay
-    private let seat: Seat
+    private let seat: WaylandSeat
     private var manager: OpaquePointer?
     private var device: OpaquePointer?
 
@@ -35,7 +35,7 @@ public final class Clipboard {
     /// Called when the selection changed (another client copied, or the copy was cancelled).
     public var onChange: (() -> Void)?
 
-    init?(manager: OpaquePointer, seat: Seat, display: WaylandDisplay) {
+    init?(manager: OpaquePointer, seat: WaylandSeat, display: WaylandDisplay) {
         guard let seatProxy = seat.proxy, let device = wl_data_device_manager_get_data_device(manager, seatProxy) else {
             wl_data_device_manager_destroy(manager)
             return nil
@@ -155,7 +155,7 @@ public final class Clipboard {
 extension Connection {
     /// Binds wl_data_device_manager (up to version 3) and makes the data
     /// device of `seat`; nil when the compositor offers no clipboard.
-    public func bindClipboard(seat: Seat) -> Clipboard? {
+    public func bindClipboard(seat: WaylandSeat) -> Clipboard? {
         guard let global = globals.first(where: { $0.interface == "wl_data_device_manager" }),
               let manager = bindGlobal(global, strata_client_wl_data_device_manager_interface(), upTo: 3) else { return nil }
         return Clipboard(manager: manager, seat: seat, display: display)

@@ -42,7 +42,7 @@ public final class Connection {
 
     /// The strata_layers_v1 binding made at connect, or nil when the
     /// compositor does not offer strata_layers_v1.
-    public private(set) var layerManager: LayerManager?
+    public private(set) var layerManager: WaylandLayerManager?
 
     /// wl_shm formats the compositor announced.
     public private(set) var shmFormats: Set<UInt32> = []
@@ -86,7 +86,7 @@ public final class Connection {
     /// Binds strata_layers_v1 once more: a binding of its own, with its own
     /// transaction, layers and quotas. Waits for its limits.
     /// Throws `missingGlobal` when the compositor does not offer it.
-    public func bindLayerManager() throws -> LayerManager {
+    public func bindLayerManager() throws -> WaylandLayerManager {
         guard let manager = bindLayerManagerWithoutWaiting() else {
             throw StrataWaylandError.missingGlobal("strata_layers_v1")
         }
@@ -94,12 +94,12 @@ public final class Connection {
         return manager
     }
 
-    private func bindLayerManagerWithoutWaiting() -> LayerManager? {
-        bind("strata_layers_v1", strata_client_strata_layers_v1_interface(), upTo: 4).map { LayerManager(proxy: $0, display: display) }
+    private func bindLayerManagerWithoutWaiting() -> WaylandLayerManager? {
+        bind("strata_layers_v1", strata_client_strata_layers_v1_interface(), upTo: 4).map { WaylandLayerManager(proxy: $0, display: display) }
     }
 
     /// `layerManager`, or `missingGlobal("strata_layers_v1")`.
-    public func requireLayerManager() throws -> LayerManager {
+    public func requireLayerManager() throws -> WaylandLayerManager {
         guard let layerManager else { throw StrataWaylandError.missingGlobal("strata_layers_v1") }
         return layerManager
     }

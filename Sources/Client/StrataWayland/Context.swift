@@ -8,7 +8,7 @@ public final class Context {
     /// The root layer as last sent; kept alive by the context.
     public private(set) var rootLayer: Layer?
     /// The window it was made for, kept alive with the context (nil for a bare surface).
-    public internal(set) var toplevel: Toplevel?
+    public internal(set) var toplevel: WaylandToplevel?
 
     init(proxy: OpaquePointer?, display: WaylandDisplay) {
         self.proxy = proxy

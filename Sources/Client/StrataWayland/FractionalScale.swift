@@ -52,7 +52,7 @@ extension Connection {
     /// wp_fractional_scale_v1 and wp_viewport for `toplevel`'s surface; nil
     /// unless the compositor offers both wp_fractional_scale_manager_v1 and
     /// wp_viewporter (the surface then keeps integer buffer scales).
-    public func fractionalScaling(for toplevel: Toplevel) -> SurfaceScaling? {
+    public func fractionalScaling(for toplevel: WaylandToplevel) -> SurfaceScaling? {
         let offered = Set(globals.map(\.interface))
         guard offered.contains("wp_fractional_scale_manager_v1"), offered.contains("wp_viewporter") else { return nil }
         if fractionalScaleManager == nil, viewporter == nil {

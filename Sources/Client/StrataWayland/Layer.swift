@@ -4,7 +4,7 @@ import StrataProtocol
 /// One strata_layer_v1: a CALayer held by the compositor.
 ///
 /// Every setter sends one request that changes the layer's pending state;
-/// nothing shows until `LayerManager.commit`. Values are sent as given, not
+/// nothing shows until `WaylandLayerManager.commit`. Values are sent as given, not
 /// checked, so tests can send what the compositor must refuse.
 ///
 /// The object mirrors the tree as sent, like CALayer: a layer keeps its

@@ -23,7 +23,7 @@ public struct ShmFormat: RawRepresentable, Hashable, Sendable, CustomStringConve
 /// A wl_buffer in an `ShmPool`, with its pixels mapped in this process.
 ///
 /// `released` follows the protocol: it becomes false when the buffer is
-/// attached (to a surface through `Toplevel.attach` or to a layer through
+/// attached (to a surface through `WaylandToplevel.attach` or to a layer through
 /// `Layer.setContents`) and true again when the compositor sends
 /// wl_buffer.release. Drawing into a buffer that is not released races with
 /// the compositor reading it.

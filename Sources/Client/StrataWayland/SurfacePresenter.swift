@@ -9,7 +9,7 @@ import StrataRender
 /// since that buffer was last shown. A frame with no damage commits nothing.
 public final class SurfacePresenter {
     private let connection: Connection
-    private let toplevel: Toplevel
+    private let toplevel: WaylandToplevel
     private var buffers: [DamagedBuffer<ShmBuffer>] = []
     private var frameCallbackPending = false
     /// Damage waits for a free buffer or for the compositor's next frame.
@@ -25,7 +25,7 @@ public final class SurfacePresenter {
     public private(set) var commitCount = 0
     public private(set) var pixelsPresented = 0
 
-    public init(connection: Connection, toplevel: Toplevel) {
+    public init(connection: Connection, toplevel: WaylandToplevel) {
         self.connection = connection
         self.toplevel = toplevel
     }

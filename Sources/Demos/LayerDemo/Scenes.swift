@@ -12,7 +12,7 @@ enum Scene: String, CaseIterable {
 
     /// Builds the tree; returns the root and the buffers it shows, which
     /// must live as long as the compositor may read them.
-    func build(with manager: LayerManager, connection: Connection) throws -> (root: Layer, buffers: [ShmBuffer]) {
+    func build(with manager: WaylandLayerManager, connection: Connection) throws -> (root: Layer, buffers: [ShmBuffer]) {
         switch self {
         case .solids: return (Self.solids(manager), [])
         case .composed: return try Self.composed(manager, connection)
@@ -22,7 +22,7 @@ enum Scene: String, CaseIterable {
     static let size = Size(width: 320, height: 240)
 
     /// A layer with its top left corner at `origin` in the superlayer.
-    private static func box(_ manager: LayerManager, _ frame: Rect, _ color: Color?) -> Layer {
+    private static func box(_ manager: WaylandLayerManager, _ frame: Rect, _ color: Color?) -> Layer {
         let layer = manager.createLayer()
         layer.setAnchorPoint(.zero)
         layer.setPosition(frame.origin)
@@ -31,14 +31,14 @@ enum Scene: String, CaseIterable {
         return layer
     }
 
-    private static func root(_ manager: LayerManager, _ color: Color) -> Layer {
+    private static func root(_ manager: WaylandLayerManager, _ color: Color) -> Layer {
         let root = box(manager, Rect(origin: .zero, size: size), color)
         root.setOpaque(true)
         return root
     }
 
     /// Opaque rectangles on an opaque background, one half-transparent layer over them.
-    static func solids(_ manager: LayerManager) -> Layer {
+    static func solids(_ manager: WaylandLayerManager) -> Layer {
         let root = root(manager, Color(red: 0.12, green: 0.14, blue: 0.18))
         let layers = [
             box(manager, Rect(x: 20, y: 20, width: 120, height: 80), Color(red: 0.85, green: 0.20, blue: 0.20)),
@@ -57,7 +57,7 @@ enum Scene: String, CaseIterable {
     }
 
     /// An image rotated and faded, a clipping layer, and a nested transformed group.
-    static func composed(_ manager: LayerManager, _ connection: Connection) throws -> (root: Layer, buffers: [ShmBuffer]) {
+    static func composed(_ manager: WaylandLayerManager, _ connection: Connection) throws -> (root: Layer, buffers: [ShmBuffer]) {
         let root = root(manager, Color(red: 0.90, green: 0.92, blue: 0.95))
 
         // A 64×64 checkerboard, rotated 30° about its center, at 70% opacity.

@@ -39,7 +39,7 @@ do {
         fail("the compositor does not offer strata_layers_v1", status: 1)
     }
 
-    let toplevel = try Toplevel(connection: connection, title: options.title, appID: "org.strata.LayerDemo")
+    let toplevel = try WaylandToplevel(connection: connection, title: options.title, appID: "org.strata.LayerDemo")
     try toplevel.waitForConfigure()
     // Completes the configure handshake; the window's content is the layer tree.
     toplevel.commit()

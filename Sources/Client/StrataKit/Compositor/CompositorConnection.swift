@@ -19,7 +19,7 @@ final class CompositorConnection {
     /// Who composites the windows: Strata, through strata_layers_v1, or this app.
     let mode: CompositingMode
     /// strata_layers_v1, when Strata composites.
-    let layerManager: LayerManager?
+    let layerManager: WaylandLayerManager?
     /// The app's own compositor, when it composites itself.
     let localCompositor: LocalCompositor?
     /// Turns changed CALayers into strata_layer_v1 requests, for Strata or for the local compositor.

@@ -19,7 +19,7 @@ enum LaunchActivation {
     /// offers xdg_activation_v1), and the token is let go either way.
     /// Returns whether an activate request was sent.
     @discardableResult
-    static func windowMapped(_ toplevel: Toplevel, on connection: Connection) -> Bool {
+    static func windowMapped(_ toplevel: WaylandToplevel, on connection: Connection) -> Bool {
         guard let value = getenv(tokenVariable) else { return false }
         let token = String(cString: value)
         unsetenv(tokenVariable)

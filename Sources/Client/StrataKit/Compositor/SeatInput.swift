@@ -11,7 +11,7 @@ import StrataWayland
 /// Key repeat is the client's job in Wayland: the compositor only says how
 /// fast, and this repeats the held key on the main queue.
 final class SeatInput {
-    private let seat: Seat
+    private let seat: WaylandSeat
     private var clock = CompositorTimestamps()
 
     /// The window under the pointer (between enter and leave).
@@ -28,7 +28,7 @@ final class SeatInput {
     private var repeatTimer: DispatchSourceTimer?
     private var repeatingKey: Key?
 
-    init(seat: Seat) {
+    init(seat: WaylandSeat) {
         self.seat = seat
         seat.onEvent = { [unowned self] event in self.handle(event) }
     }

@@ -10,7 +10,7 @@ import StrataWayland
 /// unmaps it; the strata layers of the tree stay, so showing it again sends
 /// only what changed.
 final class WindowSurface {
-    let toplevel: Toplevel
+    let toplevel: WaylandToplevel
     /// Binds the window's layer tree to the toplevel, when Strata composites.
     let context: Context?
     /// Draws the window's layer tree into the toplevel, when the app composites.
@@ -18,7 +18,7 @@ final class WindowSurface {
     let bufferPool: ContentsBufferPool
     /// The request for server-side decorations, where the compositor takes
     /// such requests (in both compositing modes).
-    private var decoration: ToplevelDecoration?
+    private var decoration: WaylandToplevelDecoration?
     private weak var compositor: CompositorConnection?
     /// The window this shows; it owns the surface.
     private(set) weak var window: UIWindow?
@@ -45,7 +45,7 @@ final class WindowSurface {
     init(window: UIWindow, compositor: CompositorConnection) throws {
         self.window = window
         self.compositor = compositor
-        toplevel = try Toplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID,
+        toplevel = try WaylandToplevel(connection: compositor.connection, title: window.title, appID: UIWindow.applicationID,
                                 maximized: window.fillsScreen)
         context = compositor.layerManager?.context(for: toplevel)
         let madeToplevel = toplevel

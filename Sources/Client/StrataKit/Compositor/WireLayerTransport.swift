@@ -7,7 +7,7 @@ import Glibc
 /// The encoder's nodes as strata_layer_v1 objects on the compositor; a
 /// layer's contents are copied into a wl_shm buffer of its window's pool.
 final class WireLayerTransport: LayerTransport {
-    private let manager: LayerManager
+    private let manager: WaylandLayerManager
     private let connection: Connection
     /// The pool of the window a layer is shown in: its contents are copied there.
     var windowPool: (CALayer) -> ContentsBufferPool? = { _ in nil }
@@ -15,7 +15,7 @@ final class WireLayerTransport: LayerTransport {
     /// from a window whose contents change) are sent from this pool.
     private lazy var fallbackPool = ContentsBufferPool(connection: connection)
 
-    init(manager: LayerManager, connection: Connection) {
+    init(manager: WaylandLayerManager, connection: Connection) {
         self.manager = manager
         self.connection = connection
     }

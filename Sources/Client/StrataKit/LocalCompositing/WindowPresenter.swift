@@ -25,7 +25,7 @@ final class WindowPresenter {
     var resizesFromEdges = true
     private let surfacePresenter: SurfacePresenter
     private unowned let compositor: LocalCompositor
-    private let toplevel: Toplevel
+    private let toplevel: WaylandToplevel
     private var renderer: SceneRenderer?
     /// The surface's wp_fractional_scale_v1 and wp_viewport, where offered.
     let scaling: SurfaceScaling?
@@ -34,7 +34,7 @@ final class WindowPresenter {
     /// The window's size in points, as its layer tree has it.
     private var contentSize = Size(width: 0, height: 0)
 
-    init(toplevel: Toplevel, connection: Connection, compositor: LocalCompositor, scaling: SurfaceScaling?) {
+    init(toplevel: WaylandToplevel, connection: Connection, compositor: LocalCompositor, scaling: SurfaceScaling?) {
         self.toplevel = toplevel
         self.scaling = scaling
         self.compositor = compositor

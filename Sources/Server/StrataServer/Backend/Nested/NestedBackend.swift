@@ -15,7 +15,7 @@ final class NestedBackend: OutputBackend {
     let parentName: String
     private let connection: Connection
     private(set) var windows: [NestedWindow]
-    private let parentSeat: StrataWayland.Seat?
+    private let parentSeat: WaylandSeat?
     private let scale: Int
     private weak var server: Server?
     private var source: OpaquePointer?
@@ -82,7 +82,7 @@ final class NestedBackend: OutputBackend {
     /// Windows closed during this dispatch, destroyed after it.
     private var closedWindows: [NestedWindow] = []
 
-    private func configured(_ window: NestedWindow, _ configure: StrataWayland.Toplevel.Configure) {
+    private func configured(_ window: NestedWindow, _ configure: WaylandToplevel.Configure) {
         if window.configured(configure) { server?.outputDidResize(window) }
     }
 

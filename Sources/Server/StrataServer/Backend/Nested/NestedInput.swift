@@ -10,7 +10,7 @@ import Glibc
 /// points: the window is the output at its scale), go to `Seat.handle(_:)`
 /// at that output's place in the layout; the parent's keymap becomes the seat's.
 final class NestedInput {
-    private let seat: StrataWayland.Seat
+    private let seat: WaylandSeat
     private unowned let server: Server
     /// The layout position of the output a parent surface shows.
     private let layoutOrigin: (OpaquePointer?) -> Point
@@ -20,7 +20,7 @@ final class NestedInput {
     /// The turn of the parent's pinch in progress so far, in degrees.
     private var pinchRotation = 0.0
 
-    init(seat: StrataWayland.Seat, server: Server, layoutOrigin: @escaping (OpaquePointer?) -> Point) {
+    init(seat: WaylandSeat, server: Server, layoutOrigin: @escaping (OpaquePointer?) -> Point) {
         self.seat = seat
         self.server = server
         self.layoutOrigin = layoutOrigin

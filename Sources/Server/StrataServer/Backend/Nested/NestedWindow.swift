@@ -7,7 +7,7 @@ import StrataWayland
 /// only that damage, paced by the parent's frame callbacks (`SurfacePresenter`).
 final class NestedWindow: BackendOutput {
     private(set) var renderer: SceneRenderer
-    let toplevel: StrataWayland.Toplevel
+    let toplevel: WaylandToplevel
     let outputName: String
     let outputModel = "Window"
     let outputKind: String
@@ -22,7 +22,7 @@ final class NestedWindow: BackendOutput {
         outputName = name
         outputKind = "window on \(parentName)"
         renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
-        toplevel = try StrataWayland.Toplevel(connection: connection, title: title, appID: "strata")
+        toplevel = try WaylandToplevel(connection: connection, title: title, appID: "strata")
         if let surface = toplevel.surface { wl_surface_set_buffer_scale(surface, Int32(scale)) }
         presenter = SurfacePresenter(connection: connection, toplevel: toplevel)
         _ = try toplevel.waitForConfigure()
@@ -32,7 +32,7 @@ final class NestedWindow: BackendOutput {
     /// The parent sized the window: the output takes that size (in the
     /// parent's points, times this output's scale), as a monitor's new
     /// mode. True when the renderer was replaced by one of the new size.
-    func configured(_ configure: StrataWayland.Toplevel.Configure) -> Bool {
+    func configured(_ configure: WaylandToplevel.Configure) -> Bool {
         let width = Int(configure.width) * scale, height = Int(configure.height) * scale
         guard width > 0, height > 0, width <= 16384, height <= 16384,
               width != renderer.width || height != renderer.height else { return false }

@@ -2,14 +2,14 @@ import CStrataClientProtocol
 
 /// A wl_callback from wl_surface.frame. It destroys itself when done
 /// arrives; `destroy()` abandons it earlier.
-public final class FrameCallback {
+public final class WaylandFrameCallback {
     let display: WaylandDisplay
     private var proxy: OpaquePointer?
-    private let done: (FrameCallback, UInt32) -> Void
+    private let done: (WaylandFrameCallback, UInt32) -> Void
     /// Whether done arrived.
     public private(set) var isDone = false
 
-    init(proxy: OpaquePointer, display: WaylandDisplay, done: @escaping (FrameCallback, UInt32) -> Void) {
+    init(proxy: OpaquePointer, display: WaylandDisplay, done: @escaping (WaylandFrameCallback, UInt32) -> Void) {
         self.proxy = proxy
         self.display = display
         self.done = done
@@ -37,7 +37,7 @@ public final class FrameCallback {
 private let callbackListener: UnsafeMutablePointer<wl_callback_listener> = {
     let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
     listener.initialize(to: wl_callback_listener(done: { data, _, time in
-        Unmanaged<FrameCallback>.fromOpaque(data!).takeUnretainedValue().handleDone(time: time)
+        Unmanaged<WaylandFrameCallback>.fromOpaque(data!).takeUnretainedValue().handleDone(time: time)
     }))
     return listener
 }()

@@ -22,7 +22,7 @@ public struct Presentation: Hashable, Sendable {
 /// `limits.maxPendingCommits` may be unanswered. `commit` does not refuse a
 /// commit over that limit (tests send one on purpose); check `canCommit` or
 /// call `waitUntilCanCommit` first.
-public final class LayerManager {
+public final class WaylandLayerManager {
     let display: WaylandDisplay
     /// The strata_layers_v1 proxy; nil after `destroy()`.
     public private(set) var proxy: OpaquePointer?
@@ -66,7 +66,7 @@ public final class LayerManager {
     }
 
     /// A context binding a layer tree to the toplevel's surface.
-    public func context(for toplevel: Toplevel) -> Context {
+    public func context(for toplevel: WaylandToplevel) -> Context {
         let context = context(forSurface: toplevel.surface)
         context.toplevel = toplevel
         return context
@@ -162,8 +162,8 @@ public final class LayerManager {
     }
 }
 
-private func manager(_ data: UnsafeMutableRawPointer?) -> LayerManager {
-    Unmanaged<LayerManager>.fromOpaque(data!).takeUnretainedValue()
+private func manager(_ data: UnsafeMutableRawPointer?) -> WaylandLayerManager {
+    Unmanaged<WaylandLayerManager>.fromOpaque(data!).takeUnretainedValue()
 }
 
 private let layersListener: UnsafeMutablePointer<strata_layers_v1_listener> = {

@@ -4,7 +4,7 @@ import CStrataClientProtocol
 /// the window's title bar and borders. The compositor decides; `mode` is
 /// what it said (client-side until it says otherwise, and where it has no
 /// decoration manager there is no object at all).
-public final class ToplevelDecoration {
+public final class WaylandToplevelDecoration {
     public enum Mode: Equatable, Sendable { case clientSide, serverSide }
 
     private var proxy: OpaquePointer?
@@ -41,14 +41,14 @@ public final class ToplevelDecoration {
 extension Connection {
     /// Asks for server-side decorations of `toplevel`; nil when the
     /// compositor has no zxdg_decoration_manager_v1 (the app draws its own).
-    public func requestServerSideDecoration(for toplevel: Toplevel) -> ToplevelDecoration? {
+    public func requestServerSideDecoration(for toplevel: WaylandToplevel) -> WaylandToplevelDecoration? {
         if decorationManager == nil {
             decorationManager = globals.first(where: { $0.interface == "zxdg_decoration_manager_v1" })
                 .flatMap { bindGlobal($0, strata_client_zxdg_decoration_manager_v1_interface(), upTo: 1) }
         }
         guard let decorationManager, let xdgToplevel = toplevel.xdgToplevel,
               let proxy = zxdg_decoration_manager_v1_get_toplevel_decoration(decorationManager, xdgToplevel) else { return nil }
-        return ToplevelDecoration(proxy: proxy, display: display)
+        return WaylandToplevelDecoration(proxy: proxy, display: display)
     }
 }
 
@@ -56,7 +56,7 @@ private let decorationListener: UnsafeMutablePointer<zxdg_toplevel_decoration_v1
     let listener = UnsafeMutablePointer<zxdg_toplevel_decoration_v1_listener>.allocate(capacity: 1)
     listener.initialize(to: zxdg_toplevel_decoration_v1_listener(
         configure: { data, _, mode in
-            Unmanaged<ToplevelDecoration>.fromOpaque(data!).takeUnretainedValue().configured(mode)
+            Unmanaged<WaylandToplevelDecoration>.fromOpaque(data!).takeUnretainedValue().configured(mode)
         }))
     return listener
 }()

@@ -38,7 +38,7 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 
 /// The keymap the compositor sent (wl_keyboard.keymap) and the state its
 /// modifier events keep, turning key codes into keysyms and text.
-final class Keymap {
+final class WaylandKeymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
@@ -98,7 +98,7 @@ final class Keymap {
         let (sum, overflow) = code.addingReportingOverflow(8)
         let xkbCode = overflow ? UInt32.max : sum
         return Key(code: code, keysym: xkb_state_key_get_one_sym(state, xkbCode),
-                   text: Keymap.text(state, xkbCode), unmodifiedText: Keymap.text(plainState, xkbCode),
+                   text: WaylandKeymap.text(state, xkbCode), unmodifiedText: WaylandKeymap.text(plainState, xkbCode),
                    modifiers: modifiers, repeats: xkb_keymap_key_repeats(keymap, xkbCode) != 0)
     }
 

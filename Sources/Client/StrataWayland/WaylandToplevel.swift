@@ -7,7 +7,7 @@ import StrataProtocol
 /// surface, which asks the compositor for the first configure; call
 /// `waitForConfigure()` before attaching a buffer. Configures are
 /// acknowledged as they arrive unless `acknowledgesConfigures` is false.
-public final class Toplevel {
+public final class WaylandToplevel {
     /// A configure sequence: xdg_toplevel.configure, then xdg_surface.configure.
     public struct Configure: Hashable, Sendable {
         public var serial: UInt32
@@ -51,7 +51,7 @@ public final class Toplevel {
     /// The toplevel configure not yet completed by its xdg_surface.configure.
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
     private var pendingStates: [UInt32] = []
-    private var frameCallbacks: [FrameCallback] = []
+    private var frameCallbacks: [WaylandFrameCallback] = []
 
     /// `maximized` asks, before the first commit, to be maximized: the
     /// first configure then gives the output's usable area.
@@ -129,13 +129,13 @@ public final class Toplevel {
 
     /// xdg_toplevel.move: the compositor moves the window with the pointer
     /// whose button press had `serial`.
-    public func move(seat: Seat, serial: UInt32) {
+    public func move(seat: WaylandSeat, serial: UInt32) {
         guard let xdgToplevel, let seatProxy = seat.proxy, display.isConnected else { return }
         xdg_toplevel_move(xdgToplevel, seatProxy, serial)
     }
 
     /// xdg_toplevel.resize from `edges` (xdg_toplevel.resize_edge).
-    public func resize(seat: Seat, serial: UInt32, edges: UInt32) {
+    public func resize(seat: WaylandSeat, serial: UInt32, edges: UInt32) {
         guard let xdgToplevel, let seatProxy = seat.proxy, display.isConnected else { return }
         xdg_toplevel_resize(xdgToplevel, seatProxy, serial, edges)
     }
@@ -177,9 +177,9 @@ public final class Toplevel {
     /// `done` gets the callback's time in milliseconds. The request takes
     /// effect with the next `commit()`.
     @discardableResult
-    public func requestFrame(_ done: @escaping (UInt32) -> Void) -> FrameCallback? {
+    public func requestFrame(_ done: @escaping (UInt32) -> Void) -> WaylandFrameCallback? {
         guard let surface, display.isConnected, let proxy = wl_surface_frame(surface) else { return nil }
-        let callback = FrameCallback(proxy: proxy, display: display) { [weak self] callback, time in
+        let callback = WaylandFrameCallback(proxy: proxy, display: display) { [weak self] callback, time in
             self?.frameCallbacks.removeAll { $0 === callback }
             done(time)
         }
@@ -225,8 +225,8 @@ public final class Toplevel {
     }
 }
 
-private func toplevel(_ data: UnsafeMutableRawPointer?) -> Toplevel {
-    Unmanaged<Toplevel>.fromOpaque(data!).takeUnretainedValue()
+private func toplevel(_ data: UnsafeMutableRawPointer?) -> WaylandToplevel {
+    Unmanaged<WaylandToplevel>.fromOpaque(data!).takeUnretainedValue()
 }
 
 private let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {

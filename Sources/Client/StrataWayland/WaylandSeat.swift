@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// What the seat reports, in the order the compositor sent it. Surfaces
-/// are the raw `wl_surface` proxies (compare with `Toplevel.surface`);
+/// are the raw `wl_surface` proxies (compare with `WaylandToplevel.surface`);
 /// coordinates are surface-local points; times are the compositor's
 /// millisecond timestamps.
 public enum SeatEvent {
@@ -41,7 +41,7 @@ public enum SeatEvent {
 /// The compositor's wl_seat, with its pointer, keyboard and touch bound as
 /// the seat announces them. Events go to `onEvent`; pointer events are
 /// grouped by wl_pointer.frame (scrolling is summed over a frame).
-public final class Seat {
+public final class WaylandSeat {
     let display: WaylandDisplay
     public private(set) var proxy: OpaquePointer?
     public private(set) var name = ""
@@ -58,7 +58,7 @@ public final class Seat {
     /// per second (0: no repeat) and the delay before the first repeat, in ms.
     public private(set) var repeatRate: Int32 = 0
     public private(set) var repeatDelay: Int32 = 0
-    private(set) var keymap: Keymap?
+    private(set) var keymap: WaylandKeymap?
 
     /// The serial of the latest wl_pointer.enter, for set_cursor.
     public private(set) var pointerEnterSerial: UInt32 = 0
@@ -193,7 +193,7 @@ public final class Seat {
 
     fileprivate func keymapReceived(format: UInt32, fd: Int32, size: UInt32) {
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue else { close(fd); return }
-        keymap = Keymap(fd: fd, size: size)
+        keymap = WaylandKeymap(fd: fd, size: size)
         if let text = keymap?.text { onKeymap?(text) }
     }
 
@@ -216,10 +216,10 @@ public final class Seat {
 extension Connection {
     /// Binds the compositor's first wl_seat (up to version 7); nil when it offers none.
     /// Touchpad pinches come too when the compositor offers zwp_pointer_gestures_v1.
-    public func bindSeat() -> Seat? {
+    public func bindSeat() -> WaylandSeat? {
         guard let global = globals.first(where: { $0.interface == "wl_seat" }),
               let proxy = bindGlobal(global, strata_client_wl_seat_interface(), upTo: 7) else { return nil }
-        let seat = Seat(proxy: proxy, display: display)
+        let seat = WaylandSeat(proxy: proxy, display: display)
         if let gestures = globals.first(where: { $0.interface == "zwp_pointer_gestures_v1" }) {
             // Bound before the seat's capabilities come, so the pointer gets its pinch.
             seat.gestures = bindGlobal(gestures, strata_client_zwp_pointer_gestures_v1_interface(), upTo: 2)
@@ -228,8 +228,8 @@ extension Connection {
     }
 }
 
-private func seat(_ data: UnsafeMutableRawPointer?) -> Seat {
-    Unmanaged<Seat>.fromOpaque(data!).takeUnretainedValue()
+private func seat(_ data: UnsafeMutableRawPointer?) -> WaylandSeat {
+    Unmanaged<WaylandSeat>.fromOpaque(data!).takeUnretainedValue()
 }
 
 private let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
