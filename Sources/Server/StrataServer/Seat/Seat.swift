@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// The one seat, "seat0": a pointer, a keyboard and a touchscreen that
-/// every client may bind (wl_seat v7). Every input source calls
+/// every client may bind (wl_seat v8, `Seat.version`). Every input source calls
 /// `handle(_:)`; the seat finds the surface the event belongs to, keeps the
 /// focus and grab state, and sends the events to that surface's client.
 ///
