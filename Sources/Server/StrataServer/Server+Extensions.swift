@@ -40,6 +40,7 @@ extension Server {
         add(IdleNotifierGlobal.init)
         add(KeyboardShortcutsInhibitManagerGlobal.init)
         add(XdgForeignRegistry.init)
+        add(OutputManagerGlobal.init)
         return made
     }
 

@@ -52,6 +52,7 @@ extension Server {
             (strata_zxdg_exporter_v2_interface(), XdgForeignRegistry.version),
             (strata_zxdg_importer_v2_interface(), XdgForeignRegistry.version),
             (strata_org_kde_kwin_idle_interface(), IdleNotifierGlobal.kdeVersion),
+            (strata_zwlr_output_manager_v1_interface(), OutputManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

@@ -37,3 +37,33 @@ extension DrmBackend {
         return mode.description
     }
 }
+
+/// Output configurations (wlr-output-management, `strata output set`): a
+/// monitor's modes are its connector's; every monitor keeps the scale the
+/// backend was started with, and none is disabled (its CRTC would go on
+/// scanning out its last frame).
+extension DrmBackend: OutputConfiguringBackend {
+    func modes(of output: BackendOutput) -> [OutputModeInfo] {
+        guard let chain = drmOutputs.first(where: { $0 === output })?.chain else { return [output.currentMode] }
+        return chain.output.connector.modes.map {
+            OutputModeInfo(width: $0.width, height: $0.height, refreshMillihertz: $0.refreshMillihertz, isPreferred: $0.isPreferred)
+        }
+    }
+
+    func refusal(of drive: OutputDrive, for output: BackendOutput) -> String? {
+        if drive.scale != scale { return "the drm backend drives every monitor at scale \(scale) (strata run --scale)" }
+        let sized = modes(of: output).filter { $0.width == drive.width && $0.height == drive.height }
+        let offered = drive.refreshMillihertz.map { asked in sized.contains { abs($0.refreshMillihertz - asked) <= 500 } } ?? !sized.isEmpty
+        return offered ? nil : "\(output.outputName) offers no mode \(drive.width)x\(drive.height)"
+            + (drive.refreshMillihertz.map { "@\(Double($0) / 1000)Hz" } ?? "")
+    }
+
+    func drive(_ output: BackendOutput, as drive: OutputDrive) throws {
+        let current = output.currentMode
+        if current.width == drive.width, current.height == drive.height,
+           drive.refreshMillihertz.map({ abs($0 - current.refreshMillihertz) <= 500 }) ?? true { return }
+        _ = try setMode(of: output, width: drive.width, height: drive.height, refreshMillihertz: drive.refreshMillihertz)
+    }
+
+    var canDisableOutputs: Bool { false }
+}
