@@ -3,7 +3,8 @@
 
 DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev libcairo2-dev libxkbcommon-dev xkb-data weston \
 	foot grim wayland-utils libpango1.0-dev fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei wlcs \
-	libdrm-dev libseat-dev libinput-dev libudev-dev swaybg wtype swaylock swayidle plasma-wayland-protocols
+	libdrm-dev libseat-dev libinput-dev libudev-dev swaybg wtype swaylock swayidle plasma-wayland-protocols \
+	wlr-randr kanshi
 SWIFT ?= swift
 OUT := out
 
