@@ -68,10 +68,10 @@ extension HeadlessBackend: OutputConfiguringBackend {
     func refusal(of drive: OutputDrive, for output: BackendOutput) -> String? {
         guard output is HeadlessOutput else { return "\(output.outputName) is not a headless output" }
         if drive.width % drive.scale != 0 || drive.height % drive.scale != 0 {
-            return "size \(drive.width)x\(drive.height) is not a multiple of scale \(drive.scale)"
+            return "\(output.outputName): size \(drive.width)x\(drive.height) is not a multiple of scale \(drive.scale)"
         }
         if let refresh = drive.refreshMillihertz, abs(refresh - output.refreshMillihertz) > 500 {
-            return "headless outputs run at \(Double(output.refreshMillihertz) / 1000) Hz only"
+            return "\(output.outputName): headless outputs run at \(Double(output.refreshMillihertz) / 1000) Hz only"
         }
         return nil
     }

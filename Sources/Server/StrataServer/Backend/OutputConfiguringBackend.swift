@@ -2,7 +2,7 @@ import StrataRender
 
 /// A mode an output can be driven in, as a backend lists it
 /// (zwlr_output_mode_v1, `strata output set --mode`).
-public struct OutputModeInfo: Equatable, Sendable {
+public struct OutputModeInfo: Equatable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
     public var refreshMillihertz: Int
@@ -15,6 +15,9 @@ public struct OutputModeInfo: Equatable, Sendable {
         self.refreshMillihertz = refreshMillihertz
         self.isPreferred = isPreferred
     }
+
+    /// As the drm backend names its modes: 1920x1080@59.94Hz.
+    public var description: String { "\(width)x\(height)@\(Double(refreshMillihertz / 10) / 100)Hz" }
 }
 
 /// What an output configuration asks a backend to drive an output at: a

@@ -43,7 +43,7 @@ extension Server {
             }
             guard drive != currentDrive(of: device) else { continue }
             guard let configuring else { return .init("this backend's outputs keep their mode and scale (\(name))") }
-            if let reason = configuring.refusal(of: drive, for: device) { return .init("\(name): \(reason)") }
+            if let reason = configuring.refusal(of: drive, for: device) { return .init(reason) }
         }
         let enabled = configurableOutputs.filter { configuration.settings(of: $0)?.enabled ?? isEnabled($0) }
         if enabled.isEmpty { return .init("at least one output must stay enabled") }

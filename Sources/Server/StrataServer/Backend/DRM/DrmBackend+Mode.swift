@@ -51,11 +51,14 @@ extension DrmBackend: OutputConfiguringBackend {
     }
 
     func refusal(of drive: OutputDrive, for output: BackendOutput) -> String? {
-        if drive.scale != scale { return "the drm backend drives every monitor at scale \(scale) (strata run --scale)" }
+        if drive.scale != scale { return "the drm backend drives every monitor at scale \(scale) (strata run --scale), \(output.outputName) too" }
         let sized = modes(of: output).filter { $0.width == drive.width && $0.height == drive.height }
         let offered = drive.refreshMillihertz.map { asked in sized.contains { abs($0.refreshMillihertz - asked) <= 500 } } ?? !sized.isEmpty
-        return offered ? nil : "\(output.outputName) offers no mode \(drive.width)x\(drive.height)"
-            + (drive.refreshMillihertz.map { "@\(Double($0) / 1000)Hz" } ?? "")
+        guard !offered else { return nil }
+        var seen: [String] = []
+        for mode in modes(of: output) where !seen.contains(mode.description) { seen.append(mode.description) }
+        let asked = "\(drive.width)x\(drive.height)" + (drive.refreshMillihertz.map { "@\(Double($0) / 1000)Hz" } ?? "")
+        return "\(output.outputName) offers no mode \(asked) (modes: \(seen.joined(separator: ", ")))"
     }
 
     func drive(_ output: BackendOutput, as drive: OutputDrive) throws {
