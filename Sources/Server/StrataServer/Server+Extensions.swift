@@ -41,6 +41,7 @@ extension Server {
         add(KeyboardShortcutsInhibitManagerGlobal.init)
         add(XdgForeignRegistry.init)
         add(OutputManagerGlobal.init)
+        add(OutputPowerManagerGlobal.init)
         return made
     }
 

@@ -53,6 +53,7 @@ extension Server {
             (strata_zxdg_importer_v2_interface(), XdgForeignRegistry.version),
             (strata_org_kde_kwin_idle_interface(), IdleNotifierGlobal.kdeVersion),
             (strata_zwlr_output_manager_v1_interface(), OutputManagerGlobal.version),
+            (strata_zwlr_output_power_manager_v1_interface(), OutputPowerManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

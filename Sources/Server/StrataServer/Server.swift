@@ -328,9 +328,10 @@ public final class Server {
             frameClock.schedule(afterNanoseconds: UInt64(min(delay, 86_400) * 1e9))
         }
 
-        let callbacks = frameCallbacksAwaitingFrame
-        frameCallbacksAwaitingFrame = []
-        for callback in callbacks { callback.done(time: time.milliseconds) }
+        // Those of surfaces only on outputs that are off wait for them to be on (a gone client's are dropped).
+        let callbacks = frameCallbacksAwaitingFrame.filter { $0.resource != nil }
+        frameCallbacksAwaitingFrame = callbacks.filter(isHeldByPoweredOffOutputs)
+        for callback in callbacks where !isHeldByPoweredOffOutputs(callback) { callback.done(time: time.milliseconds) }
         for observer in presentationObservers { observer(time) }
         // Send the callbacks now rather than at the next loop iteration.
         wl_display_flush_clients(display)

@@ -22,6 +22,11 @@ public protocol BackendOutput: AnyObject {
     /// Every frame `present` was given is on the display now (a monitor:
     /// its page flip completed). A session lock is `locked` only then.
     var isShowingLatestFrame: Bool { get }
+    /// Turns the display off or on again (wlr-output-power-management): a
+    /// monitor goes to DPMS off (its CRTC inactive). The server stops
+    /// presenting to an output that is off and redraws it whole when it is
+    /// on again. Throws, one line, when the display refused.
+    func setPowered(_ on: Bool) throws
 }
 
 extension BackendOutput {
@@ -29,6 +34,9 @@ extension BackendOutput {
     public var refreshMillihertz: Int { 60_000 }
     /// Memory and a parent's window show a frame as soon as it is presented.
     public var isShowingLatestFrame: Bool { true }
+    /// Memory and a parent's window have no display of their own: being
+    /// off is only not being presented to, which the server does.
+    public func setPowered(_ on: Bool) throws {}
 }
 
 /// Where frames go and, for backends with devices, where input comes from:

@@ -10,8 +10,9 @@ import CWaylandServer
 /// manager (its keys type into any window), foreign toplevel management
 /// (lists every client's windows and closes, activates or minimizes them),
 /// the virtual pointer (clicks anywhere), the session lock manager
-/// (takes every output and the whole seat) and output management
-/// (rearranges, resizes and disables every output).
+/// (takes every output and the whole seat), output management
+/// (rearranges, resizes and disables every output) and output power
+/// management (turns every output off).
 ///
 /// - a sandboxed connection (wp_security_context_v1) is never offered
 ///   them, nor the security context manager itself (no nested contexts),
@@ -36,7 +37,8 @@ final class PrivilegedGlobals {
     static let interfaces: Set<String> = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1",
                                            "zwp_input_method_manager_v2", "zwp_virtual_keyboard_manager_v1",
                                            "zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1",
-                                           "ext_session_lock_manager_v1", "zwlr_output_manager_v1"]
+                                           "ext_session_lock_manager_v1", "zwlr_output_manager_v1",
+                                           "zwlr_output_power_manager_v1"]
     /// Held back from sandboxed clients besides the privileged ones.
     static let securityContextManager = "wp_security_context_manager_v1"
 
