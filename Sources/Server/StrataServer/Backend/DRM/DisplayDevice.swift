@@ -74,6 +74,10 @@ protocol DisplayDevice: AnyObject {
     /// One atomic commit showing `buffer` on `output`'s plane (see `AtomicCommit`);
     /// a flip's completion arrives through `readEvents`, as a page flip's does.
     func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws
+    /// Turns the monitor off or on (DPMS): with atomic commits the CRTC's
+    /// ACTIVE property (its mode, planes and connector kept), else the
+    /// connector's DPMS property. Turned on, the caller modesets again.
+    func setDisplayPower(_ on: Bool, path: ModesetPath, crtc: UInt32, connector: UInt32) throws
     /// Reads what the kernel reported on `fileDescriptor`: the CRTC of each page flip that completed.
     func readEvents() throws -> [UInt32]
     /// Drains the hotplug notices; true when connectors may have changed.

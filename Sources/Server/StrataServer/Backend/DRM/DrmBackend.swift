@@ -116,7 +116,7 @@ final class DrmBackend: ModeSettingBackend {
             // A flip queued before a VT switch still completes after it: no frame follows it then.
             for crtc in try device.readEvents() {
                 for output in drmOutputs where output.chain?.output.crtc == crtc {
-                    try output.chain?.flipCompleted(presentWaiting: isSessionActive)
+                    try output.chain?.flipCompleted(presentWaiting: isSessionActive && output.isPoweredOn)
                 }
             }
             // A lock waiting for its frame to be on every monitor may have it now.
