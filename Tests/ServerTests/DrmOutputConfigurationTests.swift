@@ -1,4 +1,6 @@
+import Foundation
 import StrataProtocol
+import TestSupport
 import XCTest
 @testable import StrataServer
 
@@ -20,6 +22,9 @@ final class DrmOutputConfigurationTests: XCTestCase {
         ]) { device in device.offersAtomic = atomic }
         harness.server.renderFrame()
     }
+
+    /// Where the harness's server listens, for wlr-randr.
+    private let runtimeDirectory = NSTemporaryDirectory() + "strata-drm-randr-\(getpid())"
 
     private var dp1: BackendOutput { harness.backend.drmOutputs[1] }
 
@@ -83,5 +88,56 @@ final class DrmOutputConfigurationTests: XCTestCase {
         XCTAssertEqual(harness.device.calls.last, "atomic ACTIVE 1 crtc 51")
         harness.server.renderFrame()
         XCTAssertTrue(harness.device.calls.last?.hasPrefix("atomic modeset crtc 51") ?? false, "\(harness.device.calls)")
+    }
+
+    // MARK: wlr-randr
+
+    /// Runs wlr-randr against the harness's server, serving it until it exits.
+    private func wlrRandr(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let path = StrataProcess.which("wlr-randr") else { throw XCTSkip("wlr-randr is not installed (make deps)") }
+        let outputFile = harness.server.configuration.socketName + "-\(getpid()).out"
+        let outputPath = NSTemporaryDirectory() + outputFile
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        environment["WAYLAND_DISPLAY"] = harness.server.configuration.socketName
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let ended = waitUntil(timeout: 20, interval: 0) {
+            harness.server.dispatchEvents(timeoutMilliseconds: 5)
+            return !process.isRunning
+        }
+        if !ended { process.terminate() }
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    }
+
+    func testWlrRandrListsAMonitorsModesAndDrivesItInOne() throws {
+        try start()
+        try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
+        setenv("XDG_RUNTIME_DIR", runtimeDirectory, 1)
+        try harness.server.addSocket()
+
+        let listing = try wlrRandr([])
+        XCTAssertEqual(listing.status, 0)
+        XCTAssertTrue(listing.output.contains("64x48 px, 75.000000 Hz\n"), listing.output)
+        XCTAssertTrue(listing.output.contains("32x24 px, 60.000000 Hz (preferred, current)"), listing.output)
+
+        XCTAssertEqual(try wlrRandr(["--output", "DP-1", "--mode", "64x48@75Hz"]).status, 0)
+        XCTAssertEqual(dp1.renderer.width, 64)
+        harness.server.renderFrame()
+        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 51 connector 8 64x48 fb") ?? false, "\(harness.device.calls)")
+        XCTAssertTrue(try wlrRandr([]).output.contains("64x48 px, 75.000000 Hz (current)"))
+
+        XCTAssertNotEqual(try wlrRandr(["--output", "DP-1", "--scale", "2"]).status, 0, "monitors keep the backend's scale")
+        XCTAssertNotEqual(try wlrRandr(["--output", "DP-1", "--off"]).status, 0, "and stay enabled")
+        XCTAssertEqual(harness.server.outputs.count, 2)
     }
 }
