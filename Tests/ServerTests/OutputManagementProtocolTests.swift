@@ -106,6 +106,11 @@ final class OutputManagementProtocolTests: CompositorTestCase {
                 output HEADLESS-1 position 0,0 scale 1
                 output HEADLESS-2 position 0,240 scale 2
             }
+            profile three {
+                output HEADLESS-1 position 0,0
+                output HEADLESS-2 position 320,0
+                output HEADLESS-3 position 160,240
+            }
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let process = try strata.startClient(kanshi, ["-c", config])
         defer { process.terminate(); process.waitUntilExit() }
@@ -114,9 +119,12 @@ final class OutputManagementProtocolTests: CompositorTestCase {
             return layout["HEADLESS-2"]?.y == 240 && layout["HEADLESS-2"]?.scale == 2
         }, "kanshi placed HEADLESS-2: \((try? layout()) ?? [:]) \(strata.serverLog)")
 
-        // A new output makes another set of outputs: kanshi hears of it (no profile matches three).
+        // A new output is a new head: kanshi hears of it and applies the profile of three.
         XCTAssertEqual(try strata.control("output", ["add"]).status, 0)
-        XCTAssertTrue(process.isRunning)
+        XCTAssertTrue(waitUntil(timeout: 15) {
+            let layout = (try? self.layout()) ?? [:]
+            return layout["HEADLESS-3"]?.x == 160 && layout["HEADLESS-3"]?.y == 240 && layout["HEADLESS-2"]?.x == 320
+        }, "kanshi placed the new output: \((try? layout()) ?? [:])")
     }
 
     // MARK: The protocol
