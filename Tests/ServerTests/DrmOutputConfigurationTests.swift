@@ -79,6 +79,18 @@ final class DrmOutputConfigurationTests: XCTestCase {
         XCTAssertEqual(harness.pixelsDifferingFromFramebuffer(crtc: 51, output: 1), 0, "it shows the square drawn while it was off")
     }
 
+    func testAMonitorTurnedOffStaysOffAfterAVTSwitchBack() throws {
+        try start()
+        try harness.server.setPower(of: harness.server.outputs[1], on: false)
+        harness.session.switchAway()
+        harness.session.switchBack()
+        XCTAssertTrue(harness.device.calls.contains { $0.hasPrefix("setMode crtc 50") }, "the other is set again")
+        XCTAssertFalse(harness.device.calls.suffix(3).contains { $0.hasPrefix("setMode crtc 51") }, "\(harness.device.calls)")
+        try harness.server.setPower(of: harness.server.outputs[1], on: true)
+        harness.server.renderFrame()
+        XCTAssertTrue(harness.device.calls.last?.hasPrefix("setMode crtc 51") ?? false, "\(harness.device.calls)")
+    }
+
     func testAtomicPowerOffIsTheCrtcsActiveProperty() throws {
         try start(atomic: true)
         let output = harness.server.outputs[1]

@@ -64,15 +64,6 @@ extension OutputBackend {
     public var statistics: [(name: String, value: Int)] { [] }
 }
 
-/// A backend whose outputs are monitors with modes (`strata output mode`): the drm one.
-public protocol ModeSettingBackend: OutputBackend {
-    /// Drives `output`'s monitor in its mode of `width`×`height` pixels (at
-    /// `refreshMillihertz`, else the fastest of that size), with a renderer
-    /// of that size; the server then lays the outputs out again. Returns
-    /// the mode, for the answer; throws, one line, when there is no such mode.
-    func setMode(of output: BackendOutput, width: Int, height: Int, refreshMillihertz: Int?) throws -> String
-}
-
 /// A backend that makes outputs on request (`strata output add` and
 /// `remove`, as sway's `create_output`): the headless one.
 public protocol OutputMakingBackend: OutputBackend {

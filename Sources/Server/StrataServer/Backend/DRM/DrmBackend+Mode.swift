@@ -1,9 +1,14 @@
-/// `strata output mode NAME WxH[@HZ]`: a monitor driven in another of its modes.
+/// A monitor driven in another of its modes (an output configuration:
+/// `strata output set|mode`, wlr-randr, kanshi).
 extension DrmBackend {
     struct ModeError: Error, CustomStringConvertible {
         let description: String
     }
 
+    /// Drives `device`'s monitor in its mode of `width`×`height` pixels (at
+    /// `refreshMillihertz`, else the fastest of that size), with a renderer
+    /// of that size; the server then lays the outputs out again. Returns the
+    /// mode; throws, one line, when there is no such mode.
     func setMode(of device: BackendOutput, width: Int, height: Int, refreshMillihertz: Int?) throws -> String {
         guard let index = drmOutputs.firstIndex(where: { $0 === device }), let chain = drmOutputs[index].chain else {
             throw ModeError(description: "that output has no monitor now")

@@ -11,7 +11,7 @@ import Glibc
 ///
 /// Every connected monitor with a free CRTC becomes an output (`DrmOutput`),
 /// in its preferred mode, side by side in the kernel's connector order.
-final class DrmBackend: ModeSettingBackend {
+final class DrmBackend: OutputBackend {
     let session: SessionSeat
     let device: DisplayDevice
     /// The GPU's id with the seat, to close it through the seat.
