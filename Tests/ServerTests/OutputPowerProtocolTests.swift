@@ -72,6 +72,7 @@ final class OutputPowerProtocolTests: CompositorTestCase {
         XCTAssertEqual(try outputsOff(), ["HEADLESS-2"])
         let outputs = try XCTUnwrap(strata.tree()["outputs"] as? [[String: Any]])
         XCTAssertEqual(outputs.compactMap { $0["name"] as? String }, ["HEADLESS-1", "HEADLESS-2"], "it keeps its place")
+        XCTAssertEqual(outputs.compactMap { $0["power"] as? String }, ["on", "off"])
 
         let callback = CallbackCounter(wl_surface_frame(window.surface)!)
         wl_surface_commit(window.surface)
