@@ -68,8 +68,10 @@ extension Server {
             do {
                 try configuring.drive(device, as: drive)
             } catch {
-                // Tested beforehand: only the hardware refusing a mode it listed gets here.
+                // Tested beforehand: only the hardware refusing a mode it listed gets here. What was
+                // done is laid out and told (not undone), and the configuration fails.
                 ServerLog.logger.error("output \(device.outputName): \(error)")
+                layOutOutputsAgain(redescribing: changed)
                 throw OutputConfigurationRefusal("\(device.outputName): \(error)")
             }
             changed.append(device)
