@@ -131,6 +131,8 @@ final class WaylandInfoTests: XCTestCase {
                                   ("zwlr_foreign_toplevel_manager_v1", 3),
                                   ("zwlr_virtual_pointer_manager_v1", 2),
                                   ("ext_session_lock_manager_v1", 1),
+                                  ("zwlr_output_manager_v1", 2),
+                                  ("zwlr_output_power_manager_v1", 1),
                                  ] {
             XCTAssertTrue(result.standardOutput.range(of: "'\(global)',\\s+version:\\s+\(version),", options: .regularExpression) != nil,
                           "\(global) v\(version) missing from:\n\(result.standardOutput)")

@@ -71,8 +71,11 @@ final class PrivilegedGlobalsTests: XCTestCase {
         try assertBindRefused(strata, listing: listing, strata_zwlr_layer_shell_v1_interface())
         try assertBindRefused(strata, listing: listing, strata_zwp_input_method_manager_v2_interface())
         XCTAssertTrue(outsider.globals.contains { $0.interface == "zwp_text_input_manager_v3" }, "text inputs are for everyone")
+        try assertBindRefused(strata, listing: listing, strata_zwlr_output_manager_v1_interface())
+        try assertBindRefused(strata, listing: listing, strata_zwlr_output_power_manager_v1_interface())
         for privileged in ["zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1", "ext_session_lock_manager_v1",
-                           "zwlr_data_control_manager_v1", "zwlr_gamma_control_manager_v1"] {
+                           "zwlr_data_control_manager_v1", "zwlr_gamma_control_manager_v1",
+                           "zwlr_output_manager_v1", "zwlr_output_power_manager_v1"] {
             XCTAssertTrue(listing.contains("'\(privileged)'"), "\(privileged) for a launched client:\n\(listing)")
             XCTAssertFalse(outsider.globals.contains { $0.interface == privileged }, "\(privileged) not for others")
         }

@@ -17,7 +17,7 @@ final class SecurityContextProtocolTests: CompositorTestCase {
     static let privileged = ["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1", "zwp_input_method_manager_v2",
                              "zwp_virtual_keyboard_manager_v1", "zwlr_foreign_toplevel_manager_v1",
                              "zwlr_virtual_pointer_manager_v1", "ext_session_lock_manager_v1", "zwlr_data_control_manager_v1",
-                             "zwlr_gamma_control_manager_v1"]
+                             "zwlr_gamma_control_manager_v1", "zwlr_output_manager_v1", "zwlr_output_power_manager_v1"]
     static let manager = "wp_security_context_manager_v1"
 
     /// What a sandbox engine holds: the socket's path, and the write end of

@@ -384,6 +384,8 @@ public final class FuzzSession {
         waitUntilEveryClientIsGone()
         clients = []
         if server.harnessCensus["sessionLock.locked"] == 1 { unlockSession() }
+        // Output management and power controls may have moved, disabled or turned off outputs.
+        server.harnessResetOutputConfiguration()
         restoreOutputs()
         server.renderFrame()
     }

@@ -26,6 +26,7 @@ public enum Seeds {
             ("seed-idle-notify", idleNotify),
             ("seed-shortcuts-inhibit", shortcutsInhibit),
             ("seed-xdg-foreign", xdgForeign),
+            ("seed-output-power", outputPower),
         ]
         return SeedBuilder.inputs(seeds, driver: driver)
     }
@@ -694,6 +695,31 @@ public enum Seeds {
         b.request(imported, "set_parent_of", [.object(dialog.surface)])
         b.pump()
         b.frame()
+        b.pump()
+    }
+
+    /// An output turned off under a shown window (a frame and input while
+    /// it is off, a second controller that fails) and on again; an output
+    /// configuration made and dropped.
+    static func outputPower(_ b: SeedBuilder) {
+        _ = pointerAndKeyboard(b)
+        let window = mapWindow(b)
+        let manager = b.object("zwlr_output_power_manager_v1")
+        let output = b.object("wl_output")
+        let power = b.request(manager, "get_output_power", [.newID, .object(output)])
+        b.request(power, "set_mode", [.uint(0)])
+        b.request(window.surface, "frame", [.newID])
+        b.request(window.surface, "commit")
+        b.pump()
+        b.frame()
+        b.move(to: first.x, first.y)
+        b.request(manager, "get_output_power", [.newID, .object(output)])
+        b.pump()
+        b.request(power, "set_mode", [.uint(1)])
+        b.frame()
+        b.pump()
+        let configuration = b.request(b.object("zwlr_output_manager_v1"), "create_configuration", [.newID, .uint(0)])
+        b.request(configuration, "destroy")
         b.pump()
     }
 }

@@ -45,6 +45,8 @@ extension Server {
         add(KdeServerDecorationManagerGlobal.init)
         add(PointerGesturesGlobal.init)
         add(Xwayland.init)
+        add(OutputManagerGlobal.init)
+        add(OutputPowerManagerGlobal.init)
         return made
     }
 

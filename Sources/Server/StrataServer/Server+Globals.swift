@@ -56,6 +56,8 @@ extension Server {
             (strata_zwlr_gamma_control_manager_v1_interface(), GammaControlManagerGlobal.version),
             (strata_org_kde_kwin_server_decoration_manager_interface(), KdeServerDecorationManagerGlobal.version),
             (strata_zwp_pointer_gestures_v1_interface(), PointerGesturesGlobal.version),
+            (strata_zwlr_output_manager_v1_interface(), OutputManagerGlobal.version),
+            (strata_zwlr_output_power_manager_v1_interface(), OutputPowerManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

@@ -52,6 +52,22 @@ extension Server {
         outputs.map { ($0.name, $0.pixelWidth, $0.pixelHeight, Int($0.scale)) }
     }
 
+    /// Undoes what clients did to the outputs through output configurations
+    /// and power controls: every output on, none placed by a configuration
+    /// (side by side again), and the disabled ones let go of where the
+    /// backend makes outputs on request. Sizes and scales are the caller's
+    /// to restore (`harnessOutput`).
+    public func harnessResetOutputConfiguration() {
+        for output in outputs where !output.isPoweredOn { try? setPower(of: output, on: true) }
+        if let maker = backend as? OutputMakingBackend {
+            for device in disabledOutputs { maker.outputRemoved(device) }
+            disabledOutputs = []
+        }
+        guard !outputPositions.isEmpty else { return }
+        outputPositions = [:]
+        layOutOutputsAgain(redescribing: [])
+    }
+
     /// What is left of the clients' state, counted: once every client is
     /// gone (and the session unlocked), each count should be back to what
     /// a server that never had a client has. A protocol fuzzer compares
@@ -73,6 +89,9 @@ extension Server {
             "shownShmBuffers": shownShmBuffers.count.count,
             "retiringGlobals": retiringGlobals.count,
             "outputs": outputs.count,
+            "outputs.off": outputs.filter { !$0.isPoweredOn }.count,
+            "outputs.disabled": disabledOutputs.count,
+            "outputs.placed": outputPositions.count,
             "seat.pointers": seat.pointers.count,
             "seat.keyboards": seat.keyboards.count,
             "seat.touches": seat.touches.count,

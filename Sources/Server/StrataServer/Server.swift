@@ -95,6 +95,12 @@ public final class Server {
     var outputs: [Output] = []
     /// wl_output globals of removed outputs, withdrawn and waiting to be destroyed.
     var retiringGlobals: [RetiringGlobal] = []
+    /// The backend's outputs an output configuration took out of the layout
+    /// (disabled); enabling one puts it back (Server+OutputConfiguration).
+    var disabledOutputs: [BackendOutput] = []
+    /// Where configurations placed outputs, by name, in points; outputs
+    /// without one go right of the others (Server+Outputs).
+    var outputPositions: [String: Point] = [:]
     let windows: WindowStack
     /// seat0: every input source feeds `seat.handle(_:)`.
     public private(set) var seat: Seat!
@@ -262,31 +268,7 @@ public final class Server {
     /// are laid out again, clients are told the new mode and places, and
     /// the next frame redraws everything.
     func outputDidResize(_ device: BackendOutput) {
-        guard let index = outputs.firstIndex(where: { $0.device === device }) else { return }
-        let resized = outputs[index]
-        if index == 0 { (configuration.width, configuration.height) = (resized.pixelWidth, resized.pixelHeight) }
-        // Outputs right of it may move; each window keeps its place on its output.
-        let before = outputs.map(\.origin)
-        let placed = windows.toplevels.map { toplevel in
-            (toplevel, outputs.firstIndex { $0 === output(of: toplevel) } ?? 0)
-        }
-        layOutOutputs()
-        for (toplevel, index) in placed {
-            let dx = outputs[index].origin.x - before[index].x
-            if dx != 0, let origin = toplevel.origin { toplevel.move(to: Point(x: origin.x + dx, y: origin.y)) }
-        }
-        resized.global?.sendMode()
-        for (output, old) in zip(outputs, before) where output.origin != old { output.global?.sendPlace() }
-        outputDescriptionsChanged()
-        for output in outputs { output.global?.sendDone() }
-        // Layer surfaces are arranged on the new size; that may change the usable area.
-        layoutChanged()
-        // Maximized and fullscreen windows take their output's new size and place.
-        for (toplevel, _) in placed where toplevel.states.maximized || toplevel.states.fullscreen {
-            toplevel.applyStateGeometry()
-        }
-        ServerLog.logger.info("output: \(backend.summary)")
-        scheduleFrame()
+        layOutOutputsAgain(redescribing: [device])
     }
 
     /// The area of the first output windows are placed and maximized into:
@@ -348,9 +330,10 @@ public final class Server {
             frameClock.schedule(afterNanoseconds: UInt64(min(delay, 86_400) * 1e9))
         }
 
-        let callbacks = frameCallbacksAwaitingFrame
-        frameCallbacksAwaitingFrame = []
-        for callback in callbacks { callback.done(time: time.milliseconds) }
+        // Those of surfaces only on outputs that are off wait for them to be on (a gone client's are dropped).
+        let callbacks = frameCallbacksAwaitingFrame.filter { $0.resource != nil }
+        frameCallbacksAwaitingFrame = callbacks.filter(isHeldByPoweredOffOutputs)
+        for callback in callbacks where !isHeldByPoweredOffOutputs(callback) { callback.done(time: time.milliseconds) }
         for observer in presentationObservers { observer(time) }
         // Send the callbacks now rather than at the next loop iteration.
         wl_display_flush_clients(display)

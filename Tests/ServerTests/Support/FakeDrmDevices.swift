@@ -115,6 +115,14 @@ final class FakeDisplayDevice: DisplayDevice {
         gamma[crtc] = ramps
     }
 
+    func setDisplayPower(_ on: Bool, path: ModesetPath, crtc: UInt32, connector: UInt32) throws {
+        guard isMaster else {
+            calls.append("refused power crtc \(crtc)")
+            throw DisplayDeviceError.call("setDisplayPower", EACCES)
+        }
+        calls.append(path.isAtomic ? "atomic ACTIVE \(on ? 1 : 0) crtc \(crtc)" : "DPMS \(on ? "on" : "off") connector \(connector)")
+    }
+
     func atomicCommit(_ commit: AtomicCommit, output: AtomicOutput, mode: DisplayMode, buffer: ScanoutBuffer) throws {
         let crtc = output.crtc
         guard isAtomicEnabled else { throw DisplayDeviceError.call("drmModeAtomicCommit", EINVAL) }

@@ -28,6 +28,8 @@
 #include "ext-idle-notify-v1-server-protocol.h"
 #include "kde-idle-server-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
+#include "wlr-output-management-unstable-v1-server-protocol.h"
+#include "wlr-output-power-management-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"
 #include "wlr-data-control-unstable-v1-server-protocol.h"

@@ -26,6 +26,8 @@
 #include "ext-idle-notify-v1-server-protocol.h"
 #include "kde-idle-server-protocol.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-server-protocol.h"
+#include "wlr-output-management-unstable-v1-server-protocol.h"
+#include "wlr-output-power-management-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v1-server-protocol.h"
 #include "xdg-foreign-unstable-v2-server-protocol.h"
 #include "wlr-data-control-unstable-v1-server-protocol.h"
@@ -141,5 +143,12 @@ STRATA_INTERFACE(zwp_pointer_gestures_v1)
 STRATA_INTERFACE(zwp_pointer_gesture_swipe_v1)
 STRATA_INTERFACE(zwp_pointer_gesture_pinch_v1)
 STRATA_INTERFACE(zwp_pointer_gesture_hold_v1)
+STRATA_INTERFACE(zwlr_output_manager_v1)
+STRATA_INTERFACE(zwlr_output_head_v1)
+STRATA_INTERFACE(zwlr_output_mode_v1)
+STRATA_INTERFACE(zwlr_output_configuration_v1)
+STRATA_INTERFACE(zwlr_output_configuration_head_v1)
+STRATA_INTERFACE(zwlr_output_power_manager_v1)
+STRATA_INTERFACE(zwlr_output_power_v1)
 
 #undef STRATA_INTERFACE

@@ -40,7 +40,7 @@ final class HeadlessBackend: OutputMakingBackend {
 
 /// One output in memory.
 final class HeadlessOutput: BackendOutput {
-    let renderer: SceneRenderer
+    private(set) var renderer: SceneRenderer
     let outputName: String
     let outputModel = "Headless", outputKind = "headless output"
     /// The frame is already on this "screen": its damage is what was shown.
@@ -52,4 +52,33 @@ final class HeadlessOutput: BackendOutput {
     }
 
     func present(_ stats: FrameStats) { pixelsPresented += stats.damage.reduce(0) { $0 + $1.area } }
+
+    /// Memory takes any size: a new renderer of it, drawn whole at the next frame.
+    func resize(width: Int, height: Int, scale: Int) {
+        renderer = SceneRenderer(width: width, height: height, scale: Double(scale))
+    }
+}
+
+/// Headless outputs take any size (custom modes, as sway's headless outputs
+/// do) at any integer scale that divides it, and can be disabled and
+/// enabled again.
+extension HeadlessBackend: OutputConfiguringBackend {
+    func modes(of output: BackendOutput) -> [OutputModeInfo] { [output.currentMode] }
+
+    func refusal(of drive: OutputDrive, for output: BackendOutput) -> String? {
+        guard output is HeadlessOutput else { return "\(output.outputName) is not a headless output" }
+        if drive.width % drive.scale != 0 || drive.height % drive.scale != 0 {
+            return "\(output.outputName): size \(drive.width)x\(drive.height) is not a multiple of scale \(drive.scale)"
+        }
+        if let refresh = drive.refreshMillihertz, abs(refresh - output.refreshMillihertz) > 500 {
+            return "\(output.outputName): headless outputs run at \(Double(output.refreshMillihertz) / 1000) Hz only"
+        }
+        return nil
+    }
+
+    func drive(_ output: BackendOutput, as drive: OutputDrive) throws {
+        (output as? HeadlessOutput)?.resize(width: drive.width, height: drive.height, scale: drive.scale)
+    }
+
+    var canDisableOutputs: Bool { true }
 }

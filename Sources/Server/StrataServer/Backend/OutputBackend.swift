@@ -28,6 +28,11 @@ public protocol BackendOutput: AnyObject {
     /// Shows the output through `ramps` of `gammaSize` entries (nil: no
     /// correction, as at start). Throws, one line, when the display refuses.
     func setGamma(_ ramps: GammaRamps?) throws
+    /// Turns the display off or on again (wlr-output-power-management): a
+    /// monitor goes to DPMS off (its CRTC inactive). The server stops
+    /// presenting to an output that is off and redraws it whole when it is
+    /// on again. Throws, one line, when the display refused.
+    func setPowered(_ on: Bool) throws
 }
 
 extension BackendOutput {
@@ -40,6 +45,9 @@ extension BackendOutput {
     /// display's.
     public var gammaSize: Int { 256 }
     public func setGamma(_ ramps: GammaRamps?) throws {}
+    /// Memory and a parent's window have no display of their own: being
+    /// off is only not being presented to, which the server does.
+    public func setPowered(_ on: Bool) throws {}
 }
 
 /// Where frames go and, for backends with devices, where input comes from:
@@ -65,15 +73,6 @@ public protocol OutputBackend: AnyObject {
 
 extension OutputBackend {
     public var statistics: [(name: String, value: Int)] { [] }
-}
-
-/// A backend whose outputs are monitors with modes (`strata output mode`): the drm one.
-public protocol ModeSettingBackend: OutputBackend {
-    /// Drives `output`'s monitor in its mode of `width`×`height` pixels (at
-    /// `refreshMillihertz`, else the fastest of that size), with a renderer
-    /// of that size; the server then lays the outputs out again. Returns
-    /// the mode, for the answer; throws, one line, when there is no such mode.
-    func setMode(of output: BackendOutput, width: Int, height: Int, refreshMillihertz: Int?) throws -> String
 }
 
 /// A backend that makes outputs on request (`strata output add` and

@@ -5,6 +5,8 @@ import CStrataServerProtocol
 /// showed the commit it was part of, then destroyed.
 final class FrameCallback {
     private(set) var resource: WaylandResource?
+    /// The surface whose commit it waits to see drawn.
+    weak var surface: Surface?
 
     init?(surfaceResource: WaylandResource, id: UInt32) {
         // wl_callback has no requests; its version is 1 whatever the surface's.

@@ -329,6 +329,7 @@ public final class Surface {
         placeContents()
         layer.bounds = Rect(origin: .zero, size: size)
         if blur != nil || !blurLayers.isEmpty { placeBlur() }
+        for callback in state.frameCallbacks { callback.surface = self }
         server.frameCallbacksAwaitingFrame.append(contentsOf: state.frameCallbacks)
         var replacesContents = true
         if case .unchanged = state.buffer { replacesContents = false }

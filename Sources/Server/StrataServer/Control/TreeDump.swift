@@ -89,6 +89,7 @@ extension Server {
                             ("scale", .number(output.scale)),
                             ("logical_width", .number(b.width)), ("logical_height", .number(b.height)),
                             ("refresh_mhz", .int(output.device.refreshMillihertz)),
+                            ("power", .string(output.isPoweredOn ? "on" : "off")),
                             ("usable_area", .rect(windows.workArea(on: output)))])
         })
     }

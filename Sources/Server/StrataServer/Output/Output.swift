@@ -20,6 +20,9 @@ final class Output {
     /// Taken out of the layout (unplugged, closed, `strata output remove`):
     /// what clients still name of it is inert.
     private(set) var isRemoved = false
+    /// Off (wlr-output-power-management): it keeps its place in the layout,
+    /// as in sway, but is not drawn, and surfaces only on it get no frame callbacks.
+    var isPoweredOn = true
 
     init(device: BackendOutput) {
         self.device = device

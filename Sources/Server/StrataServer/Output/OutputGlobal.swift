@@ -67,13 +67,14 @@ final class OutputGlobal {
                                 "Strata", output.device.outputModel, Int32(WL_OUTPUT_TRANSFORM_NORMAL.rawValue))
     }
 
-    /// The mode changed: each binding gets the new current mode. The caller
+    /// The mode or scale changed: each binding gets the new current mode and scale. The caller
     /// ends the change with `sendDone()` after the xdg-output sizes.
     func sendMode() {
         guard let output = liveOutput else { return }
         for resource in resources {
             wl_output_send_mode(resource, WL_OUTPUT_MODE_CURRENT.rawValue | WL_OUTPUT_MODE_PREFERRED.rawValue,
                                 Int32(output.pixelWidth), Int32(output.pixelHeight), Int32(clamping: output.device.refreshMillihertz))
+            if wl_resource_get_version(resource) >= 2 { wl_output_send_scale(resource, Int32(output.scale)) }
             if wl_resource_get_version(resource) >= 4 { wl_output_send_description(resource, description) }
         }
     }

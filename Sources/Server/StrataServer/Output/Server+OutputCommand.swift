@@ -1,7 +1,8 @@
 import StrataProtocol
 
-// `strata output add|remove|list`: outputs made and removed on request,
-// on backends that can (headless), and the layout as JSON.
+// `strata output add|remove|list|set|mode`: outputs made and removed on
+// request, on backends that can (headless), changed through an output
+// configuration (as wlr-randr's), and the layout as JSON.
 extension Server {
     /// Does what `command` asks; the control socket's answer: JSON, or `error: …`.
     func perform(_ command: OutputCommand) -> String {
@@ -32,19 +33,33 @@ extension Server {
             maker.outputRemoved(output.device)
             return JSONValue.object([("removed", .string(name)), ("outputs", outputsDump())]).serialized()
         case .mode(let name, let width, let height, let refresh):
-            guard let output = output(named: name) else {
-                return "error: no output named \(name) (outputs: \(outputs.map(\.name).joined(separator: ", ")))"
-            }
-            guard let setter = backend as? ModeSettingBackend else {
-                return "error: only the drm backend's monitors have modes; this output's size is set when it is made"
-            }
-            do {
-                let mode = try setter.setMode(of: output.device, width: width, height: height, refreshMillihertz: refresh)
-                outputDidResize(output.device)
-                return JSONValue.object([("output", .string(name)), ("mode", .string(mode)), ("outputs", outputsDump())]).serialized()
-            } catch {
-                return "error: \(error)"
-            }
+            return configure(name, OutputChanges(mode: (width, height, refresh))) { device in [("mode", .string(device.currentMode.description))] }
+        case .set(let name, let changes):
+            return configure(name, changes) { _ in [] }
         }
+    }
+
+    /// `strata output set` and `mode`: the changes as an output
+    /// configuration of the one output, applied whole or refused.
+    private func configure(_ name: String, _ changes: OutputChanges,
+                           answer: (BackendOutput) -> [(String, JSONValue)]) -> String {
+        guard let device = configurableOutput(named: name) else {
+            return "error: no output named \(name) (outputs: \(configurableOutputs.map(\.outputName).joined(separator: ", ")))"
+        }
+        let enabled = changes.enabled ?? isEnabled(device)
+        if !enabled, changes.enabled == nil {
+            return "error: \(name) is disabled; add --enable to change it"
+        }
+        var settings = OutputSettings(enabled: enabled)
+        settings.mode = changes.mode
+        settings.scale = changes.scale
+        settings.position = changes.position.map { Point(x: Double($0.x), y: Double($0.y)) }
+        settings.transform = changes.transform.flatMap(OutputTransform.init(name:))
+        do throws(OutputConfigurationRefusal) {
+            try apply(OutputConfiguration(settings: [(device, settings)]))
+        } catch {
+            return "error: \(error)"
+        }
+        return JSONValue.object([("output", .string(name))] + answer(device) + [("outputs", outputsDump())]).serialized()
     }
 }

@@ -9,7 +9,7 @@ extension Server {
         // Contents damage is taken once per frame and seen by every output.
         let sharedDamage = outputs.count > 1 ? SharedImageDamage() : nil
         var total = FrameStats()
-        for output in outputs {
+        for output in outputs where output.isPoweredOn {
             let stats = output.renderer.render(scene, sharedDamage: sharedDamage)
             output.device.present(stats)
             let offset = output.pixelRect

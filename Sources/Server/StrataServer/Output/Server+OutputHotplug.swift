@@ -162,7 +162,7 @@ extension Server {
     }
 
     /// The pointer was on an output that went: it goes to the nearest point of the remaining ones.
-    private func keepPointerOnOutputs() {
+    func keepPointerOnOutputs() {
         guard seat.pointerHasMoved else { return }
         let position = seat.pointerPosition
         if output(at: position) == nil {

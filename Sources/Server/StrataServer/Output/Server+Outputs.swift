@@ -1,19 +1,25 @@
 import StrataProtocol
 import StrataRender
 
-// The output layout: outputs side by side from x 0, left to right, top
-// edges aligned, in points. The scene root's bounds cover the whole layout,
+// The output layout, in points: outputs where configurations placed them,
+// the others side by side from x 0, left to right, top edges aligned. The scene root's bounds cover the whole layout,
 // and each output's renderer draws its own part of it.
 extension Server {
-    /// Places the outputs and sizes the scene root to their bounding box.
+    /// Places the outputs and sizes the scene root to their bounding box:
+    /// each where a configuration put it, the others right of those
+    /// placed before them, top edges at 0.
     func layOutOutputs() {
-        var x = 0.0, pixelX = 0
+        var nextX = 0.0, nextPixelX = 0
         for output in outputs {
-            output.place(at: Point(x: x, y: 0), pixelX: pixelX)
-            x += output.bounds.width
-            pixelX += output.pixelWidth
+            if let position = outputPositions[output.name] {
+                output.place(at: position, pixelX: Int((position.x * output.scale).rounded()))
+            } else {
+                output.place(at: Point(x: nextX, y: 0), pixelX: nextPixelX)
+            }
+            nextX = max(nextX, output.bounds.maxX)
+            nextPixelX = max(nextPixelX, output.pixelX + output.pixelWidth)
         }
-        let layout = Rect(x: 0, y: 0, width: x, height: outputs.map(\.bounds.height).max() ?? 0)
+        let layout = Rect(x: 0, y: 0, width: outputs.map(\.bounds.maxX).max() ?? 0, height: outputs.map(\.bounds.maxY).max() ?? 0)
         if scene.bounds != layout { scene.bounds = layout }
     }
 

@@ -19,6 +19,8 @@ protocol ServerExtension: AnyObject {
     /// Outputs came, went, moved or changed size: layer surfaces arrange
     /// again, a lock screen covers the new layout.
     func layoutChanged()
+    /// An output was turned off or on (`Output.isPoweredOn`), keeping its place.
+    func outputPowerChanged(_ output: Output)
     /// Part of describing the outputs to clients, between the wl_output
     /// events that changed and each output's `done` (xdg_output).
     func outputDescriptionsChanged()
@@ -53,6 +55,7 @@ extension ServerExtension {
     func keyboardFocusChanged(_ change: KeyboardFocusChange) {}
     func outputRemoved(_ output: Output) {}
     func layoutChanged() {}
+    func outputPowerChanged(_ output: Output) {}
     func outputDescriptionsChanged() {}
     func toplevelChanged(_ toplevel: Toplevel) {}
     func userActivity() {}

@@ -11,8 +11,9 @@ import CWaylandServer
 /// (lists every client's windows and closes, activates or minimizes them),
 /// the virtual pointer (clicks anywhere), the session lock manager
 /// (takes every output and the whole seat), data control (reads and
-/// replaces whatever anyone copies) and gamma control (can black out
-/// every screen).
+/// replaces whatever anyone copies), gamma control (can black out every
+/// screen), output management (rearranges, resizes and disables every
+/// output) and output power management (turns every output off).
 ///
 /// - a sandboxed connection (wp_security_context_v1) is never offered
 ///   them, nor the security context manager itself (no nested contexts),
@@ -38,7 +39,8 @@ final class PrivilegedGlobals {
                                            "zwp_input_method_manager_v2", "zwp_virtual_keyboard_manager_v1",
                                            "zwlr_foreign_toplevel_manager_v1", "zwlr_virtual_pointer_manager_v1",
                                            "ext_session_lock_manager_v1", "zwlr_data_control_manager_v1",
-                                           "zwlr_gamma_control_manager_v1"]
+                                           "zwlr_gamma_control_manager_v1", "zwlr_output_manager_v1",
+                                           "zwlr_output_power_manager_v1"]
     /// Held back from sandboxed clients besides the privileged ones.
     static let securityContextManager = "wp_security_context_manager_v1"
 

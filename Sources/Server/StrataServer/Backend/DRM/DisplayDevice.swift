@@ -82,6 +82,10 @@ protocol DisplayDevice: AnyObject {
     /// blob in an atomic commit of that property alone when `atomic` has
     /// it, else with drmModeCrtcSetGamma (nil then loads a linear ramp).
     func setGamma(crtc: UInt32, ramps: GammaRamps?, atomic: AtomicOutput?) throws
+    /// Turns the monitor off or on (DPMS): with atomic commits the CRTC's
+    /// ACTIVE property (its mode, planes and connector kept), else the
+    /// connector's DPMS property. Turned on, the caller modesets again.
+    func setDisplayPower(_ on: Bool, path: ModesetPath, crtc: UInt32, connector: UInt32) throws
     /// Reads what the kernel reported on `fileDescriptor`: the CRTC of each page flip that completed.
     func readEvents() throws -> [UInt32]
     /// Drains the hotplug notices; true when connectors may have changed.

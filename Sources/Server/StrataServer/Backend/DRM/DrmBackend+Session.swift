@@ -27,8 +27,11 @@ extension DrmBackend {
         } catch {
             ServerLog.logger.error("cannot take the input devices back: \(error)")
         }
-        for chain in drmOutputs.compactMap(\.chain) {
+        for output in drmOutputs {
+            guard let chain = output.chain else { continue }
             chain.invalidate()
+            // A monitor turned off stays off: it is modeset when it is turned on.
+            guard output.isPoweredOn else { continue }
             do {
                 try chain.present()
             } catch {

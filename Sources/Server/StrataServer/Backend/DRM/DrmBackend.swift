@@ -11,7 +11,7 @@ import Glibc
 ///
 /// Every connected monitor with a free CRTC becomes an output (`DrmOutput`),
 /// in its preferred mode, side by side in the kernel's connector order.
-final class DrmBackend: ModeSettingBackend {
+final class DrmBackend: OutputBackend {
     let session: SessionSeat
     let device: DisplayDevice
     /// The GPU's id with the seat, to close it through the seat.
@@ -116,7 +116,7 @@ final class DrmBackend: ModeSettingBackend {
             // A flip queued before a VT switch still completes after it: no frame follows it then.
             for crtc in try device.readEvents() {
                 for output in drmOutputs where output.chain?.output.crtc == crtc {
-                    try output.chain?.flipCompleted(presentWaiting: isSessionActive)
+                    try output.chain?.flipCompleted(presentWaiting: isSessionActive && output.isPoweredOn)
                 }
             }
             // A lock waiting for its frame to be on every monitor may have it now.

@@ -15,6 +15,8 @@ final class DrmOutput: BackendOutput {
     }
     /// False while another session has the VT: frames keep their damage, nothing is flipped.
     var isSessionActive = true
+    /// False while the monitor is off (DPMS): a flip that completes presents no waiting frame.
+    private(set) var isPoweredOn = true
     /// The first driven connector's name: wl_output.name may not change while the output lives.
     let outputName: String
     let outputModel = "Monitor"
@@ -65,6 +67,14 @@ final class DrmOutput: BackendOutput {
         }
         try chain.setGamma(ramps)
         gamma = ramps
+    }
+
+    /// DPMS off or on through the monitor's chain; without a monitor only remembered.
+    func setPowered(_ on: Bool) throws {
+        guard on != isPoweredOn else { return }
+        guard isSessionActive else { throw DrmBackend.ModeError(description: "\(outputName): another session has the display") }
+        try chain?.setPowered(on)
+        isPoweredOn = on
     }
 
     /// Drives the monitor in `mode` (one its connector offers): a renderer

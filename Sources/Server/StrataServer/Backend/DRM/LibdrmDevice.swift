@@ -231,6 +231,28 @@ final class LibdrmDevice: DisplayDevice {
         }
     }
 
+    func setDisplayPower(_ on: Bool, path: ModesetPath, crtc: UInt32, connector: UInt32) throws {
+        switch path {
+        case .atomic(let output):
+            guard let request = drmModeAtomicAlloc() else { throw DisplayDeviceError.call("drmModeAtomicAlloc", ENOMEM) }
+            defer { drmModeAtomicFree(request) }
+            guard drmModeAtomicAddProperty(request, crtc, output.crtcProperties["ACTIVE"]!, on ? 1 : 0) >= 0 else {
+                throw DisplayDeviceError.call("drmModeAtomicAddProperty", ENOMEM)
+            }
+            guard drmModeAtomicCommit(fileDescriptor, request, UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), nil) == 0 else {
+                throw DisplayDeviceError.call("drmModeAtomicCommit (ACTIVE \(on ? 1 : 0))", errno)
+            }
+        case .legacy:
+            guard let dpms = properties(of: connector, type: UInt32(DRM_MODE_OBJECT_CONNECTOR))["DPMS"] else {
+                throw DisplayDeviceError.call("finding the connector's DPMS property", ENOENT)
+            }
+            let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+            guard drmModeConnectorSetProperty(fileDescriptor, connector, dpms.id, value) == 0 else {
+                throw DisplayDeviceError.call("drmModeConnectorSetProperty (DPMS \(on ? "on" : "off"))", errno)
+            }
+        }
+    }
+
     // MARK: Events
 
     func readEvents() throws -> [UInt32] {

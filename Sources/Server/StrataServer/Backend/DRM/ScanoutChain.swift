@@ -82,6 +82,13 @@ final class ScanoutChain {
         damagedSinceFlipQueued = true
     }
 
+    /// DPMS: the monitor off, or on again with a modeset at the next frame
+    /// that shows the whole buffer (frames were not flipped while it was off).
+    func setPowered(_ on: Bool) throws {
+        try device.setDisplayPower(on, path: path, crtc: output.crtc, connector: output.connector.id)
+        if on { invalidate() }
+    }
+
     /// Everything must be copied again (the other session drew on the screen).
     func invalidate() {
         for buffer in buffers { buffer.add([buffer.bounds]) }

@@ -68,8 +68,8 @@ final class ScreencopyFrame {
             postError(ZWLR_SCREENCOPY_FRAME_V1_ERROR_ALREADY_USED, "zwlr_screencopy_frame_v1@\(wl_resource_get_id(resource)) was already used to copy")
             return
         }
-        guard !regionOnOutput.isEmpty, let output, !output.isRemoved else {
-            // failed was sent at creation, or the output went: there is nothing to copy.
+        guard !regionOnOutput.isEmpty, let output, !output.isRemoved, output.isPoweredOn else {
+            // failed was sent at creation, or the output went or is off: there is nothing to copy.
             zwlr_screencopy_frame_v1_send_failed(resource)
             return
         }

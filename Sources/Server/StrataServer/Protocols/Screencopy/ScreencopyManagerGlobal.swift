@@ -54,6 +54,13 @@ final class ScreencopyManagerGlobal {
         layoutChanged()
     }
 
+    /// An output turned off: copies waiting for it fail, as nothing will be drawn on it
+    /// (and it is drawn whole when on again).
+    func outputPowerChanged(_ output: Output) {
+        guard !output.isPoweredOn else { return }
+        for manager in managers.compactMap(\.object) { manager.outputRemoved(output) }
+    }
+
     /// Outputs were added or moved: the next copy_with_damage of any output reports all of it.
     func layoutChanged() {
         for manager in managers.compactMap(\.object) { manager.damageAll() }
