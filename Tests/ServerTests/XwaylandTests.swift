@@ -194,4 +194,19 @@ final class XwaylandTests: XwaylandTestCase {
         XCTAssertEqual(try XCTUnwrap(buffer["width"] as? Double), 202, accuracy: 2)
         XCTAssertEqual(geometry["width"] as? Double, buffer["width"] as? Double, "a point for each of X's pixels")
     }
+
+    /// WM_NORMAL_HINTS' minimum size is the window's, as xdg_toplevel's
+    /// set_min_size is: a resize stops there.
+    func testAnXWindowsMinimumSizeHintLimitsItsSize() throws {
+        let output = strata.runtimeDirectory + "/x11-window.out"
+        try startTestClient(["X Main", "--size", "300x200", "--min-size", "250x150"], output: output)
+        XCTAssertNotNil(waitForWindow("X Main"), strata.serverLog)
+        XCTAssertTrue(waitUntil(timeout: 15) {
+            let size = (try? strata.window("X Main"))?["min_size"] as? [String: Any]
+            return size?["width"] as? Double == 250 && size?["height"] as? Double == 150
+        }, "ICCCM 4.1.2.3 PMinSize: \(String(describing: try? strata.window("X Main")["min_size"]))")
+        XCTAssertEqual(try strata.control("resize", ["--title", "X Main", "--size", "100x100"]).status, 0)
+        XCTAssertTrue(waitUntil(timeout: 15) { lines(output).last?.hasPrefix("configured X Main 250 150") == true },
+                      "X was told the size clamped to the minimum: \(lines(output))")
+    }
 }

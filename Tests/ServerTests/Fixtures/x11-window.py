@@ -10,7 +10,7 @@ transient for it, and optionally asks the window manager to maximize it
 import argparse
 import sys
 
-from Xlib import X, Xatom, display, protocol
+from Xlib import X, Xatom, Xutil, display, protocol
 
 
 def main():
@@ -19,6 +19,7 @@ def main():
     parser.add_argument("--size", default="300x200")
     parser.add_argument("--dialog", help="also map a dialog with this title, transient for the window")
     parser.add_argument("--maximize", action="store_true", help="ask for _NET_WM_STATE maximized once mapped")
+    parser.add_argument("--min-size", help="WM_NORMAL_HINTS' minimum size, WxH")
     parser.add_argument("--move-on-press", action="store_true",
                         help="a press in the window asks the window manager to move it (_NET_WM_MOVERESIZE)")
     args = parser.parse_args()
@@ -38,6 +39,9 @@ def main():
         window.change_property(atom("_NET_WM_NAME"), atom("UTF8_STRING"), 8, title.encode())
         window.set_wm_class(title.lower().replace(" ", "-"), "StrataX11Test")
         window.set_wm_protocols([delete])
+        if args.min_size and transient_for is None:
+            min_width, min_height = (int(v) for v in args.min_size.split("x"))
+            window.set_wm_normal_hints(flags=Xutil.PMinSize, min_width=min_width, min_height=min_height)
         if transient_for is not None:
             window.set_wm_transient_for(transient_for)
             window.change_property(atom("_NET_WM_WINDOW_TYPE"), Xatom.ATOM, 32, [atom("_NET_WM_WINDOW_TYPE_DIALOG")])

@@ -27,6 +27,8 @@ final class XWindow {
     private(set) var transientFor: xcb_window_t = 0
     /// _MOTIF_WM_HINTS asked for no decorations (the client draws its own frame).
     private var isUndecorated = false
+    /// WM_HINTS' input field: false for a client that never takes keys itself (ICCCM 4.1.7).
+    private var acceptsInput = true
 
     init(manager: XWindowManager, id: xcb_window_t, overrideRedirect: Bool,
          frame: (x: Int32, y: Int32, width: UInt32, height: UInt32)) {
@@ -110,6 +112,8 @@ final class XWindow {
             transientFor = x.values(id, name).first ?? 0
             applyParent()
         case atoms["WM_PROTOCOLS"]: protocols = Set(x.values(id, name))
+        case XCB_ATOM_WM_NORMAL_HINTS.rawValue: applySizeHints()
+        case XCB_ATOM_WM_HINTS.rawValue: readInputHint()
         default: break
         }
     }
@@ -187,6 +191,7 @@ final class XWindow {
         } else if !isUndecorated {
             window.decorationModeChanged(serverSide: true, serial: nil)
         }
+        applySizeHints()
         window.updateMapping()
         manager.windowShown(self)
     }
@@ -198,6 +203,30 @@ final class XWindow {
         // flags, functions, decorations, …: bit 1 of flags says decorations is set.
         let motif = x.values(id, atoms["_MOTIF_WM_HINTS"])
         isUndecorated = motif.count >= 3 && motif[0] & 2 != 0 && motif[2] == 0
+        readInputHint()
+    }
+
+    /// WM_HINTS: flags, then input; bit 0 of flags says input is set.
+    private func readInputHint() {
+        let hints = x.values(id, XCB_ATOM_WM_HINTS.rawValue)
+        acceptsInput = !(hints.count >= 2 && hints[0] & 1 != 0 && hints[1] == 0)
+    }
+
+    /// WM_NORMAL_HINTS' minimum and maximum sizes (ICCCM 4.1.2.3: flags,
+    /// then x, y, width, height, min width and height, max width and
+    /// height) are the window's size limits, as xdg_toplevel's are.
+    private func applySizeHints() {
+        guard let toplevel else { return }
+        let hints = x.values(id, XCB_ATOM_WM_NORMAL_HINTS.rawValue)
+        guard hints.count >= 9 else { return }
+        func size(_ index: Int, if flag: UInt32) -> (width: Int32, height: Int32) {
+            guard hints[0] & flag != 0 else { return (0, 0) }
+            return (Int32(clamping: hints[index]), Int32(clamping: hints[index + 1]))
+        }
+        // PMinSize is 16, PMaxSize 32; limits of 0 or less mean none.
+        let minimum = size(5, if: 16), maximum = size(7, if: 32)
+        toplevel.minSize = (max(0, minimum.width), max(0, minimum.height))
+        toplevel.maxSize = (max(0, maximum.width), max(0, maximum.height))
     }
 
     private func readTitle() {
@@ -239,6 +268,8 @@ extension XWindow: ToplevelShell {
         if states.minimized { netStates.append(atoms["_NET_WM_STATE_HIDDEN"]) }
         if activated { netStates.append(atoms["_NET_WM_STATE_FOCUSED"]) }
         x.setValues(id, atoms["_NET_WM_STATE"], type: XCB_ATOM_ATOM.rawValue, netStates)
+        // ICCCM 4.1.3.1: IconicState while minimized, NormalState while shown.
+        x.setValues(id, atoms["WM_STATE"], type: atoms["WM_STATE"], [states.minimized ? 3 : 1, 0])
         if activated { manager.focus(self) } else if manager.focused === self { manager.focus(nil) }
         x.flush()
     }
@@ -266,11 +297,15 @@ extension XWindow: ToplevelShell {
 
     /// Takes the keyboard: SetInputFocus, and WM_TAKE_FOCUS for clients
     /// that ask for it (ICCCM 4.1.7).
+    /// (A client whose WM_HINTS say it takes no input and that does not
+    /// ask for WM_TAKE_FOCUS is raised only: ICCCM's No Input model.)
     func takeFocus() {
         if protocols.contains(atoms["WM_TAKE_FOCUS"]) {
             x.sendMessage(id, type: atoms["WM_PROTOCOLS"], [atoms["WM_TAKE_FOCUS"], UInt32(XCB_CURRENT_TIME)])
         }
-        xcb_set_input_focus(x.connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), id, xcb_timestamp_t(XCB_CURRENT_TIME))
+        if acceptsInput {
+            xcb_set_input_focus(x.connection, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), id, xcb_timestamp_t(XCB_CURRENT_TIME))
+        }
         x.raise(id)
     }
 }
