@@ -21,7 +21,8 @@ final class X11DisplaySockets {
     /// Claims the lowest free display from `first`. A lock left by a
     /// process that is gone (a compositor that was killed) is taken over.
     init(first: Int = 0, last: Int = 32) throws {
-        mkdir("/tmp/.X11-unix", 0o1777)
+        // Everyone's X servers put their sockets there: sticky and world-writable, whatever the umask.
+        if mkdir("/tmp/.X11-unix", 0o1777) == 0 { chmod("/tmp/.X11-unix", 0o1777) }
         for number in first...last {
             guard X11DisplaySockets.lock(number) else { continue }
             do {

@@ -70,6 +70,7 @@ final class XWindow {
     func unmapped() {
         guard isMapped else { return }
         isMapped = false
+        if manager.focused === self { manager.focus(nil) }
         if !isOverrideRedirect { x.setValues(id, atoms["WM_STATE"], type: atoms["WM_STATE"], [0, 0]) }
         detachSurface()
     }
