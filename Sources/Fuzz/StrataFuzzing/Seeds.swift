@@ -27,6 +27,7 @@ public enum Seeds {
             ("seed-shortcuts-inhibit", shortcutsInhibit),
             ("seed-xdg-foreign", xdgForeign),
             ("seed-output-power", outputPower),
+            ("seed-desktop-tools", desktopTools),
         ]
         return SeedBuilder.inputs(seeds, driver: driver)
     }
@@ -701,6 +702,52 @@ public enum Seeds {
     /// An output turned off under a shown window (a frame and input while
     /// it is off, a second controller that fails) and on again; an output
     /// configuration made and dropped.
+    /// A clipboard manager sets the selection (data control) that another
+    /// client's window is offered and reads; a night-light tool sets a gamma
+    /// table of the wrong size; a KDE decoration asks for each mode; a pinch
+    /// gesture object is made and dropped.
+    static func desktopTools(_ b: SeedBuilder) {
+        let seat = b.object("wl_seat")
+        let (pointer, _) = pointerAndKeyboard(b)
+        let window = mapWindow(b)
+        let manager = b.object("zwlr_data_control_manager_v1")
+        let device = b.request(manager, "get_data_device", [.newID, .object(seat)])
+        let source = b.request(manager, "create_data_source", [.newID])
+        b.request(source, "offer", [.string("text/plain;charset=utf-8")])
+        b.request(device, "set_selection", [.object(source)])
+        let primary = b.request(manager, "create_data_source", [.newID])
+        b.request(primary, "offer", [.string("text/plain")])
+        b.request(device, "set_primary_selection", [.object(primary)])
+        b.pump()
+        let gamma = b.request(b.object("zwlr_gamma_control_manager_v1"), "get_gamma_control", [.newID, .object(b.object("wl_output"))])
+        b.pump()
+        b.request(gamma, "set_gamma", [.filledFile(size: 4096, pattern: [0x00, 0x80, 0xFF, 0x40])])
+        let decoration = b.request(b.object("org_kde_kwin_server_decoration_manager"), "create",
+                                   [.newID, .object(window.surface)])
+        b.request(decoration, "request_mode", [.uint(1)])
+        b.request(window.surface, "commit")
+        b.request(decoration, "request_mode", [.uint(2)])
+        b.request(window.surface, "commit")
+        let pinch = b.request(b.object("zwp_pointer_gestures_v1"), "get_pinch_gesture", [.newID, .object(pointer)])
+        b.pump()
+        b.switchToClient(1)
+        let otherSeat = b.object("wl_seat")
+        _ = pointerAndKeyboard(b)
+        b.request(b.object("wl_data_device_manager"), "get_data_device", [.newID, .object(otherSeat)])
+        mapWindow(b)
+        b.move(to: first.x, first.y)
+        b.click()
+        b.pump()
+        if let offer = b.client.ids(of: "wl_data_offer").last {
+            b.request(offer, "receive", [.string("text/plain;charset=utf-8"), .file(size: 0)])
+        }
+        b.pump()
+        b.switchToClient(0)
+        b.request(pinch, "destroy")
+        b.request(source, "destroy")
+        b.pump()
+    }
+
     static func outputPower(_ b: SeedBuilder) {
         _ = pointerAndKeyboard(b)
         let window = mapWindow(b)
