@@ -26,7 +26,7 @@ func runXwaylandBenchmarks() {
     let strata = [strataPath, "run", "--headless", "--no-startup", "--socket", "bench", "--size", "1280x800",
                   "--xwayland", "start"]
     let counter = found["weston-presentation-shm"]!
-    func sweepPointer(_ environment: [String: String], _ stop: () -> Bool) {
+    @Sendable func sweepPointer(_ environment: [String: String], _ stop: () -> Bool) {
         var x = 0
         while !stop() {
             x = (x + 37) % 1280
