@@ -4,7 +4,8 @@
 DEBIAN_PACKAGES := pkg-config libwayland-dev wayland-protocols libpixman-1-dev libpng-dev libcairo2-dev libxkbcommon-dev xkb-data weston \
 	foot grim wayland-utils libpango1.0-dev fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei wlcs \
 	libdrm-dev libseat-dev libinput-dev libudev-dev swaybg wtype swaylock swayidle plasma-wayland-protocols librust-wayland-protocols-dev wl-clipboard wlsunset \
-	wlr-randr kanshi xwayland libxcb1-dev libxcb-composite0-dev libxcb-icccm4-dev libxcb-xfixes0-dev xterm x11-apps python3-xlib xclip
+	wlr-randr kanshi xwayland libxcb1-dev libxcb-composite0-dev libxcb-icccm4-dev libxcb-xfixes0-dev xterm x11-apps python3-xlib xclip \
+	libxcursor-dev adwaita-icon-theme
 SWIFT ?= swift
 OUT := out
 

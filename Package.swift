@@ -36,6 +36,8 @@ let package = Package(
         system("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         // Xwayland's window manager speaks X11 through xcb.
         system("CXcb", pkgConfig: "xcb-icccm", apt: "libxcb-icccm4-dev"),
+        // Cursor themes (named cursor shapes), as X and every toolkit read them.
+        system("CXcursor", pkgConfig: "xcursor", apt: "libxcursor-dev"),
 
         // wayland-scanner output (scripts/generate-protocols) and the few C
         // shims Swift needs around variadic libwayland calls.
@@ -58,7 +60,7 @@ let package = Package(
         // The compositor.
         .target(name: "StrataServer",
                 dependencies: ["StrataProtocol", "StrataRender", "CStrataServerProtocol", "CWaylandServer", "CPixman", "CXkbCommon",
-                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CXcb", "CCairo", "CPango",
+                               "StrataWayland", "CStrataClientProtocol", "CDrm", "CSeat", "CInput", "CXcb", "CXcursor", "CCairo", "CPango",
                                .product(name: "Logging", package: "swift-log")],
                 path: "Sources/Server/StrataServer",
                 exclude: ["Seat/README.md", "Protocols/README.md", "Animation/README.md", "Backend/DRM/README.md"]),

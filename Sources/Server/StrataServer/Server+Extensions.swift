@@ -47,6 +47,7 @@ extension Server {
         add(Xwayland.init)
         add(OutputManagerGlobal.init)
         add(OutputPowerManagerGlobal.init)
+        add(CursorShapeManagerGlobal.init)
         return made
     }
 

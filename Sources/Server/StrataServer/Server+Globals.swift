@@ -58,6 +58,7 @@ extension Server {
             (strata_zwp_pointer_gestures_v1_interface(), PointerGesturesGlobal.version),
             (strata_zwlr_output_manager_v1_interface(), OutputManagerGlobal.version),
             (strata_zwlr_output_power_manager_v1_interface(), OutputPowerManagerGlobal.version),
+            (strata_wp_cursor_shape_manager_v1_interface(), CursorShapeManagerGlobal.version),
         ]
         return served.map { ($0.0, UInt32($0.1)) }
     }

@@ -35,6 +35,8 @@
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "kde-server-decoration-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "tablet-unstable-v2-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
 
 // Swift imports the `extern const struct wl_interface` tables as values, so
 // `&table` is not available there; wl_registry_bind needs their addresses.

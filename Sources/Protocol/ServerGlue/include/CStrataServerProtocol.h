@@ -36,6 +36,8 @@
 #include "wlr-gamma-control-unstable-v1-server-protocol.h"
 #include "kde-server-decoration-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "tablet-unstable-v2-server-protocol.h"
+#include "cursor-shape-v1-server-protocol.h"
 #include "strata-server-interfaces.h"
 
 // wl_resource_post_error is variadic, which Swift cannot call.

@@ -34,6 +34,8 @@
 #include "wlr-gamma-control-unstable-v1-server-protocol.h"
 #include "kde-server-decoration-server-protocol.h"
 #include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "tablet-unstable-v2-server-protocol.h"
+#include "cursor-shape-v1-server-protocol.h"
 
 // Swift imports `extern const struct wl_interface` globals as `let`
 // constants, whose address it cannot take; libwayland needs the address
@@ -150,5 +152,7 @@ STRATA_INTERFACE(zwlr_output_configuration_v1)
 STRATA_INTERFACE(zwlr_output_configuration_head_v1)
 STRATA_INTERFACE(zwlr_output_power_manager_v1)
 STRATA_INTERFACE(zwlr_output_power_v1)
+STRATA_INTERFACE(wp_cursor_shape_manager_v1)
+STRATA_INTERFACE(wp_cursor_shape_device_v1)
 
 #undef STRATA_INTERFACE

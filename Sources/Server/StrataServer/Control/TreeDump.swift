@@ -186,7 +186,9 @@ extension Seat {
         return .object([
             ("pointer", .object([("x", .number(pointerPosition.x)), ("y", .number(pointerPosition.y)),
                                  ("window", title(pointerWindow)), ("buttons", .array(buttonsDown.map { .int(Int($0)) })),
-                                 ("constraint", constraint)])),
+                                 ("constraint", constraint),
+                                 // The theme's cursor the client with the pointer named (cursor-shape-v1), if it did.
+                                 ("cursor_shape", cursor.shapeName.map(JSONValue.string) ?? .null)])),
             ("keyboard_focus", title(keyboardFocus)),
             // The namespace of the layer surface that has the keys instead of the window, if one has.
             ("keyboard_layer_surface", keyboardTarget.flatMap { server.layerShell?.layerSurface(of: $0) }.map { .string($0.namespace) } ?? .null),

@@ -2,8 +2,9 @@ import StrataProtocol
 import StrataRender
 
 /// The pointer's image: a layer on top of the scene, at the pointer, that
-/// shows either the cursor surface the focused client set (its hotspot on
-/// the pointer) or the compositor's arrow. Being a layer, it gets its own
+/// shows the cursor surface the focused client set (its hotspot on the
+/// pointer), the theme's cursor it named (cursor-shape-v1), or the
+/// compositor's arrow. Being a layer, it gets its own
 /// damage from the renderer: moving it redraws only where it was and is.
 ///
 /// Not drawn until the pointer first moves (an untouched scene looks as it
@@ -12,6 +13,10 @@ final class Cursor {
     /// The scene's topmost sublayer; its position is the pointer.
     let layer = RenderLayer()
     private let arrow = RenderLayer()
+    /// A named shape from the cursor theme, while the focused client set one.
+    private let named = RenderLayer()
+    private(set) var shapeName: String?
+    private let theme = CursorTheme()
 
     /// The surface (role "cursor") the pointer's focused client set, and the
     /// client that set it; nil surface with an owner: that client hid the cursor.
@@ -34,6 +39,10 @@ final class Cursor {
         arrow.contents = image
         arrow.bounds = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         layer.addSublayer(arrow)
+        named.name = "shape"
+        named.anchorPoint = .zero
+        named.isHidden = true
+        layer.addSublayer(named)
     }
 
     func pointerMoved(to point: Point) {
@@ -60,7 +69,21 @@ final class Cursor {
         if let old = clientSurface, old !== surface, old.layer.superlayer === layer { old.layer.removeFromSuperlayer() }
         clientSurface = surface
         owner = client
+        shapeName = nil
         self.hotspot = hotspot
+    }
+
+    /// A client's cursor-shape-v1 set_shape (already checked by the seat):
+    /// the theme's cursor of that name, or the arrow if the theme has none.
+    func setClientShape(_ name: String, client: OpaquePointer) {
+        if let old = clientSurface, old.layer.superlayer === layer { old.layer.removeFromSuperlayer() }
+        clientSurface = nil
+        owner = client
+        shapeName = name
+        guard let shape = theme.shape(named: name) else { named.contents = nil; return }
+        named.contents = shape.image
+        named.bounds = Rect(x: 0, y: 0, width: Double(shape.image.width), height: Double(shape.image.height))
+        named.position = Point(x: -Double(shape.hotspot.x), y: -Double(shape.hotspot.y))
     }
 
     /// Shows the cursor of `client` (the pointer focus's) if it set one,
@@ -70,8 +93,13 @@ final class Cursor {
             if let old = clientSurface, old.layer.superlayer === layer { old.layer.removeFromSuperlayer() }
             clientSurface = nil
             owner = nil
+            shapeName = nil
         }
-        if owner != nil {
+        let shaped = owner != nil && shapeName != nil && named.contents != nil
+        named.isHidden = !shaped
+        if shaped {
+            arrow.isHidden = true
+        } else if owner != nil, shapeName == nil {
             arrow.isHidden = true
             if let surface = clientSurface, surface.resource != nil {
                 if surface.layer.superlayer !== layer { layer.addSublayer(surface.layer) }

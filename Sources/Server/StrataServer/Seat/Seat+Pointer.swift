@@ -379,6 +379,15 @@ extension Seat {
         server.scheduleFrame()
     }
 
+    /// A cursor-shape-v1 set_shape: the theme's cursor `name` for the
+    /// client with the pointer, under the same rule as set_cursor.
+    func setCursorShape(_ name: String, from pointer: PointerResource, serial: UInt32) {
+        guard let focus = livePointerFocus, focus.client == pointer.client, serial == pointerEnterSerial else { return }
+        cursor.setClientShape(name, client: pointer.client)
+        updateCursorImage()
+        server.scheduleFrame()
+    }
+
     /// The client's cursor over its own surfaces, the arrow elsewhere.
     func updateCursorImage() {
         cursor.showClientCursor(forClient: livePointerFocus?.client)
