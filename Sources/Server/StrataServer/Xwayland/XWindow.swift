@@ -57,6 +57,15 @@ final class XWindow {
         showIfReady()
     }
 
+    /// Found mapped when the window manager started: shown as if it had
+    /// asked now (it is mapped already, so nothing is asked of X).
+    func adopted() {
+        readProperties()
+        if !isOverrideRedirect { x.setValues(id, atoms["WM_STATE"], type: atoms["WM_STATE"], [1, 0]) }
+        isMapped = true
+        showIfReady()
+    }
+
     /// An override-redirect window was mapped by its client.
     func mapped() {
         guard isOverrideRedirect, !isMapped else { return }

@@ -32,6 +32,7 @@ final class XWindowManager {
         self.x = x
         self.xwaylandClient = xwaylandClient
         takeOverRoot()
+        adoptExistingWindows()
         bridgeSelections()
         source = wl_event_loop_add_fd(server.eventLoop, x.fileDescriptor, UInt32(WL_EVENT_READABLE), { _, mask, data in
             Unmanaged<XWindowManager>.fromOpaque(data!).takeUnretainedValue().readEvents(mask: mask)
@@ -98,6 +99,33 @@ final class XWindowManager {
                          "_NET_WM_WINDOW_TYPE", "_NET_WM_MOVERESIZE"].map { atoms[$0] }
         x.setValues(x.root, atoms["_NET_SUPPORTED"], type: XCB_ATOM_ATOM.rawValue, supported)
         x.setValues(x.root, atoms["_NET_ACTIVE_WINDOW"], type: XCB_ATOM_WINDOW.rawValue, [0])
+        x.flush()
+    }
+
+    /// X clients may connect as soon as Xwayland is ready, before this
+    /// window manager: windows made and mapped before it redirected the
+    /// root are taken as they are (their surfaces come once redirected).
+    private func adoptExistingWindows() {
+        let tree = xcb_query_tree(x.connection, x.root)
+        guard let reply = xcb_query_tree_reply(x.connection, tree, nil) else { return }
+        defer { free(reply) }
+        let count = Int(xcb_query_tree_children_length(reply))
+        guard count > 0, let children = xcb_query_tree_children(reply) else { return }
+        for id in UnsafeBufferPointer(start: children, count: count) where id != checkWindow && windows[id] == nil {
+            let attributesCookie = xcb_get_window_attributes(x.connection, id)
+            let geometryCookie = xcb_get_geometry(x.connection, id)
+            let attributes = xcb_get_window_attributes_reply(x.connection, attributesCookie, nil)
+            let geometry = xcb_get_geometry_reply(x.connection, geometryCookie, nil)
+            defer { free(attributes); free(geometry) }
+            guard let attributes, let geometry else { continue }
+            let window = XWindow(manager: self, id: id, overrideRedirect: attributes.pointee.override_redirect != 0,
+                                 frame: (Int32(geometry.pointee.x), Int32(geometry.pointee.y),
+                                         UInt32(geometry.pointee.width), UInt32(geometry.pointee.height)))
+            windows[id] = window
+            x.selectEvents(id, XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_FOCUS_CHANGE.rawValue)
+            if attributes.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue) { window.adopted() }
+        }
+        updateClientList()
         x.flush()
     }
 
