@@ -17,6 +17,10 @@ final class PipeTransfer {
         case write([UInt8])
     }
 
+    /// libwayland's WL_EVENT_WRITABLE, which the sanitized release build
+    /// (make fuzz-coverage) does not import into Swift.
+    private static let eventWritable: UInt32 = 0x02
+
     private var fd: Int32
     private var source: OpaquePointer?
     private var direction: Direction
@@ -31,7 +35,8 @@ final class PipeTransfer {
         self.direction = direction
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         if case .write(let bytes) = direction { buffer = bytes }
-        let mask = { if case .read = direction { return UInt32(WL_EVENT_READABLE) } else { return UInt32(WL_EVENT_WRITABLE) } }()
+        let mask: UInt32
+        if case .read = direction { mask = UInt32(WL_EVENT_READABLE) } else { mask = PipeTransfer.eventWritable }
         source = wl_event_loop_add_fd(loop, fd, mask, { _, _, data in
             Unmanaged<PipeTransfer>.fromOpaque(data!).takeUnretainedValue().ready()
             return 0
