@@ -76,8 +76,9 @@ final class X11DisplaySockets {
         var bytes = [UInt8](repeating: 0, count: 12)
         let count = read(fd, &bytes, 11)
         guard count > 0 else { return nil }
-        let text = String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: " \n")
-        return pid_t(text).flatMap { $0 > 0 ? $0 : nil }
+        // Ten digits, right-aligned with spaces, and a newline.
+        let digits = bytes[0..<count].filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return pid_t(String(decoding: digits, as: UTF8.self)).flatMap { $0 > 0 ? $0 : nil }
     }
 
     private static func listen(_ number: Int, abstract: Bool) throws -> Int32 {
@@ -102,14 +103,5 @@ final class X11DisplaySockets {
             throw Failure(description: "cannot listen on display :\(number): \(reason)")
         }
         return fd
-    }
-}
-
-private extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
-        return String(scalars)
     }
 }

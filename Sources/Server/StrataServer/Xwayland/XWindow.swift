@@ -286,8 +286,8 @@ extension XWindow: ToplevelShell {
 
     func moved(to origin: Point) {
         guard !isUnmanaged else { return }
-        frame.x = Int32(origin.x.rounded())
-        frame.y = Int32(origin.y.rounded())
+        frame.x = ClientValue.int32(origin.x.rounded())
+        frame.y = ClientValue.int32(origin.y.rounded())
         x.configure(id, x: frame.x, y: frame.y, width: 0, height: 0)
         x.flush()
     }

@@ -111,22 +111,33 @@ final class XWindowManager {
         defer { free(reply) }
         let count = Int(xcb_query_tree_children_length(reply))
         guard count > 0, let children = xcb_query_tree_children(reply) else { return }
-        for id in UnsafeBufferPointer(start: children, count: count) where id != checkWindow && windows[id] == nil {
+        for id in UnsafeBufferPointer(start: children, count: count) {
             let attributesCookie = xcb_get_window_attributes(x.connection, id)
             let geometryCookie = xcb_get_geometry(x.connection, id)
             let attributes = xcb_get_window_attributes_reply(x.connection, attributesCookie, nil)
             let geometry = xcb_get_geometry_reply(x.connection, geometryCookie, nil)
             defer { free(attributes); free(geometry) }
-            guard let attributes, let geometry else { continue }
-            let window = XWindow(manager: self, id: id, overrideRedirect: attributes.pointee.override_redirect != 0,
-                                 frame: (Int32(geometry.pointee.x), Int32(geometry.pointee.y),
-                                         UInt32(geometry.pointee.width), UInt32(geometry.pointee.height)))
-            windows[id] = window
-            x.selectEvents(id, XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_FOCUS_CHANGE.rawValue)
+            guard let attributes, let geometry,
+                  let window = track(id, overrideRedirect: attributes.pointee.override_redirect != 0,
+                                     frame: (Int32(geometry.pointee.x), Int32(geometry.pointee.y),
+                                             UInt32(geometry.pointee.width), UInt32(geometry.pointee.height)))
+            else { continue }
             if attributes.pointee.map_state == UInt8(XCB_MAP_STATE_VIEWABLE.rawValue) { window.adopted() }
         }
         updateClientList()
         x.flush()
+    }
+
+    /// A top-level X window to follow (its properties and focus), made
+    /// now or found at start; nil for this manager's own or one known already.
+    @discardableResult
+    private func track(_ id: xcb_window_t, overrideRedirect: Bool,
+                       frame: (x: Int32, y: Int32, width: UInt32, height: UInt32)) -> XWindow? {
+        guard id != checkWindow, windows[id] == nil else { return nil }
+        let window = XWindow(manager: self, id: id, overrideRedirect: overrideRedirect, frame: frame)
+        windows[id] = window
+        x.selectEvents(id, XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_FOCUS_CHANGE.rawValue)
+        return window
     }
 
     // MARK: Events
@@ -150,10 +161,9 @@ final class XWindowManager {
         switch type {
         case XCB_CREATE_NOTIFY:
             let e = event.load(as: xcb_create_notify_event_t.self)
-            guard e.window != checkWindow, e.parent == x.root, windows[e.window] == nil else { return }
-            windows[e.window] = XWindow(manager: self, id: e.window, overrideRedirect: e.override_redirect != 0,
-                                        frame: (Int32(e.x), Int32(e.y), UInt32(e.width), UInt32(e.height)))
-            x.selectEvents(e.window, XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_FOCUS_CHANGE.rawValue)
+            guard e.parent == x.root else { return }
+            track(e.window, overrideRedirect: e.override_redirect != 0,
+                  frame: (Int32(e.x), Int32(e.y), UInt32(e.width), UInt32(e.height)))
         case XCB_DESTROY_NOTIFY:
             let e = event.load(as: xcb_destroy_notify_event_t.self)
             guard let window = windows.removeValue(forKey: e.window) else { return }
